@@ -1,0 +1,262 @@
+//! The symbols a puzzle is written in, and how to recognise them.
+//!
+//! 9×9 puzzles are digits, but larger grids come in several conventions (`1-9A-G`, `0-F`,
+//! `A-P`...). Output is written in the input's alphabet, so a 16×16 puzzle given in `0-f`
+//! style comes back in the same style.
+
+use serde::{Deserialize, Serialize};
+
+use super::error::ParseErrorKind;
+
+/// A mapping between digits 1..=N and characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Alphabet {
+    /// `1-9` then `A-Z` (16×16: `1-9A-G`, 25×25: `1-9A-P`); `.` or `0` is an empty cell.
+    #[default]
+    Digits,
+    /// `0-9` then `A-Z`, digit 1 written `0` (16×16: `0-F`, 36×36: `0-9A-Z`); only `.` is empty.
+    ZeroBased,
+    /// `A-Z` (16×16: `A-P`, 25×25: `A-Y`); `.` or `0` is empty.
+    Letters,
+}
+
+/// How a character reads in an alphabet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symbol {
+    Empty,
+    Digit(u8),
+    Invalid,
+}
+
+impl Alphabet {
+    /// Whether this alphabet has N symbols.
+    pub fn supports(self, size: usize) -> bool {
+        match self {
+            Alphabet::Digits => size <= 35,
+            Alphabet::ZeroBased => size <= 36,
+            Alphabet::Letters => size <= 26,
+        }
+    }
+
+    /// The alphabet used when nothing else is known.
+    pub fn default_for(size: usize) -> Alphabet {
+        if size > 35 {
+            Alphabet::ZeroBased
+        } else {
+            Alphabet::Digits
+        }
+    }
+
+    /// The character for `digit` (1-based), or `.` for 0.
+    pub fn symbol(self, digit: u8) -> char {
+        if digit == 0 {
+            return '.';
+        }
+        let value = match self {
+            Alphabet::Digits => digit as u32,
+            Alphabet::ZeroBased => digit as u32 - 1,
+            Alphabet::Letters => return char::from(b'A' + digit - 1),
+        };
+        char::from_digit(value, 36).map_or('?', |c| c.to_ascii_uppercase())
+    }
+
+    /// Reads one character of an N×N puzzle (either case).
+    pub fn read(self, ch: char, size: usize) -> Symbol {
+        if ch == '.' {
+            return Symbol::Empty;
+        }
+        let value = match self {
+            Alphabet::Letters if ch.is_ascii_alphabetic() => {
+                ch.to_ascii_uppercase() as u32 - 'A' as u32 + 1
+            }
+            Alphabet::Letters if ch == '0' => return Symbol::Empty,
+            Alphabet::Letters => return Symbol::Invalid,
+            Alphabet::Digits if ch == '0' => return Symbol::Empty,
+            Alphabet::Digits => match ch.to_digit(36) {
+                Some(v) => v,
+                None => return Symbol::Invalid,
+            },
+            Alphabet::ZeroBased => match ch.to_digit(36) {
+                Some(v) => v + 1,
+                None => return Symbol::Invalid,
+            },
+        };
+        if (1..=size as u32).contains(&value) {
+            Symbol::Digit(value as u8)
+        } else {
+            Symbol::Invalid
+        }
+    }
+
+    /// The characters an N×N puzzle may use, for error messages: `1-9, A-G, or . for empty`.
+    pub fn describe(self, size: usize) -> String {
+        let first = self.symbol(1);
+        let last = self.symbol(size as u8);
+        let range = match self {
+            Alphabet::Digits if size > 9 => format!("1-9, A-{last}"),
+            Alphabet::ZeroBased if size > 10 => format!("0-9, A-{last}"),
+            _ => format!("{first}-{last}"),
+        };
+        match self {
+            Alphabet::ZeroBased => format!("{range}, or '.' for empty"),
+            _ => format!("{range}, or '.' or '0' for empty"),
+        }
+    }
+
+    /// The name used by `--alphabet`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Alphabet::Digits => "digits",
+            Alphabet::ZeroBased => "zero-based",
+            Alphabet::Letters => "letters",
+        }
+    }
+
+    /// Recognises the alphabet of an N×N puzzle's characters.
+    ///
+    /// The decisive symbols first: for 16×16 a `G` means `1-9A-G`, a `0` means `0-F`, a letter
+    /// past `G` means `A-P`; for 25×25 any digit means `1-9A-P`. A puzzle that fits several
+    /// (a 16×16 using only `1-9A-F`) keeps `previous`, the alphabet of the input's earlier
+    /// puzzles, so one file is read one way throughout.
+    pub fn detect(chars: &[char], size: usize, previous: Option<Alphabet>) -> Alphabet {
+        if size <= 9 {
+            return Alphabet::Digits;
+        }
+        if size > 35 {
+            return Alphabet::ZeroBased;
+        }
+        let has = |pred: &dyn Fn(char) -> bool| chars.iter().any(|&c| pred(c));
+        let last_letter = (b'A' + (size - 10) as u8) as char; // G for 16, P for 25
+        let beyond_digits =
+            |c: char| c.is_ascii_alphabetic() && c.to_ascii_uppercase() > last_letter;
+        let fits = |alphabet: Alphabet| {
+            chars
+                .iter()
+                .all(|&c| alphabet.read(c, size) != Symbol::Invalid)
+        };
+        let decisive = if size == 16 && has(&|c| c.eq_ignore_ascii_case(&'G')) {
+            Some(Alphabet::Digits)
+        } else if size <= 16 && has(&|c| c == '0') {
+            Some(Alphabet::ZeroBased)
+        } else if has(&beyond_digits) {
+            Some(Alphabet::Letters)
+        } else if size > 16 && has(&|c: char| c.is_ascii_digit() && c != '0') {
+            Some(Alphabet::Digits)
+        } else {
+            None
+        };
+        if let Some(alphabet) = decisive {
+            return alphabet;
+        }
+        if let Some(previous) = previous.filter(|&a| a.supports(size) && fits(a)) {
+            return previous;
+        }
+        let order = if has(&|c: char| c.is_ascii_digit()) {
+            [Alphabet::Digits, Alphabet::ZeroBased, Alphabet::Letters]
+        } else {
+            [Alphabet::Letters, Alphabet::Digits, Alphabet::ZeroBased]
+        };
+        order
+            .into_iter()
+            .find(|&a| a.supports(size) && fits(a))
+            .unwrap_or(Alphabet::default_for(size))
+    }
+
+    /// The first character that is not in this alphabet, as (0-based index, error).
+    pub fn first_invalid(self, chars: &[char], size: usize) -> Option<(usize, ParseErrorKind)> {
+        chars.iter().enumerate().find_map(|(i, &c)| {
+            (self.read(c, size) == Symbol::Invalid).then(|| {
+                (
+                    i,
+                    ParseErrorKind::BadCharacter {
+                        found: describe_char(c),
+                        allowed: self.describe(size),
+                    },
+                )
+            })
+        })
+    }
+}
+
+/// `'x'`, or `U+0007` for control and unusual characters, so error lines stay one printable line.
+pub fn describe_char(c: char) -> String {
+    if c.is_ascii_graphic() || (c.is_alphanumeric() && !c.is_control()) {
+        format!("'{c}'")
+    } else {
+        format!("U+{:04X}", c as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chars(s: &str) -> Vec<char> {
+        s.chars().collect()
+    }
+
+    #[test]
+    fn symbols_round_trip() {
+        for alphabet in [Alphabet::Digits, Alphabet::ZeroBased, Alphabet::Letters] {
+            for size in [4usize, 9, 16, 25, 36] {
+                if !alphabet.supports(size) {
+                    continue;
+                }
+                for d in 1..=size as u8 {
+                    let c = alphabet.symbol(d);
+                    assert_eq!(alphabet.read(c, size), Symbol::Digit(d), "{alphabet:?} {d}");
+                    assert_eq!(
+                        alphabet.read(c.to_ascii_lowercase(), size),
+                        Symbol::Digit(d)
+                    );
+                }
+            }
+        }
+        assert_eq!(Alphabet::Digits.symbol(16), 'G');
+        assert_eq!(Alphabet::ZeroBased.symbol(16), 'F');
+        assert_eq!(Alphabet::Letters.symbol(25), 'Y');
+        assert_eq!(Alphabet::ZeroBased.symbol(36), 'Z');
+    }
+
+    #[test]
+    fn detection() {
+        assert_eq!(Alphabet::detect(&chars("1G.A"), 16, None), Alphabet::Digits);
+        assert_eq!(
+            Alphabet::detect(&chars("0f.a"), 16, None),
+            Alphabet::ZeroBased
+        );
+        assert_eq!(
+            Alphabet::detect(&chars("AP.C"), 16, None),
+            Alphabet::Letters
+        );
+        assert_eq!(Alphabet::detect(&chars("19AF"), 16, None), Alphabet::Digits);
+        assert_eq!(
+            Alphabet::detect(&chars("19AF"), 16, Some(Alphabet::ZeroBased)),
+            Alphabet::ZeroBased
+        );
+        assert_eq!(Alphabet::detect(&chars("1.P"), 25, None), Alphabet::Digits);
+        assert_eq!(Alphabet::detect(&chars("A.Y"), 25, None), Alphabet::Letters);
+        assert_eq!(
+            Alphabet::detect(&chars("0Z"), 36, None),
+            Alphabet::ZeroBased
+        );
+    }
+
+    #[test]
+    fn describes_allowed_characters() {
+        assert_eq!(Alphabet::Digits.describe(9), "1-9, or '.' or '0' for empty");
+        assert_eq!(
+            Alphabet::Digits.describe(16),
+            "1-9, A-G, or '.' or '0' for empty"
+        );
+        assert_eq!(
+            Alphabet::ZeroBased.describe(16),
+            "0-9, A-F, or '.' for empty"
+        );
+        assert_eq!(
+            Alphabet::Letters.describe(25),
+            "A-Y, or '.' or '0' for empty"
+        );
+    }
+}

@@ -1,0 +1,271 @@
+//! Grids of values and puzzles (a grid plus what the input said about it).
+
+use std::fmt;
+
+use super::alphabet::Alphabet;
+use super::digits::Digits;
+use super::error::{GridError, ParseErrorKind};
+use super::geometry::{Geometry, Variant};
+
+/// The digits of an N×N sudoku, row-major, 0 for an empty cell.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Grid {
+    geometry: &'static Geometry,
+    cells: Vec<u8>,
+}
+
+/// Two cells of one house holding the same digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub digit: u8,
+    /// Index into [`Geometry::houses`].
+    pub house: usize,
+    pub first: usize,
+    pub second: usize,
+}
+
+impl Grid {
+    /// An empty grid.
+    pub fn empty(geometry: &'static Geometry) -> Grid {
+        Grid {
+            geometry,
+            cells: vec![0; geometry.cell_count()],
+        }
+    }
+
+    /// A grid from row-major digits (0 = empty); checks the count and the digit range.
+    pub fn from_cells(geometry: &'static Geometry, cells: Vec<u8>) -> Result<Grid, GridError> {
+        if cells.len() != geometry.cell_count() {
+            return Err(GridError::CellCount {
+                found: cells.len(),
+                expected: geometry.cell_count(),
+            });
+        }
+        if let Some((cell, &digit)) = cells
+            .iter()
+            .enumerate()
+            .find(|&(_, &d)| d as usize > geometry.size())
+        {
+            return Err(GridError::DigitOutOfRange {
+                cell: geometry.cell_name(cell),
+                digit,
+                size: geometry.size(),
+            });
+        }
+        Ok(Grid { geometry, cells })
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    /// N, the side length.
+    pub fn size(&self) -> usize {
+        self.geometry.size()
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.geometry.variant()
+    }
+
+    /// The row-major digits, 0 for empty.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Sets a cell (0 clears it). `digit` must be at most N.
+    pub fn set(&mut self, cell: usize, digit: u8) {
+        debug_assert!(digit as usize <= self.size());
+        self.cells[cell] = digit;
+    }
+
+    /// How many cells hold a digit.
+    pub fn filled_count(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&d| d != 0)
+    }
+
+    /// The first pair of equal digits sharing a house, scanning houses in order.
+    pub fn first_conflict(&self) -> Option<Conflict> {
+        let n = self.size();
+        let mut seen = vec![usize::MAX; n + 1];
+        for (h, house) in self.geometry.houses().iter().enumerate() {
+            seen.iter_mut().for_each(|s| *s = usize::MAX);
+            for &cell in &house.cells {
+                let digit = self.cells[cell];
+                if digit == 0 {
+                    continue;
+                }
+                let earlier = seen[digit as usize];
+                if earlier != usize::MAX {
+                    return Some(Conflict {
+                        digit,
+                        house: h,
+                        first: earlier,
+                        second: cell,
+                    });
+                }
+                seen[digit as usize] = cell;
+            }
+        }
+        None
+    }
+
+    /// Every cell whose digit is repeated in one of its houses (for highlighting).
+    pub fn conflicting_cells(&self) -> Vec<usize> {
+        (0..self.cells.len())
+            .filter(|&cell| {
+                let digit = self.cells[cell];
+                digit != 0
+                    && self
+                        .geometry
+                        .peers(cell)
+                        .iter()
+                        .any(|&p| self.cells[p] == digit)
+            })
+            .collect()
+    }
+
+    /// Complete and free of conflicts.
+    pub fn is_solved(&self) -> bool {
+        self.is_complete() && self.first_conflict().is_none()
+    }
+
+    /// Whether `other` keeps every digit of `self` (a solution agrees with its puzzle).
+    pub fn is_extended_by(&self, other: &Grid) -> bool {
+        self.geometry.size() == other.geometry.size()
+            && self
+                .cells
+                .iter()
+                .zip(&other.cells)
+                .all(|(&a, &b)| a == 0 || a == b)
+    }
+
+    /// Candidates implied by the digits alone: a filled cell holds its digit, an empty cell
+    /// every digit no peer holds.
+    pub fn candidates(&self) -> Vec<Digits> {
+        let all = Digits::all(self.size());
+        (0..self.cells.len())
+            .map(|cell| match self.cells[cell] {
+                0 => {
+                    let mut set = all;
+                    for &p in self.geometry.peers(cell) {
+                        if self.cells[p] != 0 {
+                            set.remove(self.cells[p]);
+                        }
+                    }
+                    set
+                }
+                digit => Digits::single(digit),
+            })
+            .collect()
+    }
+
+    /// The one-line form in `alphabet`.
+    pub fn to_line(&self, alphabet: Alphabet) -> String {
+        self.cells.iter().map(|&d| alphabet.symbol(d)).collect()
+    }
+}
+
+impl Conflict {
+    /// The same conflict as a parse error: `digit 5 appears twice in row 1: r1c2 and r1c7`.
+    pub fn to_error(self, geometry: &Geometry, alphabet: Alphabet) -> ParseErrorKind {
+        ParseErrorKind::DuplicateGiven {
+            digit: alphabet.symbol(self.digit).to_string(),
+            house: geometry.houses()[self.house].to_string(),
+            first: geometry.cell_name(self.first),
+            second: geometry.cell_name(self.second),
+        }
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Grid({}×{} {}, {})",
+            self.size(),
+            self.size(),
+            self.variant(),
+            self.to_line(Alphabet::default_for(self.size()))
+        )
+    }
+}
+
+/// A puzzle as read from input: its givens, the pencilmarks if the input had them, and the
+/// alphabet it was written in (output uses the same one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub givens: Grid,
+    /// Candidates per cell, present when the input was a pencilmark grid.
+    pub pencilmarks: Option<Vec<Digits>>,
+    pub alphabet: Alphabet,
+}
+
+impl Puzzle {
+    /// A puzzle of givens only, in its size's default alphabet.
+    pub fn from_grid(givens: Grid) -> Puzzle {
+        let alphabet = Alphabet::default_for(givens.size());
+        Puzzle {
+            givens,
+            pencilmarks: None,
+            alphabet,
+        }
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        self.givens.geometry()
+    }
+
+    /// The candidates to start from: the pencilmarks when given, else those implied by the
+    /// givens.
+    pub fn candidates(&self) -> Vec<Digits> {
+        match &self.pencilmarks {
+            Some(marks) => marks.clone(),
+            None => self.givens.candidates(),
+        }
+    }
+
+    /// Checks the puzzle can be worked on: no digit twice in a house, no cell without
+    /// candidates in a pencilmark grid.
+    pub fn validate(&self) -> Result<(), ParseErrorKind> {
+        let geometry = self.geometry();
+        if let Some(conflict) = self.givens.first_conflict() {
+            return Err(conflict.to_error(geometry, self.alphabet));
+        }
+        if let Some(marks) = &self.pencilmarks {
+            if let Some(cell) = marks.iter().position(|m| m.is_empty()) {
+                return Err(ParseErrorKind::NoCandidates {
+                    cell: geometry.cell_name(cell),
+                });
+            }
+            // A cell whose only candidate is d fixes d for its peers: two such peers clash.
+            let fixed: Vec<u8> = marks
+                .iter()
+                .map(|m| m.single_digit().unwrap_or(0))
+                .collect();
+            if let Ok(grid) = Grid::from_cells(geometry, fixed)
+                && let Some(conflict) = grid.first_conflict()
+            {
+                return Err(conflict.to_error(geometry, self.alphabet));
+            }
+        }
+        Ok(())
+    }
+
+    /// The one-line form of the givens (or the N³ pencilmark line when there are pencilmarks).
+    pub fn to_line(&self) -> String {
+        match &self.pencilmarks {
+            Some(marks) => super::format::pencilmark_line(self.geometry(), marks, self.alphabet),
+            None => self.givens.to_line(self.alphabet),
+        }
+    }
+}

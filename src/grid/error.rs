@@ -1,0 +1,88 @@
+//! Typed errors of the grid model: every message names where the problem is.
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// A request the grid model cannot serve (as opposed to bad puzzle text).
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum GridError {
+    #[error("unsupported size {0}×{0}: sizes are 4×4, 9×9, 16×16, 25×25 and 36×36")]
+    UnsupportedSize(usize),
+    #[error("{found} cells, expected {expected}")]
+    CellCount { found: usize, expected: usize },
+    #[error("{cell} holds {digit}, which is not a digit of a {size}×{size} sudoku")]
+    DigitOutOfRange {
+        cell: String,
+        digit: u8,
+        size: usize,
+    },
+}
+
+/// What is wrong with a piece of puzzle text.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    #[error("{found} cells, expected {expected} for {}", size_name(*.size, *.pencilmark))]
+    WrongLength {
+        found: usize,
+        expected: usize,
+        size: usize,
+        pencilmark: bool,
+    },
+    #[error("grid row has {found} cells, expected {expected}")]
+    WrongRowLength { found: usize, expected: usize },
+    #[error("{found} cells in a grid row: rows hold 4, 9, 16, 25 or 36 cells")]
+    UnknownRowLength { found: usize },
+    #[error("incomplete grid: {rows} of {size} rows")]
+    IncompleteGrid { rows: usize, size: usize },
+    #[error("unexpected character {found} (expected {allowed})")]
+    BadCharacter { found: String, allowed: String },
+    #[error("digit {digit} appears twice in {house}: {first} and {second}")]
+    DuplicateGiven {
+        digit: String,
+        house: String,
+        first: String,
+        second: String,
+    },
+    #[error("{cell} has no candidates")]
+    NoCandidates { cell: String },
+    #[error("the line is longer than {max} bytes")]
+    LineTooLong { max: usize },
+    #[error("{0}")]
+    Unreadable(String),
+    #[error("{0}")]
+    Grid(#[from] GridError),
+}
+
+fn size_name(size: usize, pencilmark: bool) -> String {
+    if pencilmark {
+        format!("a {size}×{size} pencilmark grid")
+    } else {
+        format!("{size}×{size}")
+    }
+}
+
+/// Bad puzzle text, located: `line 3, column 17: unexpected character 'x' (...)`.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line of the input where the puzzle (or the bad row) starts.
+    pub line: usize,
+    /// 1-based column (in characters) of the offending character, when there is one.
+    pub column: Option<usize>,
+    pub kind: ParseErrorKind,
+}
+
+impl ParseError {
+    pub fn new(line: usize, column: Option<usize>, kind: ParseErrorKind) -> ParseError {
+        ParseError { line, column, kind }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.column {
+            Some(column) => write!(f, "line {}, column {}: {}", self.line, column, self.kind),
+            None => write!(f, "line {}: {}", self.line, self.kind),
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! Writing puzzles in every text format sudoscope reads (one-line, grid, `.ss`, `.sdk`,
+//! pencilmarks), so that any output can be fed back in.
+
+use super::alphabet::Alphabet;
+use super::board::Grid;
+use super::digits::Digits;
+use super::geometry::Geometry;
+
+/// Output formats for a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextFormat {
+    /// One line, one character per cell.
+    Line,
+    /// One row per line, cells spaced, boxes separated by `|` and `-+-` lines.
+    Grid,
+    /// Simple Sudoku `.ss`: `53.|.7.|...` rows and `-----------` band separators.
+    SimpleSudoku,
+    /// SadMan `.sdk`: a `[Puzzle]` header and one unseparated row per line.
+    SadMan,
+    /// Pencilmarks on one line: N characters per cell, candidate `d` at position `d`.
+    PencilmarkLine,
+    /// Pencilmarks as a grid: every cell's candidates listed, columns aligned.
+    PencilmarkGrid,
+}
+
+impl TextFormat {
+    /// Renders a grid (and its candidates, for the pencilmark formats; derived from the digits
+    /// when `candidates` is `None`). Multi-line formats end with a newline; `Line` does not.
+    pub fn render(self, grid: &Grid, candidates: Option<&[Digits]>, alphabet: Alphabet) -> String {
+        let derived;
+        let marks = match candidates {
+            Some(marks) => marks,
+            None => {
+                derived = grid.candidates();
+                &derived
+            }
+        };
+        match self {
+            TextFormat::Line => grid.to_line(alphabet),
+            TextFormat::Grid => boxed_rows(grid, alphabet, " ", " | ", "-+-", true),
+            TextFormat::SimpleSudoku => boxed_rows(grid, alphabet, "", "|", "-", false),
+            TextFormat::SadMan => {
+                let mut out = String::from("[Puzzle]\n");
+                for row in grid.cells().chunks(grid.size()) {
+                    out.extend(row.iter().map(|&d| alphabet.symbol(d)));
+                    out.push('\n');
+                }
+                out
+            }
+            TextFormat::PencilmarkLine => pencilmark_line(grid.geometry(), marks, alphabet),
+            TextFormat::PencilmarkGrid => pencilmark_grid(grid.geometry(), marks, alphabet),
+        }
+    }
+}
+
+/// Rows with box separators: `cell_sep` between cells, `box_sep` between boxes, and a line of
+/// dashes (joined by `cross` under box separators when `crossed`) between bands.
+fn boxed_rows(
+    grid: &Grid,
+    alphabet: Alphabet,
+    cell_sep: &str,
+    box_sep: &str,
+    cross: &str,
+    crossed: bool,
+) -> String {
+    let geometry = grid.geometry();
+    let (n, k) = (geometry.size(), geometry.box_size());
+    let mut out = String::new();
+    let mut rule = String::new();
+    for r in 0..n {
+        if r > 0 && r % k == 0 {
+            if rule.is_empty() {
+                let group = "-".repeat(k + (k - 1) * cell_sep.len());
+                rule = if crossed {
+                    vec![group; k].join(cross)
+                } else {
+                    "-".repeat(n + (k - 1) * box_sep.len())
+                };
+            }
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        let groups: Vec<String> = (0..k)
+            .map(|b| {
+                (0..k)
+                    .map(|i| alphabet.symbol(grid.get(r * n + b * k + i)).to_string())
+                    .collect::<Vec<_>>()
+                    .join(cell_sep)
+            })
+            .collect();
+        out.push_str(&groups.join(box_sep));
+        out.push('\n');
+    }
+    out
+}
+
+/// N³ characters: for every cell, position `d` holds digit `d`'s symbol if it is a candidate
+/// and `.` if not.
+pub fn pencilmark_line(geometry: &Geometry, marks: &[Digits], alphabet: Alphabet) -> String {
+    let n = geometry.size() as u8;
+    let mut out = String::with_capacity(marks.len() * n as usize);
+    for &set in marks {
+        for d in 1..=n {
+            out.push(if set.contains(d) {
+                alphabet.symbol(d)
+            } else {
+                '.'
+            });
+        }
+    }
+    out
+}
+
+/// A HoDoKu-style candidate grid: each cell lists its candidates, columns padded to line up.
+pub fn pencilmark_grid(geometry: &Geometry, marks: &[Digits], alphabet: Alphabet) -> String {
+    let (n, k) = (geometry.size(), geometry.box_size());
+    let token =
+        |cell: usize| -> String { marks[cell].iter().map(|d| alphabet.symbol(d)).collect() };
+    let widths: Vec<usize> = (0..n)
+        .map(|c| {
+            (0..n)
+                .map(|r| token(r * n + c).len())
+                .max()
+                .unwrap_or(1)
+                .max(1)
+        })
+        .collect();
+    let band_rule = |corner: char, cross: char| -> String {
+        let mut line = String::new();
+        line.push(corner);
+        for b in 0..k {
+            let width: usize = widths[b * k..(b + 1) * k].iter().sum::<usize>() + k + 1;
+            line.push_str(&"-".repeat(width));
+            line.push(if b + 1 == k { corner } else { cross });
+        }
+        line.push('\n');
+        line
+    };
+    let mut out = band_rule('.', '.');
+    for r in 0..n {
+        if r > 0 && r % k == 0 {
+            out.push_str(&band_rule(':', '+'));
+        }
+        out.push('|');
+        for c in 0..n {
+            out.push(' ');
+            let t = token(r * n + c);
+            out.push_str(&t);
+            out.push_str(&" ".repeat(widths[c] - t.len()));
+            if (c + 1) % k == 0 {
+                out.push_str(" |");
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str(&band_rule('\'', '\''));
+    out
+}
