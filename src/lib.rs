@@ -4,4 +4,5 @@
 //! The library knows nothing about terminals: puzzle text flows into [`grid::Puzzle`], through
 //! the engines, and out as text or JSON.
 
+pub mod exact;
 pub mod grid;

@@ -1,0 +1,80 @@
+//! Exact solvers: a bit-parallel solver tuned for standard 9×9 puzzles, and a generic
+//! propagating solver for every size and variant. Both count solutions up to a limit, which is
+//! how uniqueness is proved (count to 2) and what the generator calls in its inner loop.
+
+pub mod fast9;
+pub mod generic;
+
+use crate::grid::{Digits, Grid, Puzzle, Variant};
+
+/// The outcome of counting a puzzle's solutions up to a limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found, at most the limit.
+    pub solutions: usize,
+    /// The first solution found, when there is one.
+    pub first: Option<Grid>,
+}
+
+/// What solving a puzzle (and proving uniqueness) found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    None,
+    Unique(Grid),
+    /// Two or more solutions; the grid is the first one found.
+    Multiple(Grid),
+}
+
+/// Counts the solutions of a puzzle, stopping at `limit` (at least 1), with the fastest solver
+/// that handles it.
+pub fn count(puzzle: &Puzzle, limit: usize) -> Count {
+    let limit = limit.max(1);
+    let geometry = puzzle.geometry();
+    if geometry.size() == 9 && geometry.variant() == Variant::Standard {
+        let mut solution = [0u8; 81];
+        let solutions = match &puzzle.pencilmarks {
+            None => {
+                let mut givens = [0u8; 81];
+                givens.copy_from_slice(puzzle.givens.cells());
+                fast9::count_solutions(&givens, limit, &mut solution)
+            }
+            Some(marks) => {
+                let mut masks = [0u16; 81];
+                for (mask, set) in masks.iter_mut().zip(marks) {
+                    *mask = set.0 as u16;
+                }
+                fast9::count_solutions_from_candidates(&masks, limit, &mut solution)
+            }
+        };
+        let first = (solutions > 0)
+            .then(|| Grid::from_cells(geometry, solution.to_vec()).ok())
+            .flatten();
+        return Count { solutions, first };
+    }
+    count_generic(geometry, &puzzle.candidates(), limit)
+}
+
+/// Counts with the generic solver only (any size and variant; also the cross-check of the
+/// 9×9 solver in tests).
+pub fn count_generic(
+    geometry: &'static crate::grid::Geometry,
+    candidates: &[Digits],
+    limit: usize,
+) -> Count {
+    let mut solution = Vec::new();
+    let solutions = generic::count_solutions(geometry, candidates, limit.max(1), &mut solution);
+    let first = (solutions > 0)
+        .then(|| Grid::from_cells(geometry, solution).ok())
+        .flatten();
+    Count { solutions, first }
+}
+
+/// Solves a puzzle and proves whether the solution is unique.
+pub fn solve(puzzle: &Puzzle) -> Solution {
+    let found = count(puzzle, 2);
+    match (found.solutions, found.first) {
+        (1, Some(grid)) => Solution::Unique(grid),
+        (n, Some(grid)) if n >= 2 => Solution::Multiple(grid),
+        _ => Solution::None,
+    }
+}
