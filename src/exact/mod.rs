@@ -14,6 +14,8 @@ pub struct Count {
     pub solutions: usize,
     /// The first solution found, when there is one.
     pub first: Option<Grid>,
+    /// Search nodes visited (guesses tried), the exact solver's unit of work.
+    pub nodes: u64,
 }
 
 /// What solving a puzzle (and proving uniqueness) found.
@@ -49,7 +51,11 @@ pub fn count(puzzle: &Puzzle, limit: usize) -> Count {
         let first = (solutions > 0)
             .then(|| Grid::from_cells(geometry, solution.to_vec()).ok())
             .flatten();
-        return Count { solutions, first };
+        return Count {
+            solutions,
+            first,
+            nodes: 0,
+        };
     }
     count_generic(geometry, &puzzle.candidates(), limit)
 }
@@ -66,7 +72,11 @@ pub fn count_generic(
     let first = (solutions > 0)
         .then(|| Grid::from_cells(geometry, solution).ok())
         .flatten();
-    Count { solutions, first }
+    Count {
+        solutions,
+        first,
+        nodes: 0,
+    }
 }
 
 /// Solves a puzzle and proves whether the solution is unique.

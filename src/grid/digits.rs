@@ -32,7 +32,7 @@ impl Digits {
 
     /// Whether `digit` (1-based) is in the set.
     pub fn contains(self, digit: u8) -> bool {
-        digit >= 1 && digit <= 64 && self.0 & (1u64 << (digit - 1)) != 0
+        (1..=64).contains(&digit) && self.0 & (1u64 << (digit - 1)) != 0
     }
 
     /// Adds `digit` (1-based).

@@ -311,7 +311,7 @@ mod tests {
         assert_eq!(g.houses().len(), 27);
         assert!((0..81).all(|c| g.peers(c).len() == 20));
         assert_eq!(g.box_of(g.cell(4, 7)), 5);
-        assert!(g.sees(0, 80) == false && g.sees(0, 8) && g.sees(0, 20));
+        assert!(!g.sees(0, 80) && g.sees(0, 8) && g.sees(0, 20));
     }
 
     #[test]

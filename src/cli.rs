@@ -1,0 +1,199 @@
+//! The command line, as `../shared/reference/interfaces.md` fixes it.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use sudoscope::grid::{Alphabet, Variant};
+
+/// sudoscope: play sudoku in the terminal, get hints that teach, and watch solvers work.
+#[derive(Debug, Parser)]
+#[command(name = "sudoscope", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve puzzles: prints the solution line, or `no-solution` / `unsolved` / `invalid: REASON`.
+    Solve(SolveArgs),
+    /// Count solutions up to a limit: prints the count, or `L+` when the limit is reached.
+    Count(CountArgs),
+    /// Check puzzles: validity, number of solutions (none / unique / multiple) and givens.
+    Check(CheckArgs),
+    /// Rewrite puzzles in another text format (one-line, grid, .ss, .sdk, pencilmarks).
+    Convert(ConvertArgs),
+}
+
+/// Where puzzles come from and how to read them; shared by every command.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// A puzzle file (one puzzle per line, or a multi-line grid), a puzzle written out, or `-`
+    /// for standard input (the default when nothing is given and input is piped).
+    #[arg(value_name = "PUZZLE|FILE|-")]
+    pub input: Option<String>,
+    /// Extra houses: X-sudoku diagonals or hyper-sudoku windows.
+    #[arg(long, value_enum, default_value_t = VariantArg::Standard)]
+    pub variant: VariantArg,
+    /// Read the puzzle symbols in this alphabet instead of detecting it.
+    #[arg(long, value_enum, default_value_t = AlphabetArg::Auto)]
+    pub alphabet: AlphabetArg,
+}
+
+/// Text or JSON records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VariantArg {
+    Standard,
+    X,
+    Hyper,
+}
+
+impl From<VariantArg> for Variant {
+    fn from(value: VariantArg) -> Variant {
+        match value {
+            VariantArg::Standard => Variant::Standard,
+            VariantArg::X => Variant::X,
+            VariantArg::Hyper => Variant::Hyper,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AlphabetArg {
+    /// Detect per input: `1-9A-G`, `0-F` or `A-P` for 16×16, `1-9A-P` or `A-Y` for 25×25.
+    Auto,
+    /// `1-9`, then `A-Z`; `.` or `0` is empty.
+    Digits,
+    /// `0-9`, then `A-Z` (digit 1 is `0`); only `.` is empty.
+    ZeroBased,
+    /// `A-Z`; `.` or `0` is empty.
+    Letters,
+}
+
+impl AlphabetArg {
+    pub fn forced(self) -> Option<Alphabet> {
+        match self {
+            AlphabetArg::Auto => None,
+            AlphabetArg::Digits => Some(Alphabet::Digits),
+            AlphabetArg::ZeroBased => Some(Alphabet::ZeroBased),
+            AlphabetArg::Letters => Some(Alphabet::Letters),
+        }
+    }
+}
+
+/// The solvers of `solve --solver`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolverName {
+    /// Exact search with propagation (bit-parallel for 9×9, generic otherwise).
+    Exact,
+    /// The logical-technique engine.
+    Logic,
+    /// Visible depth-first search.
+    Backtrack,
+    /// Horn's resource-defined fitness sharing.
+    Rfss,
+    /// RFSS as a linear program.
+    RfssLp,
+    /// RFSS as a binary program (branch and bound).
+    RfssIp,
+    /// Sparse optimisation by L1 minimisation.
+    L1,
+    /// Reweighted L1 with warm restarts.
+    L1Weighted,
+    /// Mantere & Koljonen's genetic algorithm.
+    Ga,
+    /// Mantere & Koljonen's cultural algorithm.
+    Cultural,
+}
+
+impl SolverName {
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverName::Exact => "exact",
+            SolverName::Logic => "logic",
+            SolverName::Backtrack => "backtrack",
+            SolverName::Rfss => "rfss",
+            SolverName::RfssLp => "rfss-lp",
+            SolverName::RfssIp => "rfss-ip",
+            SolverName::L1 => "l1",
+            SolverName::L1Weighted => "l1-weighted",
+            SolverName::Ga => "ga",
+            SolverName::Cultural => "cultural",
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Which solver to run.
+    #[arg(long, value_enum, default_value_t = SolverName::Exact)]
+    pub solver: SolverName,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+    /// Print a summary (puzzles, statuses, time, throughput) to standard error at the end.
+    #[arg(long)]
+    pub stats: bool,
+    /// Seed for the randomised solvers (the exact solver is deterministic and ignores it).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Stop a puzzle after this many iterations (search nodes for the exact solver).
+    #[arg(long, value_name = "N")]
+    pub max_iterations: Option<u64>,
+    /// Stop a puzzle after this many milliseconds.
+    #[arg(long, value_name = "T")]
+    pub timeout_ms: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Stop counting at this many solutions.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The format to write.
+    #[arg(long, value_enum, default_value_t = ConvertTo::Line)]
+    pub to: ConvertTo,
+    /// Write the output in this alphabet instead of the input's.
+    #[arg(long, value_enum, value_name = "ALPHABET")]
+    pub output_alphabet: Option<AlphabetArg>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ConvertTo {
+    /// One line, one character per cell.
+    Line,
+    /// One row per line with box separators.
+    Grid,
+    /// Simple Sudoku `.ss`.
+    Ss,
+    /// SadMan `.sdk`.
+    Sdk,
+    /// Pencilmarks on one line (N³ characters).
+    Pencilmark,
+    /// Pencilmarks as an aligned candidate grid.
+    PencilmarkGrid,
+}

@@ -1,0 +1,171 @@
+//! Inputs and outputs shared by the commands: where puzzles come from, a streaming writer,
+//! and one-line error reporting.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use sudoscope::grid::{PuzzleReader, ReadOptions};
+
+use crate::cli::InputArgs;
+
+/// A failure that ends a command: bad usage or unreadable input (exit 2), or a runtime failure
+/// (exit 1). Its message is one line.
+#[derive(Debug)]
+pub struct Failure {
+    pub code: u8,
+    pub message: String,
+}
+
+impl Failure {
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            code: 2,
+            message: message.into(),
+        }
+    }
+
+    pub fn runtime(message: impl Into<String>) -> Failure {
+        Failure {
+            code: 1,
+            message: message.into(),
+        }
+    }
+}
+
+/// An opened input: a name for messages and the puzzle records it yields, read lazily.
+pub struct Input {
+    pub name: String,
+    pub records: PuzzleReader<Box<dyn BufRead>>,
+}
+
+/// Opens the input named on the command line: a file, `-` (standard input), or a puzzle
+/// written out as the argument itself.
+pub fn open(args: &InputArgs) -> Result<Input, Failure> {
+    let options = ReadOptions {
+        variant: args.variant.into(),
+        alphabet: args.alphabet.forced(),
+    };
+    let (name, reader): (String, Box<dyn BufRead>) = match args.input.as_deref() {
+        None if io::stdin().is_terminal() => {
+            return Err(Failure::usage(
+                "no input: give a puzzle, a file, or - to read standard input (see --help)",
+            ));
+        }
+        None | Some("-") => ("<stdin>".into(), Box::new(io::stdin().lock())),
+        Some(arg) => {
+            let path = std::path::Path::new(arg);
+            if path.is_dir() {
+                return Err(Failure::usage(format!(
+                    "{arg}: is a directory, not a puzzle file"
+                )));
+            } else if path.exists() {
+                let file = File::open(path)
+                    .map_err(|e| Failure::usage(format!("{arg}: cannot read: {}", plain_io(&e))))?;
+                (
+                    arg.to_owned(),
+                    Box::new(BufReader::with_capacity(1 << 16, file)),
+                )
+            } else if looks_like_path(arg) {
+                return Err(Failure::usage(format!("{arg}: no such file")));
+            } else {
+                (
+                    "<argument>".into(),
+                    Box::new(io::Cursor::new(arg.as_bytes().to_vec())),
+                )
+            }
+        }
+    };
+    Ok(Input {
+        name,
+        records: PuzzleReader::new(reader, options),
+    })
+}
+
+/// A name with a directory separator or a file extension is a path, not a puzzle: no puzzle
+/// alphabet has `/`, and a puzzle does not end in `.txt`.
+fn looks_like_path(arg: &str) -> bool {
+    if arg.contains('/') || arg.contains('\\') {
+        return true;
+    }
+    match arg.rsplit_once('.') {
+        Some((stem, ext)) => {
+            !stem.is_empty()
+                && (2..=4).contains(&ext.len())
+                && ext.chars().all(|c| c.is_ascii_lowercase())
+                && arg.len() < 16
+        }
+        None => false,
+    }
+}
+
+/// An I/O error's message without the "(os error 2)" suffix.
+pub fn plain_io(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_owned(),
+        None => text,
+    }
+}
+
+/// Standard output, buffered for throughput but flushed at least every 100 ms, so a slow
+/// run shows its records as they are produced.
+pub struct Output {
+    out: io::BufWriter<io::Stdout>,
+    last_flush: Instant,
+}
+
+impl Output {
+    pub fn new() -> Output {
+        Output {
+            out: io::BufWriter::with_capacity(1 << 16, io::stdout()),
+            last_flush: Instant::now(),
+        }
+    }
+
+    /// Writes one record line.
+    pub fn line(&mut self, text: &str) -> Result<(), Failure> {
+        self.write(text.as_bytes())?;
+        self.write(b"\n")?;
+        if self.last_flush.elapsed() > Duration::from_millis(100) {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes text as it is (multi-line records).
+    pub fn text(&mut self, text: &str) -> Result<(), Failure> {
+        self.write(text.as_bytes())
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        self.out.write_all(bytes).map_err(write_failure)
+    }
+
+    pub fn flush(&mut self) -> Result<(), Failure> {
+        self.last_flush = Instant::now();
+        self.out.flush().map_err(write_failure)
+    }
+}
+
+/// A closed pipe (`sudoscope solve big.txt | head`) ends the run quietly with success.
+fn write_failure(e: io::Error) -> Failure {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Failure {
+            code: 0,
+            message: String::new(),
+        }
+    } else {
+        Failure::runtime(format!("cannot write output: {}", plain_io(&e)))
+    }
+}
+
+/// Reports a bad record on standard error, one line naming the input and the place.
+pub fn report_bad_record(input: &str, error: &dyn std::fmt::Display) {
+    eprintln!("sudoscope: {input}: {error}");
+}
+
+/// Milliseconds with a fixed precision, for JSON.
+pub fn millis(elapsed: Duration) -> f64 {
+    (elapsed.as_secs_f64() * 1e6).round() / 1e3
+}
