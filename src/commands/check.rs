@@ -24,7 +24,7 @@ struct CheckRecord<'a> {
 
 pub fn run(args: &CheckArgs) -> Result<u8, Failure> {
     let input = io::open(&args.input)?;
-    let mut out = Output::new();
+    let mut out = Output::new(&input);
     let json = args.format == OutputFormat::Json;
     for_each_record(
         input,

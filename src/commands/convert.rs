@@ -1,7 +1,7 @@
 //! `sudoscope convert`: rewrites puzzles in another format, so every format sudoscope reads
 //! can also be written.
 
-use sudoscope::grid::TextFormat;
+use sudoscope::grid::{Grid, TextFormat};
 
 use super::io::{self, Failure, Output};
 use super::{for_each_record, invalid_text};
@@ -9,7 +9,7 @@ use crate::cli::{ConvertArgs, ConvertTo};
 
 pub fn run(args: &ConvertArgs) -> Result<u8, Failure> {
     let input = io::open(&args.input)?;
-    let mut out = Output::new();
+    let mut out = Output::new(&input);
     let format = match args.to {
         ConvertTo::Line => TextFormat::Line,
         ConvertTo::Grid => TextFormat::Grid,
@@ -32,7 +32,19 @@ pub fn run(args: &ConvertArgs) -> Result<u8, Failure> {
                     n = puzzle.geometry().size()
                 )));
             }
-            let text = format.render(&puzzle.givens, puzzle.pencilmarks.as_deref(), alphabet);
+            // One line holds digits only: a pencilmark cell with one candidate is that digit.
+            let givens = match (&puzzle.pencilmarks, format) {
+                (Some(marks), TextFormat::Line) => {
+                    let singles = marks
+                        .iter()
+                        .map(|m| m.single_digit().unwrap_or(0))
+                        .collect();
+                    Grid::from_cells(puzzle.geometry(), singles)
+                        .map_err(|e| Failure::runtime(e.to_string()))?
+                }
+                _ => puzzle.givens.clone(),
+            };
+            let text = format.render(&givens, puzzle.pencilmarks.as_deref(), alphabet);
             match format {
                 TextFormat::Line | TextFormat::PencilmarkLine => out.line(&text),
                 _ => {

@@ -23,7 +23,7 @@ struct CountRecord<'a> {
 
 pub fn run(args: &CountArgs) -> Result<u8, Failure> {
     let input = io::open(&args.input)?;
-    let mut out = Output::new();
+    let mut out = Output::new(&input);
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
     let json = args.format == OutputFormat::Json;
     for_each_record(

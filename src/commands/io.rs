@@ -37,6 +37,9 @@ impl Failure {
 pub struct Input {
     pub name: String,
     pub records: PuzzleReader<Box<dyn BufRead>>,
+    /// Standard input may be fed a line at a time by another program, which then waits for
+    /// the answer: every record is flushed at once.
+    pub interactive: bool,
 }
 
 /// Opens the input named on the command line: a file, `-` (standard input), or a puzzle
@@ -76,9 +79,11 @@ pub fn open(args: &InputArgs) -> Result<Input, Failure> {
             }
         }
     };
+    let interactive = name == "<stdin>";
     Ok(Input {
         name,
         records: PuzzleReader::new(reader, options),
+        interactive,
     })
 }
 
@@ -109,17 +114,19 @@ pub fn plain_io(e: &io::Error) -> String {
 }
 
 /// Standard output, buffered for throughput but flushed at least every 100 ms, so a slow
-/// run shows its records as they are produced.
+/// run shows its records as they are produced; with interactive input, flushed every record.
 pub struct Output {
     out: io::BufWriter<io::Stdout>,
     last_flush: Instant,
+    flush_every_record: bool,
 }
 
 impl Output {
-    pub fn new() -> Output {
+    pub fn new(input: &Input) -> Output {
         Output {
             out: io::BufWriter::with_capacity(1 << 16, io::stdout()),
             last_flush: Instant::now(),
+            flush_every_record: input.interactive,
         }
     }
 
@@ -127,7 +134,7 @@ impl Output {
     pub fn line(&mut self, text: &str) -> Result<(), Failure> {
         self.write(text.as_bytes())?;
         self.write(b"\n")?;
-        if self.last_flush.elapsed() > Duration::from_millis(100) {
+        if self.flush_every_record || self.last_flush.elapsed() > Duration::from_millis(100) {
             self.flush()?;
         }
         Ok(())
@@ -135,7 +142,11 @@ impl Output {
 
     /// Writes text as it is (multi-line records).
     pub fn text(&mut self, text: &str) -> Result<(), Failure> {
-        self.write(text.as_bytes())
+        self.write(text.as_bytes())?;
+        if self.flush_every_record {
+            self.flush()?;
+        }
+        Ok(())
     }
 
     fn write(&mut self, bytes: &[u8]) -> Result<(), Failure> {

@@ -23,6 +23,10 @@ pub fn run(cli: Cli) -> Result<u8, Failure> {
     }
 }
 
+/// Standard error stays readable when a whole file is garbage: the first errors are reported
+/// one line each, the rest are only counted in their records.
+const MAX_REPORTED_ERRORS: usize = 20;
+
 /// Feeds every record of `input` to `on_puzzle` (valid puzzles) or `on_error` (text that is
 /// not a puzzle, reported on standard error too), then decides the exit code: 0 when every
 /// record was a puzzle, 2 when any was not or the input held none.
@@ -33,14 +37,21 @@ pub fn for_each_record(
     mut on_error: impl FnMut(&Record, &ParseError, &mut Output) -> Result<(), Failure>,
 ) -> Result<u8, Failure> {
     let mut any = false;
-    let mut bad = false;
+    let mut bad = 0usize;
     for record in input.records.by_ref() {
         any = true;
         match &record.result {
             Ok(puzzle) => on_puzzle(&record, puzzle, out)?,
             Err(error) => {
-                bad = true;
-                io::report_bad_record(&input.name, error);
+                bad += 1;
+                if bad <= MAX_REPORTED_ERRORS {
+                    io::report_bad_record(&input.name, error);
+                } else if bad == MAX_REPORTED_ERRORS + 1 {
+                    eprintln!(
+                        "sudoscope: {}: more invalid records follow; each still gets its `invalid:` record, but no more are reported here",
+                        input.name
+                    );
+                }
                 on_error(&record, error, out)?;
             }
         }
@@ -52,7 +63,7 @@ pub fn for_each_record(
             input.name
         )));
     }
-    Ok(if bad { 2 } else { 0 })
+    Ok(if bad > 0 { 2 } else { 0 })
 }
 
 /// The JSON `error` field and text `invalid: REASON` line share this wording.

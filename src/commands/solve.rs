@@ -43,7 +43,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, Failure> {
         )));
     }
     let input = io::open(&args.input)?;
-    let mut out = Output::new();
+    let mut out = Output::new(&input);
     let json = args.format == OutputFormat::Json;
     let mut tally = Tally::default();
     let wall = Instant::now();

@@ -1,0 +1,430 @@
+//! The command line as users and scripts see it: records, JSON fields, exit codes and
+//! one-line errors (interfaces.md).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command as StdCommand, Stdio};
+use std::time::Duration;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const PUZZLE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+fn sudoscope() -> Command {
+    Command::cargo_bin("sudoscope").expect("the binary is built")
+}
+
+fn datasets() -> Option<PathBuf> {
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"));
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipping: ../shared/datasets not found");
+        None
+    }
+}
+
+/// Runs a command expected to fail on bad input: exit 2, no panic, every stderr line one
+/// `sudoscope:` error.
+fn assert_clean_failure(output: &std::process::Output) -> String {
+    assert_eq!(output.status.code(), Some(2), "exit code");
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(!stderr.contains("panicked"), "no panic: {stderr}");
+    assert!(!stderr.is_empty(), "an error is reported");
+    for line in stderr.lines() {
+        assert!(line.starts_with("sudoscope: "), "one-line error: {line:?}");
+    }
+    stderr
+}
+
+#[test]
+fn solves_a_literal_puzzle() {
+    sudoscope()
+        .args(["solve", PUZZLE])
+        .assert()
+        .success()
+        .stdout(format!("{SOLUTION}\n"));
+}
+
+#[test]
+fn solves_from_stdin_and_dash() {
+    for args in [vec!["solve"], vec!["solve", "-"]] {
+        sudoscope()
+            .args(&args)
+            .write_stdin(format!(
+                "# a comment\n\n{PUZZLE} trailing fields are ignored\n"
+            ))
+            .assert()
+            .success()
+            .stdout(format!("{SOLUTION}\n"));
+    }
+}
+
+#[test]
+fn solve_json_has_every_contract_field() {
+    let output = sudoscope()
+        .args(["solve", "--format", "json", PUZZLE])
+        .output()
+        .expect("runs");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("utf-8");
+    let record: serde_json::Value = serde_json::from_str(text.trim()).expect("one JSON object");
+    assert_eq!(record["puzzle"], PUZZLE);
+    assert_eq!(record["solver"], "exact");
+    assert_eq!(record["status"], "solved");
+    assert_eq!(record["solution"], SOLUTION);
+    assert_eq!(record["unique"], true);
+    assert!(record["iterations"].is_u64());
+    assert_eq!(record["iteration_unit"], "nodes");
+    assert!(record["elapsed_ms"].is_f64());
+    assert!(record["error"].is_null());
+}
+
+#[test]
+fn statuses_for_no_solution_and_invalid() {
+    // Two 1s in column 1 is not a clash of givens but leaves no solution... use a real dead end:
+    // r1c1 can hold nothing because its row, column and box hold 1-9 between them.
+    let dead = format!("..2345678.........9......1{}", ".".repeat(55));
+    sudoscope()
+        .args(["solve", &dead])
+        .assert()
+        .success()
+        .stdout("no-solution\n");
+    let output = sudoscope()
+        .args(["solve", "--format", "json"])
+        .write_stdin(format!("{PUZZLE}\n55{}\n", &PUZZLE[2..]))
+        .output()
+        .expect("runs");
+    let stderr = assert_clean_failure(&output);
+    assert!(stderr.contains("line 2: digit 5 appears twice in row 1: r1c1 and r1c2"));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(
+        lines.len(),
+        2,
+        "one record per input puzzle, bad ones included"
+    );
+    assert_eq!(lines[0]["status"], "solved");
+    assert_eq!(lines[1]["status"], "invalid");
+    assert!(lines[1]["solution"].is_null());
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("appears twice"))
+    );
+}
+
+#[test]
+fn count_caps_at_the_limit() {
+    let empty4 = "................";
+    sudoscope()
+        .args(["count", empty4])
+        .assert()
+        .success()
+        .stdout("2+\n");
+    sudoscope()
+        .args(["count", "--limit", "1000", empty4])
+        .assert()
+        .success()
+        .stdout("288\n");
+    sudoscope()
+        .args(["count", PUZZLE])
+        .assert()
+        .success()
+        .stdout("1\n");
+    let output = sudoscope()
+        .args(["count", "--format", "json", "--limit", "5", empty4])
+        .output()
+        .expect("runs");
+    let record: serde_json::Value =
+        serde_json::from_slice(output.stdout.trim_ascii()).expect("JSON");
+    assert_eq!(record["solutions"], 5);
+    assert_eq!(record["capped"], true);
+    sudoscope()
+        .args(["count", "--limit", "0", PUZZLE])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn check_reports_validity_uniqueness_and_givens() {
+    sudoscope()
+        .args(["check", PUZZLE])
+        .assert()
+        .success()
+        .stdout("valid unique 17 givens\n");
+    sudoscope()
+        .args(["check", "................"])
+        .assert()
+        .success()
+        .stdout("valid multiple 0 givens\n");
+    let output = sudoscope()
+        .args(["check", "--format", "json", PUZZLE])
+        .output()
+        .expect("runs");
+    let record: serde_json::Value =
+        serde_json::from_slice(output.stdout.trim_ascii()).expect("JSON");
+    assert_eq!(record["valid"], true);
+    assert_eq!(record["solutions"], "unique");
+    assert_eq!(record["givens"], 17);
+    assert_eq!(record["size"], 9);
+}
+
+#[test]
+fn variants_change_the_answer() {
+    // An empty X-sudoku and hyper-sudoku still have many solutions; a standard puzzle that
+    // violates a diagonal is invalid as X.
+    let diagonal_clash =
+        "1...............................................................................1";
+    sudoscope()
+        .args(["check", diagonal_clash])
+        .assert()
+        .success();
+    let output = sudoscope()
+        .args(["check", "--variant", "x", diagonal_clash])
+        .output()
+        .expect("runs");
+    let stderr = assert_clean_failure(&output);
+    assert!(
+        stderr.contains("digit 1 appears twice in diagonal 1: r1c1 and r9c9"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bad_input_gives_one_line_errors_and_exit_2() {
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "short line",
+            format!("{PUZZLE}\n{PUZZLE}\n{}\n", &PUZZLE[1..]).into_bytes(),
+            "line 3: 80 cells, expected 81 for 9×9",
+        ),
+        (
+            "letter",
+            format!("{}x{}\n", &PUZZLE[..16], &PUZZLE[17..]).into_bytes(),
+            "line 1, column 17: unexpected character 'x'",
+        ),
+        (
+            "duplicate",
+            format!("{}4{}\n", &PUZZLE[..8], &PUZZLE[9..]).into_bytes(),
+            "digit 4 appears twice in row 1: r1c1 and r1c9",
+        ),
+        ("empty", Vec::new(), "no puzzle found"),
+        (
+            "blank lines",
+            b"\n\n# nothing\n".to_vec(),
+            "no puzzle found",
+        ),
+        (
+            "binary",
+            (0..4096u32)
+                .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+                .collect(),
+            "line 1",
+        ),
+        ("nul", b"\0\0\0".to_vec(), "line 1"),
+    ];
+    for (name, input, expected) in cases {
+        let output = sudoscope()
+            .arg("solve")
+            .write_stdin(input)
+            .output()
+            .expect("runs");
+        let stderr = assert_clean_failure(&output);
+        assert!(stderr.contains(expected), "{name}: {stderr}");
+    }
+}
+
+#[test]
+fn a_100_mb_line_is_refused_without_holding_it() {
+    let mut input = vec![b'1'; 100 << 20];
+    input.push(b'\n');
+    input.extend_from_slice(PUZZLE.as_bytes());
+    input.push(b'\n');
+    let output = sudoscope()
+        .arg("solve")
+        .write_stdin(input)
+        .output()
+        .expect("runs");
+    let stderr = assert_clean_failure(&output);
+    assert!(
+        stderr.contains("line 1: the line is longer than"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        stdout.lines().nth(1),
+        Some(SOLUTION),
+        "the next line still solves"
+    );
+}
+
+#[test]
+fn usage_errors_are_one_line_with_exit_2() {
+    for args in [
+        vec!["solve", "--bogus"],
+        vec!["frobnicate"],
+        vec!["solve", "--format", "xml", PUZZLE],
+        vec!["solve", "--variant", "samurai", PUZZLE],
+        vec!["solve", "missing-file.txt"],
+        vec!["solve", "/nonexistent/dir/puzzles.txt"],
+    ] {
+        let output = sudoscope().args(&args).output().expect("runs");
+        let stderr = assert_clean_failure(&output);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn later_solvers_say_they_are_not_yet_available() {
+    for solver in [
+        "rfss",
+        "l1-weighted",
+        "ga",
+        "cultural",
+        "logic",
+        "backtrack",
+    ] {
+        let output = sudoscope()
+            .args(["solve", "--solver", solver, PUZZLE])
+            .output()
+            .expect("runs");
+        let stderr = assert_clean_failure(&output);
+        assert!(stderr.contains("not yet available"), "{stderr}");
+    }
+}
+
+#[test]
+fn help_and_version() {
+    sudoscope()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("sudoscope "));
+    for command in ["solve", "count", "check", "convert"] {
+        sudoscope().args([command, "--help"]).assert().success();
+    }
+    sudoscope()
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Usage"));
+}
+
+#[test]
+fn convert_round_trips_through_every_format() {
+    for to in ["grid", "ss", "sdk", "pencilmark", "pencilmark-grid", "line"] {
+        let converted = sudoscope()
+            .args(["convert", "--to", to, PUZZLE])
+            .output()
+            .expect("runs");
+        assert!(converted.status.success(), "{to}");
+        sudoscope()
+            .arg("solve")
+            .write_stdin(converted.stdout)
+            .assert()
+            .success()
+            .stdout(format!("{SOLUTION}\n"));
+    }
+}
+
+#[test]
+fn output_streams_while_input_is_still_open() {
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("sudoscope"))
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(stdin, "{PUZZLE}").expect("write");
+    stdin.flush().expect("flush");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    // The answer arrives before the input is closed (generous timeout: machines are shared).
+    let line = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("a record before EOF");
+    assert_eq!(line.trim(), SOLUTION);
+    drop(stdin);
+    assert!(child.wait().expect("exits").success());
+}
+
+#[test]
+fn larger_sizes_keep_their_alphabet() {
+    let Some(dir) = datasets() else { return };
+    let line = std::fs::read_to_string(dir.join("krazydad_16x16_vol1-2_6400.txt")).expect("read");
+    let puzzle = line.split_whitespace().next().expect("a puzzle");
+    let output = sudoscope().args(["solve", puzzle]).output().expect("runs");
+    assert!(output.status.success());
+    let solution = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    assert_eq!(solution.len(), 256);
+    assert!(solution.contains('0'), "0-F alphabet kept: {solution}");
+    assert!(!solution.contains('G'));
+}
+
+#[test]
+fn every_dataset_file_runs_through_check() {
+    let Some(dir) = datasets() else { return };
+    let quick = cfg!(debug_assertions);
+    for entry in std::fs::read_dir(&dir).expect("list") {
+        let path = entry.expect("entry").path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
+        if !name.ends_with(".txt")
+            || (quick && std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0) > 200_000)
+        {
+            continue;
+        }
+        // The slowest-to-check files are the hard 16×16 and 25×25 ones; they have their own
+        // solver tests. Everything else must come out as valid records.
+        if name.starts_with("tarek_206") || name.contains("25x25") {
+            continue;
+        }
+        let variant = if name.contains("xsudoku") {
+            "x"
+        } else if name.contains("hypersudoku") {
+            "hyper"
+        } else {
+            "standard"
+        };
+        let output = sudoscope()
+            .args(["check", "--variant", variant])
+            .arg(&path)
+            .output()
+            .expect("runs");
+        assert!(
+            output.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let expected = if name.starts_with("serg") {
+            "valid multiple"
+        } else if name.starts_with("tdoku") || name.starts_with("hodoku_reglib") {
+            "valid"
+        } else {
+            "valid unique"
+        };
+        for (i, line) in stdout.lines().enumerate() {
+            assert!(
+                line.starts_with(expected),
+                "{name} record {}: {line}",
+                i + 1
+            );
+        }
+    }
+}
