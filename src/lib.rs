@@ -6,3 +6,4 @@
 
 pub mod exact;
 pub mod grid;
+pub mod logic;

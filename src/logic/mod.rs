@@ -1,0 +1,69 @@
+//! The logical-technique engine: human solving techniques over a candidate board, steps that
+//! explain themselves, the step-by-step solver, and difficulty rating.
+//!
+//! Every technique is a function `fn(&Board, &mut StepSink)` that reports each instance that
+//! places or eliminates something; the engine tries them in [`Technique::ALL`] order.
+
+pub mod board;
+pub mod singles;
+pub mod step;
+pub mod technique;
+
+pub use board::{Board, BoardError};
+pub use step::{Elimination, Placement, Step, StepSink};
+pub use technique::Technique;
+
+/// The function that finds a technique's steps, or `None` while it is not implemented.
+pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
+    Some(match technique {
+        Technique::FullHouse => singles::full_house,
+        Technique::NakedSingle => singles::naked_single,
+        Technique::HiddenSingle => singles::hidden_single,
+        _ => return None,
+    })
+}
+
+/// The techniques the engine can use, easiest first.
+pub fn available() -> impl Iterator<Item = Technique> {
+    Technique::ALL.into_iter().filter(|&t| finder(t).is_some())
+}
+
+/// Every step of one technique at this board.
+pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
+    let mut sink = StepSink::new(false);
+    if let Some(find) = finder(technique) {
+        find(board, &mut sink);
+    }
+    sink.into_steps()
+}
+
+/// The easiest step among `techniques` (all available ones when empty).
+pub fn next_step(board: &Board, techniques: &[Technique]) -> Option<Step> {
+    let mut sink = StepSink::new(true);
+    for technique in order(techniques) {
+        if let Some(find) = finder(technique) {
+            find(board, &mut sink);
+            if sink.is_full() {
+                break;
+            }
+        }
+    }
+    sink.into_steps().into_iter().next()
+}
+
+/// Every instance of every technique among `techniques` (all when empty) at this board.
+pub fn all_steps(board: &Board, techniques: &[Technique]) -> Vec<Step> {
+    let mut sink = StepSink::new(false);
+    for technique in order(techniques) {
+        if let Some(find) = finder(technique) {
+            find(board, &mut sink);
+        }
+    }
+    sink.into_steps()
+}
+
+fn order(techniques: &[Technique]) -> Vec<Technique> {
+    available()
+        .filter(|t| techniques.is_empty() || techniques.contains(t))
+        .collect()
+}

@@ -1,0 +1,93 @@
+//! Singles: full house, naked single, hidden single — the techniques that place digits.
+
+use super::board::Board;
+use super::step::{Placement, Step, StepSink};
+use super::technique::Technique;
+
+/// A house with one empty cell left: it takes the one missing digit.
+pub fn full_house(board: &Board, sink: &mut StepSink) {
+    let geometry = board.geometry();
+    for (h, house) in geometry.houses().iter().enumerate() {
+        let mut empty = house.cells.iter().filter(|&&c| board.value(c) == 0);
+        let (Some(&cell), None) = (empty.next(), empty.next()) else {
+            continue;
+        };
+        let Some(digit) = board.candidates(cell).single_digit() else {
+            continue;
+        };
+        let name = geometry.cell_name(cell);
+        let stop = sink.push(Step {
+            technique: Technique::FullHouse,
+            houses: vec![h],
+            cells: vec![cell],
+            digits: vec![digit],
+            placements: vec![Placement { cell, digit }],
+            eliminations: vec![],
+            explanation: format!(
+                "{name} is the last empty cell of {house}, so it takes the missing digit: {name} = {digit}"
+            ),
+        });
+        if stop {
+            return;
+        }
+    }
+}
+
+/// A cell with one candidate left.
+pub fn naked_single(board: &Board, sink: &mut StepSink) {
+    let geometry = board.geometry();
+    for cell in 0..geometry.cell_count() {
+        if board.value(cell) != 0 {
+            continue;
+        }
+        let Some(digit) = board.candidates(cell).single_digit() else {
+            continue;
+        };
+        let name = geometry.cell_name(cell);
+        let stop = sink.push(Step {
+            technique: Technique::NakedSingle,
+            houses: vec![],
+            cells: vec![cell],
+            digits: vec![digit],
+            placements: vec![Placement { cell, digit }],
+            eliminations: vec![],
+            explanation: format!(
+                "{name} sees every digit but {digit} in its row, column and box, so {name} = {digit}"
+            ),
+        });
+        if stop {
+            return;
+        }
+    }
+}
+
+/// A digit with one place left in a house.
+pub fn hidden_single(board: &Board, sink: &mut StepSink) {
+    let geometry = board.geometry();
+    let n = geometry.size() as u8;
+    for (h, house) in geometry.houses().iter().enumerate() {
+        for digit in 1..=n {
+            let mut places = board.positions(h, digit);
+            let (Some(cell), None) = (places.next(), places.next()) else {
+                continue;
+            };
+            // A cell whose only candidate is the digit is a naked single; HoDoKu reports
+            // the hidden single all the same, so do we.
+            let name = geometry.cell_name(cell);
+            let stop = sink.push(Step {
+                technique: Technique::HiddenSingle,
+                houses: vec![h],
+                cells: vec![cell],
+                digits: vec![digit],
+                placements: vec![Placement { cell, digit }],
+                eliminations: vec![],
+                explanation: format!(
+                    "In {house}, {digit} fits only in {name}, so {name} = {digit}"
+                ),
+            });
+            if stop {
+                return;
+            }
+        }
+    }
+}

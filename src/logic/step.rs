@@ -1,0 +1,161 @@
+//! A logical step: which technique, where, and what it places or eliminates.
+
+use serde::Serialize;
+
+use crate::grid::Geometry;
+
+use super::technique::Technique;
+
+/// A digit placed in a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Placement {
+    pub cell: usize,
+    pub digit: u8,
+}
+
+/// A candidate removed from a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Elimination {
+    pub cell: usize,
+    pub digit: u8,
+}
+
+/// One application of a technique. Only steps that place or eliminate something are reported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub technique: Technique,
+    /// The houses the pattern lives in (indices into [`Geometry::houses`]).
+    pub houses: Vec<usize>,
+    /// The cells that make the pattern (not the cells it changes).
+    pub cells: Vec<usize>,
+    /// The digits the pattern is about.
+    pub digits: Vec<u8>,
+    pub placements: Vec<Placement>,
+    pub eliminations: Vec<Elimination>,
+    /// What a player reads: the pattern, why it works, and what it changes.
+    pub explanation: String,
+}
+
+/// The JSON form of a step (interfaces.md): houses by name, everything else by number.
+#[derive(Serialize)]
+pub struct StepJson<'a> {
+    pub technique: &'static str,
+    pub houses: Vec<String>,
+    pub cells: &'a [usize],
+    pub digits: &'a [u8],
+    pub placements: &'a [Placement],
+    pub eliminations: &'a [Elimination],
+    pub explanation: &'a str,
+}
+
+impl Step {
+    /// Whether the step changes the board.
+    pub fn is_productive(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+
+    /// Sorts placements and eliminations and removes repeats, so that steps compare equal
+    /// whatever order a technique found them in.
+    pub fn normalize(&mut self) {
+        self.placements.sort_unstable();
+        self.placements.dedup();
+        self.eliminations.sort_unstable();
+        self.eliminations.dedup();
+    }
+
+    pub fn to_json<'a>(&'a self, geometry: &Geometry) -> StepJson<'a> {
+        StepJson {
+            technique: self.technique.id(),
+            houses: self
+                .houses
+                .iter()
+                .map(|&h| geometry.houses()[h].to_string())
+                .collect(),
+            cells: &self.cells,
+            digits: &self.digits,
+            placements: &self.placements,
+            eliminations: &self.eliminations,
+            explanation: &self.explanation,
+        }
+    }
+}
+
+/// Lists cells the way the explanations do: `r3c2, r3c7`.
+pub fn cell_list(geometry: &Geometry, cells: &[usize]) -> String {
+    cells
+        .iter()
+        .map(|&c| geometry.cell_name(c))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Lists digits as `2/8`.
+pub fn digit_list(digits: &[u8]) -> String {
+    digits
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Describes eliminations grouped by digit: `remove 2 from r3c4, r3c5; remove 8 from r3c9`.
+pub fn describe_eliminations(geometry: &Geometry, eliminations: &[Elimination]) -> String {
+    let mut digits: Vec<u8> = eliminations.iter().map(|e| e.digit).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    digits
+        .iter()
+        .map(|&d| {
+            let cells: Vec<usize> = eliminations
+                .iter()
+                .filter(|e| e.digit == d)
+                .map(|e| e.cell)
+                .collect();
+            format!("remove {d} from {}", cell_list(geometry, &cells))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Where steps go while techniques search: all of them, or stop at the first.
+pub struct StepSink {
+    steps: Vec<Step>,
+    first_only: bool,
+}
+
+impl StepSink {
+    pub fn new(first_only: bool) -> StepSink {
+        StepSink {
+            steps: Vec::new(),
+            first_only,
+        }
+    }
+
+    /// Records a step if it changes something; returns true when the search should stop.
+    pub fn push(&mut self, mut step: Step) -> bool {
+        if step.is_productive() {
+            step.normalize();
+            if !self.steps.contains(&step) {
+                self.steps.push(step);
+            }
+        }
+        self.is_full()
+    }
+
+    /// Whether a first-only search has what it wants.
+    pub fn is_full(&self) -> bool {
+        self.first_only && !self.steps.is_empty()
+    }
+
+    pub fn into_steps(self) -> Vec<Step> {
+        self.steps
+    }
+
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+}

@@ -1,0 +1,128 @@
+//! The techniques the hint engine knows, in the order a human tries them.
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// A solving technique. Ids are the kebab-case names of interfaces.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Technique {
+    FullHouse,
+    NakedSingle,
+    HiddenSingle,
+    Pointing,
+    Claiming,
+    MultiLine,
+    LockedPair,
+    LockedTriple,
+    NakedPair,
+    NakedTriple,
+    NakedQuad,
+    HiddenPair,
+    HiddenTriple,
+    HiddenQuad,
+    XWing,
+    Swordfish,
+    Jellyfish,
+    Skyscraper,
+    TwoStringKite,
+    XyWing,
+    XyzWing,
+    WWing,
+    SimpleColors,
+    UniqueRectangle1,
+    BugPlus1,
+    XChain,
+    XyChain,
+    Aic,
+}
+
+impl Technique {
+    /// Every technique, easiest first: the order the hint engine tries them in.
+    pub const ALL: [Technique; 28] = [
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::MultiLine,
+        Technique::LockedPair,
+        Technique::LockedTriple,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::XWing,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::Swordfish,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::WWing,
+        Technique::SimpleColors,
+        Technique::UniqueRectangle1,
+        Technique::BugPlus1,
+        Technique::Jellyfish,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
+    ];
+
+    /// The kebab-case id used in JSON, on the command line and in text output.
+    pub fn id(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full-house",
+            Technique::NakedSingle => "naked-single",
+            Technique::HiddenSingle => "hidden-single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::MultiLine => "multi-line",
+            Technique::LockedPair => "locked-pair",
+            Technique::LockedTriple => "locked-triple",
+            Technique::NakedPair => "naked-pair",
+            Technique::NakedTriple => "naked-triple",
+            Technique::NakedQuad => "naked-quad",
+            Technique::HiddenPair => "hidden-pair",
+            Technique::HiddenTriple => "hidden-triple",
+            Technique::HiddenQuad => "hidden-quad",
+            Technique::XWing => "x-wing",
+            Technique::Swordfish => "swordfish",
+            Technique::Jellyfish => "jellyfish",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two-string-kite",
+            Technique::XyWing => "xy-wing",
+            Technique::XyzWing => "xyz-wing",
+            Technique::WWing => "w-wing",
+            Technique::SimpleColors => "simple-colors",
+            Technique::UniqueRectangle1 => "unique-rectangle-1",
+            Technique::BugPlus1 => "bug-plus-1",
+            Technique::XChain => "x-chain",
+            Technique::XyChain => "xy-chain",
+            Technique::Aic => "aic",
+        }
+    }
+
+    /// The technique with this id.
+    pub fn from_id(id: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.id() == id)
+    }
+
+    /// A player-facing name: `Naked pair`.
+    pub fn title(self) -> String {
+        let id = self.id().replace('-', " ");
+        let mut chars = id.chars();
+        match chars.next() {
+            Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
+            None => id,
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
