@@ -6,4 +6,5 @@
 
 pub mod exact;
 pub mod grid;
+pub mod live;
 pub mod logic;

@@ -1,0 +1,215 @@
+//! The solvers you can watch: each does its work in bounded slices (`step`) and describes its
+//! current state (`view`) for the UI's side panel and for `sudoscope solve --solver NAME`.
+//!
+//! One object serves both: the command line loops `step` until the solver finishes, the UI
+//! runs one slice per frame (or on a worker thread) and draws `view`.
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::grid::{Grid, Puzzle};
+
+/// Where a solver stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// More steps may help.
+    Running,
+    /// Its grid is complete, valid and agrees with the givens.
+    Solved,
+    /// It can make no further progress (a logic solver out of techniques, an LP whose answer
+    /// cannot be read as a grid, a search that proved there is no solution).
+    Stuck,
+    /// It reached its iteration cap or time limit without a solution.
+    CapReached,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Running => "running",
+            Status::Solved => "solved",
+            Status::Stuck => "stuck",
+            Status::CapReached => "cap reached",
+        }
+    }
+
+    pub fn is_finished(self) -> bool {
+        self != Status::Running
+    }
+}
+
+/// Why a solver cannot start on a puzzle.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum LiveError {
+    #[error("{solver} does not handle {size}×{size} puzzles")]
+    UnsupportedSize { solver: &'static str, size: usize },
+    #[error("{solver} does not handle the {variant} variant")]
+    UnsupportedVariant {
+        solver: &'static str,
+        variant: &'static str,
+    },
+    #[error("{solver} needs a puzzle of givens, not a pencilmark grid")]
+    NeedsGivens { solver: &'static str },
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// What one call of [`LiveSolver::step`] did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    pub status: Status,
+    /// Iterations done so far in total (in the solver's own unit).
+    pub iterations: u64,
+}
+
+/// A named number shown in the panel (`best fitness`, `species alive`, `LP round`...).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Metric {
+    pub name: &'static str,
+    pub value: f64,
+}
+
+/// A bounded series for a chart: the most recent points, oldest first, each `(iteration,
+/// value)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub name: &'static str,
+    pub points: VecDeque<(f64, f64)>,
+    capacity: usize,
+}
+
+impl Series {
+    pub fn new(name: &'static str, capacity: usize) -> Series {
+        Series {
+            name,
+            points: VecDeque::with_capacity(capacity),
+            capacity: capacity.max(2),
+        }
+    }
+
+    /// Adds a point; past the capacity, every other old point is dropped so the series keeps
+    /// its whole time span at a coarser resolution.
+    pub fn push(&mut self, x: f64, y: f64) {
+        if self.points.len() >= self.capacity {
+            let kept: VecDeque<(f64, f64)> = self.points.iter().copied().step_by(2).collect();
+            self.points = kept;
+        }
+        self.points.push_back((x, y));
+    }
+}
+
+/// What the UI draws for a solver.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolverView {
+    /// The solver's tentative digit per cell (0 = none).
+    pub digits: Vec<u8>,
+    /// Confidence in each tentative digit, 0.0 to 1.0.
+    pub confidence: Vec<f32>,
+    /// Cells whose tentative digit clashes with a peer's.
+    pub conflicts: Vec<usize>,
+    /// Cells that differ among the solver's current near-solutions (undecided).
+    pub unsettled: Vec<usize>,
+    pub metrics: Vec<Metric>,
+    /// Chart series (fitness, conflicts...), bounded.
+    pub history: Vec<Series>,
+    /// For RFSS: proportions of a sample of species over generations (the paper's Figure 3),
+    /// one series per sampled species, on a log10 scale.
+    pub bands: Vec<Series>,
+    pub status: Status,
+    pub iterations: u64,
+    pub iteration_unit: &'static str,
+}
+
+/// A solver that works in slices.
+pub trait LiveSolver: Send {
+    /// The `--solver` name.
+    fn name(&self) -> &'static str;
+
+    /// What an iteration is: `generations`, `trials`, `lp-solves`, `nodes` or `steps`.
+    fn iteration_unit(&self) -> &'static str;
+
+    /// Starts over on a puzzle with a seed (same seed, same run).
+    fn reset(&mut self, puzzle: &Puzzle, seed: u64) -> Result<(), LiveError>;
+
+    /// Does a bounded slice of work: returns within about `budget` (a single LP solve may take
+    /// longer; its time is reported in the metrics).
+    fn step(&mut self, budget: Duration) -> Progress;
+
+    /// The current state for drawing.
+    fn view(&self) -> SolverView;
+
+    /// The solution, once `Solved`.
+    fn solution(&self) -> Option<Grid>;
+}
+
+/// Limits for running a solver to the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunLimits {
+    pub max_iterations: Option<u64>,
+    pub timeout: Option<Duration>,
+}
+
+/// The result of running a solver to the end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunOutcome {
+    pub status: Status,
+    pub solution: Option<Grid>,
+    pub iterations: u64,
+    pub elapsed: Duration,
+}
+
+/// Steps a solver until it finishes or hits a limit (the command line's loop).
+pub fn run_to_end(solver: &mut dyn LiveSolver, limits: RunLimits) -> RunOutcome {
+    let start = Instant::now();
+    let slice = Duration::from_millis(20);
+    let mut progress = Progress {
+        status: Status::Running,
+        iterations: 0,
+    };
+    while progress.status == Status::Running {
+        let budget = match limits.timeout {
+            Some(timeout) => match timeout.checked_sub(start.elapsed()) {
+                Some(left) if !left.is_zero() => left.min(slice),
+                _ => break,
+            },
+            None => slice,
+        };
+        progress = solver.step(budget);
+        if limits
+            .max_iterations
+            .is_some_and(|cap| progress.iterations >= cap)
+        {
+            break;
+        }
+    }
+    let status = match progress.status {
+        Status::Running => Status::CapReached,
+        other => other,
+    };
+    RunOutcome {
+        status,
+        solution: if status == Status::Solved {
+            solver.solution()
+        } else {
+            None
+        },
+        iterations: progress.iterations,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// The solvers available by `--solver` name (the exact solver is not a live solver; it is
+/// `crate::exact`).
+pub fn by_name(name: &str) -> Option<Box<dyn LiveSolver>> {
+    let _ = name;
+    None
+}
+
+/// Cells of `digits` whose digit repeats in one of their houses (0s ignored).
+pub fn conflicting_cells(puzzle: &Puzzle, digits: &[u8]) -> Vec<usize> {
+    Grid::from_cells(puzzle.geometry(), digits.to_vec())
+        .map(|grid| grid.conflicting_cells())
+        .unwrap_or_default()
+}
