@@ -2,8 +2,10 @@
 
 use std::time::{Duration, Instant};
 
+use clap::ValueEnum;
 use serde::Serialize;
 use sudoscope::exact;
+use sudoscope::live::{self, RunLimits};
 
 use super::count::to_json;
 use super::io::{self, Failure, Output};
@@ -31,16 +33,38 @@ struct Tally {
     solved: usize,
     multiple: usize,
     no_solution: usize,
+    unsolved: usize,
     invalid: usize,
     solving: Duration,
 }
 
+impl Tally {
+    /// One summary line on standard error.
+    fn report(&self, wall: Instant) {
+        let attempted = self.solved + self.no_solution + self.unsolved;
+        let secs = self.solving.as_secs_f64();
+        eprintln!(
+            "sudoscope: {} puzzles: {} solved ({} with several solutions), {} without solution, {} unsolved, {} invalid; solving {:.1} ms ({:.0} puzzles/s), wall {:.1} ms",
+            attempted + self.invalid,
+            self.solved,
+            self.multiple,
+            self.no_solution,
+            self.unsolved,
+            self.invalid,
+            secs * 1e3,
+            if secs > 0.0 {
+                attempted as f64 / secs
+            } else {
+                0.0
+            },
+            wall.elapsed().as_secs_f64() * 1e3,
+        );
+    }
+}
+
 pub fn run(args: &SolveArgs) -> Result<u8, Failure> {
     if args.solver != SolverName::Exact {
-        return Err(Failure::usage(format!(
-            "solver '{}' is not yet available in this version (available: exact)",
-            args.solver.name()
-        )));
+        return run_live(args);
     }
     let input = io::open(&args.input)?;
     let mut out = Output::new(&input);
@@ -121,6 +145,106 @@ pub fn run(args: &SolveArgs) -> Result<u8, Failure> {
             },
             wall.elapsed().as_secs_f64() * 1e3,
         );
+    }
+    code
+}
+
+/// Runs one of the watchable solvers to the end on every puzzle, within the iteration and time
+/// limits (a solver that stops without a valid grid reports `unsolved`).
+fn run_live(args: &SolveArgs) -> Result<u8, Failure> {
+    let name = args.solver.name();
+    let Some(mut solver) = live::by_name(name) else {
+        let available: Vec<&str> = std::iter::once("exact")
+            .chain(
+                SolverName::value_variants()
+                    .iter()
+                    .map(|s| s.name())
+                    .filter(|n| live::by_name(n).is_some()),
+            )
+            .collect();
+        return Err(Failure::usage(format!(
+            "solver '{name}' is not yet available in this version (available: {})",
+            available.join(", ")
+        )));
+    };
+    let limits = RunLimits {
+        max_iterations: args.max_iterations,
+        timeout: args.timeout_ms.map(Duration::from_millis),
+    };
+    let input = io::open(&args.input)?;
+    let mut out = Output::new(&input);
+    let json = args.format == OutputFormat::Json;
+    let mut tally = Tally::default();
+    let wall = Instant::now();
+    let unit = solver.iteration_unit();
+    let code = for_each_record(
+        input,
+        &mut out,
+        |record, puzzle, out| {
+            let (status, solution, iterations, elapsed, error) = match solver
+                .reset(puzzle, args.seed)
+            {
+                Err(e) => {
+                    io::report_bad_record("solve", &format!("line {}: {name}: {e}", record.line));
+                    ("unsolved", None, 0, Duration::ZERO, Some(e.to_string()))
+                }
+                Ok(()) => {
+                    let outcome = live::run_to_end(solver.as_mut(), limits);
+                    let solution = outcome
+                        .solution
+                        .filter(|grid| grid.is_solved() && puzzle.givens.is_extended_by(grid))
+                        .map(|grid| grid.to_line(puzzle.alphabet));
+                    let status = match (&solution, outcome.status) {
+                        (Some(_), _) => "solved",
+                        (None, live::Status::Stuck) if name == "backtrack" => "no-solution",
+                        _ => "unsolved",
+                    };
+                    (status, solution, outcome.iterations, outcome.elapsed, None)
+                }
+            };
+            tally.solving += elapsed;
+            match status {
+                "solved" => tally.solved += 1,
+                "no-solution" => tally.no_solution += 1,
+                _ => tally.unsolved += 1,
+            }
+            if json {
+                out.line(&to_json(&SolveRecord {
+                    puzzle: &puzzle.to_line(),
+                    solver: name,
+                    status,
+                    unique: None,
+                    solution: solution.clone(),
+                    iterations,
+                    iteration_unit: unit,
+                    elapsed_ms: io::millis(elapsed),
+                    error,
+                }))
+            } else {
+                out.line(solution.as_deref().unwrap_or(status))
+            }
+        },
+        |record, error, out| {
+            tally.invalid += 1;
+            if json {
+                out.line(&to_json(&SolveRecord {
+                    puzzle: &record.text,
+                    solver: name,
+                    status: "invalid",
+                    solution: None,
+                    unique: None,
+                    iterations: 0,
+                    iteration_unit: unit,
+                    elapsed_ms: 0.0,
+                    error: Some(error.to_string()),
+                }))
+            } else {
+                out.line(&invalid_text(error))
+            }
+        },
+    );
+    if args.stats {
+        tally.report(wall);
     }
     code
 }
