@@ -5,8 +5,11 @@
 //! places or eliminates something; the engine tries them in [`Technique::ALL`] order.
 
 pub mod board;
+pub mod fish;
+pub mod intersections;
 pub mod singles;
 pub mod step;
+pub mod subsets;
 pub mod technique;
 
 pub use board::{Board, BoardError};
@@ -19,6 +22,20 @@ pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
         Technique::FullHouse => singles::full_house,
         Technique::NakedSingle => singles::naked_single,
         Technique::HiddenSingle => singles::hidden_single,
+        Technique::Pointing => intersections::pointing,
+        Technique::Claiming => intersections::claiming,
+        Technique::MultiLine => intersections::multi_line,
+        Technique::LockedPair => subsets::locked_pair,
+        Technique::LockedTriple => subsets::locked_triple,
+        Technique::NakedPair => subsets::naked_pair,
+        Technique::NakedTriple => subsets::naked_triple,
+        Technique::NakedQuad => subsets::naked_quad,
+        Technique::HiddenPair => subsets::hidden_pair,
+        Technique::HiddenTriple => subsets::hidden_triple,
+        Technique::HiddenQuad => subsets::hidden_quad,
+        Technique::XWing => fish::x_wing,
+        Technique::Swordfish => fish::swordfish,
+        Technique::Jellyfish => fish::jellyfish,
         _ => return None,
     })
 }
