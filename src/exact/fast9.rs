@@ -1,0 +1,483 @@
+//! Bit-parallel exact solver for standard 9×9 sudoku (solution counting up to a limit).
+//!
+//! # Layout
+//!
+//! The grid is split into three horizontal *bands* of 27 cells (rows 0-2, 3-5, 6-8).
+//! For every digit `d` and band `b` one `u32` (a *sub-band*, index `d * 3 + b`) holds the
+//! cells of that band where `d` is still possible: bit `9 * r + c` = row `r` of the band,
+//! column `c`. A placed digit stays in its sub-band as its single candidate, so every
+//! sub-band of a solved grid holds exactly three bits, one per row and one per box.
+//!
+//! Bands are the unit because a digit inside one band is a permutation problem: it sits in
+//! each of the band's three rows once and in each of its three boxes once. Compressing each
+//! row of a sub-band to three *triad* bits (is the digit possible in this row ∩ box?) gives a
+//! 3×3 bit matrix, and a 512-entry table tells which triads lie on at least one perfect
+//! matching of that matrix. Masking with it applies every box/row locked-candidate
+//! deduction of the band (pointing and claiming) at once, and detects a row or box with no
+//! place left for the digit. Columns cross the bands, so they are handled by
+//! "pointing": a box in which the digit is confined to one column removes that column from
+//! the two other bands (this is also what enforces the column rule for placed digits).
+//!
+//! # Propagation
+//!
+//! * per sub-band (only for sub-bands marked *dirty* since they were last examined):
+//!   locked candidates in the band, column pointing to the other bands, and rows left with a
+//!   single cell (hidden singles in rows, and through the matching also in boxes) are placed:
+//!   the cell is cleared from the other digits' sub-bands;
+//! * per band, a bit-sliced counter over the nine digits finds cells with 0 candidates
+//!   (contradiction), 1 candidate (naked single, placed) and 2 candidates (kept for
+//!   guessing).
+//!
+//! # Search
+//!
+//! Depth-first: after propagation reaches a fixed point, a bivalue cell (or, failing that,
+//! the unsolved cell with fewest candidates) is chosen; the first branch is explored on a
+//! copy of the 124-byte board, the last branch re-uses the board itself.
+
+const ALL27: u32 = (1 << 27) - 1;
+/// Bit 0 of each of the three rows of a sub-band.
+const ROW_ONES: u32 = 1 | (1 << 9) | (1 << 18);
+/// Low 8 bits of each 9-bit row.
+const LOW8S: u32 = 0xFF * ROW_ONES;
+/// Bit 8 of each 9-bit row.
+const HIGHS: u32 = 0x100 * ROW_ONES;
+
+/// `TRIADS[row9]`: bit `g` set iff the 9-bit row has a candidate in box column group `g`.
+static TRIADS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut r = 0;
+    while r < 512 {
+        let mut g = 0;
+        while g < 3 {
+            if (r >> (3 * g)) & 7 != 0 {
+                t[r] |= 1 << g;
+            }
+            g += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// `MATCHING[t]` for a 3×3 triad matrix `t` (bit `3 * row + box`): the 27-bit mask of the
+/// cells of all triads that belong to at least one perfect matching (row → box
+/// permutation) inside `t`, or 0 when there is none (the band cannot hold the digit).
+static MATCHING: [u32; 512] = {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut m = [0u32; 512];
+    let mut t = 0;
+    while t < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut ok = true;
+            let mut r = 0;
+            while r < 3 {
+                if (t >> (3 * r + perm[r])) & 1 == 0 {
+                    ok = false;
+                }
+                r += 1;
+            }
+            if ok {
+                let mut r = 0;
+                while r < 3 {
+                    m[t] |= 7 << (9 * r + 3 * perm[r]);
+                    r += 1;
+                }
+            }
+            p += 1;
+        }
+        t += 1;
+    }
+    m
+};
+
+/// `POINTING[cols]` for the 9-bit set of columns where a digit is possible in a band: the
+/// 27-bit mask to AND into the digit's other two bands. Each box whose candidates sit in
+/// one column claims that column, which the other bands therefore lose.
+static POINTING: [u32; 512] = {
+    let mut m = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut keep = ALL27;
+        let mut g = 0;
+        while g < 3 {
+            let grp = (cols >> (3 * g)) & 7;
+            if grp == 1 || grp == 2 || grp == 4 {
+                keep &= !((grp << (3 * g)) as u32 * ROW_ONES);
+            }
+            g += 1;
+        }
+        m[cols] = keep;
+        cols += 1;
+    }
+    m
+};
+
+/// `KEEP_IN_BAND[pos]`: the band's cells that are not row or box peers of cell `pos`
+/// (the cell itself is kept).
+static KEEP_IN_BAND: [u32; 27] = {
+    let mut m = [0u32; 27];
+    let mut pos = 0;
+    while pos < 27 {
+        let r = pos / 9;
+        let g = (pos % 9) / 3;
+        let peers = (0x1FF << (9 * r)) | ((7 << (3 * g)) * ROW_ONES);
+        m[pos] = (ALL27 & !peers) | (1 << pos);
+        pos += 1;
+    }
+    m
+};
+
+/// The propagation state. `Copy` and small, so guessing copies it.
+#[derive(Clone, Copy)]
+struct Board {
+    /// `cand[d * 3 + b]`: cells of band `b` where digit `d + 1` is possible.
+    cand: [u32; 27],
+    /// `prev[i]`: value of `cand[i]` when its band logic last ran; a sub-band whose value
+    /// differs needs another look. Comparing is cheaper than flagging every write.
+    prev: [u32; 27],
+    /// Cells of each band not placed yet.
+    unsolved: [u32; 3],
+    /// Cells of each band with exactly two candidates (valid after a naked-single pass).
+    pairs: [u32; 3],
+}
+
+impl Board {
+    const fn new() -> Self {
+        Board {
+            cand: [ALL27; 27],
+            prev: [0; 27],
+            unsolved: [ALL27; 3],
+            pairs: [0; 3],
+        }
+    }
+
+    /// Places digit `d` (0-based) at `cell` (one bit) of band `b`, removing it from all
+    /// peers and all other digits from the cell. Returns false if it was not a candidate.
+    /// Used for the givens, where clashes must be detected at once.
+    fn assign_full(&mut self, d: usize, b: usize, cell: u32) -> bool {
+        let idx = d * 3 + b;
+        if self.cand.get(idx).is_none_or(|&c| c & cell == 0) {
+            return false;
+        }
+        let pos = cell.trailing_zeros() as usize % 27;
+        for e in 0..9 {
+            self.cand[e * 3 + b] &= !cell;
+        }
+        self.cand[idx] |= cell;
+        self.cand[idx] &= KEEP_IN_BAND[pos];
+        let colmask = !((1u32 << (pos % 9)) * ROW_ONES);
+        let (o1, o2) = other_bands(b);
+        self.cand[d * 3 + o1] &= colmask;
+        self.cand[d * 3 + o2] &= colmask;
+        self.unsolved[b] &= !cell;
+        true
+    }
+
+    /// Places digit `d` at `cell` of band `b` lazily, during the search: only the row and
+    /// box peers in the band are cleared. The band logic then sees a row holding a single
+    /// cell, marks it solved, clears the other digits from it and the column from the
+    /// other bands. Returns false if `d` was not a candidate of the cell.
+    #[inline(always)]
+    fn assign(&mut self, d: usize, b: usize, cell: u32) -> bool {
+        let idx = (d * 3 + b) % 27;
+        if self.cand[idx] & cell == 0 {
+            return false;
+        }
+        self.cand[idx] &= KEEP_IN_BAND[cell.trailing_zeros() as usize % 27];
+        true
+    }
+
+    /// Band logic for one sub-band (see the module doc). Returns false on contradiction.
+    #[inline(always)]
+    fn update_subband(&mut self, idx: usize) -> bool {
+        let idx = idx % 27;
+        let b = idx % 3;
+        let base = idx - b;
+        // Same digit, other bands: branch-free (a `match` here mispredicts badly).
+        let o1 = base + usize::from(b == 0);
+        let o2 = base + 2 - usize::from(b == 2);
+        let old = self.cand[idx];
+        let t = u32::from(TRIADS[(old & 0x1FF) as usize])
+            | u32::from(TRIADS[((old >> 9) & 0x1FF) as usize]) << 3
+            | u32::from(TRIADS[((old >> 18) & 0x1FF) as usize]) << 6;
+        let m = old & MATCHING[t as usize];
+        if m == 0 {
+            return false;
+        }
+        self.prev[idx] = m;
+        // Column pointing into the other two bands.
+        let cols = (m | (m >> 9) | (m >> 18)) & 0x1FF;
+        let keep = POINTING[cols as usize];
+        self.cand[o1] &= keep;
+        self.cand[o2] &= keep;
+        // Rows with a single cell: every row is non-empty here, so subtracting 1 per row
+        // never borrows across rows, and `y` has a zero row exactly where `m` has one bit.
+        let y = m & m.wrapping_sub(ROW_ONES);
+        let nonzero = (((y & LOW8S) + LOW8S) | y) & HIGHS;
+        let single_rows = ((!nonzero & HIGHS) >> 8) * 0x1FF;
+        let s = m & single_rows & self.unsolved[b];
+        // Unconditional (a no-op when `s == 0`): cheaper than a hard-to-predict branch.
+        // The digit's own sub-band is restored just below.
+        self.unsolved[b] &= !s;
+        for e in 0..9 {
+            self.cand[b + 3 * e] &= !s;
+        }
+        self.cand[idx] = m;
+        true
+    }
+
+    /// Bit `i` set iff sub-band `i` changed since its band logic last ran.
+    #[inline(always)]
+    fn changed(&self) -> u32 {
+        let mut mask = 0u32;
+        for i in 0..27 {
+            mask |= u32::from(self.cand[i] != self.prev[i]) << i;
+        }
+        mask
+    }
+
+    /// Runs the band logic on every changed sub-band until nothing changes.
+    #[inline(always)]
+    fn update(&mut self) -> bool {
+        loop {
+            let mut mask = self.changed();
+            if mask == 0 {
+                return true;
+            }
+            while mask != 0 {
+                let idx = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                if !self.update_subband(idx) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Runs the band logic and naked singles to a fixed point. Returns false on
+    /// contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            if !self.update() {
+                return false;
+            }
+            if self.is_solved() {
+                return true;
+            }
+            let mut placed = false;
+            for b in 0..3 {
+                let mut one = 0u32;
+                let mut two = 0u32;
+                let mut three = 0u32;
+                for d in 0..9 {
+                    let c = self.cand[d * 3 + b];
+                    three |= two & c;
+                    two |= one & c;
+                    one |= c;
+                }
+                if one != ALL27 {
+                    return false;
+                }
+                self.pairs[b] = two & !three;
+                let mut singles = one & !two & self.unsolved[b];
+                while singles != 0 {
+                    let cell = singles & singles.wrapping_neg();
+                    singles ^= cell;
+                    let mut d = 0;
+                    while d < 9 && self.cand[d * 3 + b] & cell == 0 {
+                        d += 1;
+                    }
+                    if d == 9 || !self.assign(d, b, cell) {
+                        return false;
+                    }
+                    placed = true;
+                }
+            }
+            if !placed {
+                return true;
+            }
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
+    }
+
+    fn extract(&self, out: &mut [u8; 81]) {
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut m = self.cand[d * 3 + b];
+                while m != 0 {
+                    let pos = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if let Some(slot) = out.get_mut(b * 27 + pos) {
+                        *slot = d as u8 + 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Chooses the cell to branch on: the first bivalue cell, else the unsolved cell with
+    /// the fewest candidates. Returns (band, cell bit).
+    fn choose_cell(&self) -> Option<(usize, u32)> {
+        for b in 0..3 {
+            let p = self.pairs[b];
+            if p != 0 {
+                return Some((b, p & p.wrapping_neg()));
+            }
+        }
+        let mut best: Option<(u32, usize, u32)> = None;
+        for b in 0..3 {
+            let mut u = self.unsolved[b];
+            while u != 0 {
+                let cell = u & u.wrapping_neg();
+                u ^= cell;
+                let mut n = 0;
+                for d in 0..9 {
+                    n += u32::from(self.cand[d * 3 + b] & cell != 0);
+                }
+                if best.is_none_or(|(bn, _, _)| n < bn) {
+                    best = Some((n, b, cell));
+                }
+            }
+        }
+        best.map(|(_, b, cell)| (b, cell))
+    }
+}
+
+#[inline(always)]
+fn other_bands(b: usize) -> (usize, usize) {
+    match b {
+        0 => (1, 2),
+        1 => (0, 2),
+        _ => (0, 1),
+    }
+}
+
+struct Search<'a> {
+    limit: usize,
+    count: usize,
+    solution: &'a mut [u8; 81],
+}
+
+impl Search<'_> {
+    /// Explores `board` (already assigned, not yet propagated) depth-first.
+    fn run(&mut self, mut board: Board) {
+        loop {
+            if !board.propagate() {
+                return;
+            }
+            if board.is_solved() {
+                if self.count == 0 {
+                    board.extract(self.solution);
+                }
+                self.count += 1;
+                return;
+            }
+            let Some((b, cell)) = board.choose_cell() else {
+                return;
+            };
+            // Try every candidate but the last on a copy; the last one on `board` itself.
+            let mut last = None;
+            for d in 0..9 {
+                if board.cand[d * 3 + b] & cell != 0 {
+                    if let Some(prev) = last {
+                        let mut child = board;
+                        if child.assign(prev, b, cell) {
+                            self.run(child);
+                        }
+                        if self.count >= self.limit {
+                            return;
+                        }
+                    }
+                    last = Some(d);
+                }
+            }
+            match last {
+                Some(d) if board.assign(d, b, cell) => {}
+                _ => return,
+            }
+        }
+    }
+}
+
+fn count_from_board(board: Board, limit: usize, solution: &mut [u8; 81]) -> usize {
+    if limit == 0 {
+        return 0;
+    }
+    let mut search = Search {
+        limit,
+        count: 0,
+        solution,
+    };
+    search.run(board);
+    search.count
+}
+
+/// Counts the solutions of a standard 9×9 sudoku, stopping at `limit` (limit >= 1).
+/// `givens[i]` is the digit of cell i (row-major, 0 = empty, 1..=9). Returns the number of
+/// solutions found (<= limit). When it returns >= 1, `solution` holds the first solution found.
+/// Givens that clash (same digit twice in a house) give 0, never a panic. Values > 9 give 0.
+/// A `limit` of 0 returns 0 without searching.
+pub fn count_solutions(givens: &[u8; 81], limit: usize, solution: &mut [u8; 81]) -> usize {
+    let mut board = Board::new();
+    for (i, &v) in givens.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        if v > 9 {
+            return 0;
+        }
+        let b = i / 27;
+        let cell = 1u32 << (i % 27);
+        if !board.assign_full(usize::from(v - 1), b, cell) {
+            return 0;
+        }
+    }
+    count_from_board(board, limit, solution)
+}
+
+/// Like [`count_solutions`], but starts from pencil marks: bit `d - 1` of `candidates[i]`
+/// set means digit `d` is still possible in cell `i`. A cell with exactly one candidate is
+/// treated as placed; a cell with none makes the count 0. Bits above bit 8 are ignored.
+pub fn count_solutions_from_candidates(
+    candidates: &[u16; 81],
+    limit: usize,
+    solution: &mut [u8; 81],
+) -> usize {
+    let mut board = Board::new();
+    board.cand = [0; 27];
+    for (i, &m) in candidates.iter().enumerate() {
+        let b = i / 27;
+        let cell = 1u32 << (i % 27);
+        for d in 0..9 {
+            if m >> d & 1 != 0 {
+                board.cand[d * 3 + b] |= cell;
+            }
+        }
+    }
+    count_from_board(board, limit, solution)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_are_sane() {
+        assert_eq!(MATCHING[0b111_111_111], ALL27);
+        assert_eq!(MATCHING[0b100_010_001], 7 | 7 << 12 | 7 << 24);
+        assert_eq!(MATCHING[0b000_111_111], 0);
+        assert_eq!(POINTING[0x1FF], ALL27);
+    }
+}
