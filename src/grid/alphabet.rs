@@ -115,52 +115,139 @@ impl Alphabet {
 
     /// Recognises the alphabet of an N×N puzzle's characters.
     ///
-    /// The decisive symbols first: for 16×16 a `G` means `1-9A-G`, a `0` means `0-F`, a letter
-    /// past `G` means `A-P`; for 25×25 any digit means `1-9A-P`. A puzzle that fits several
-    /// (a 16×16 using only `1-9A-F`) keeps `previous`, the alphabet of the input's earlier
-    /// puzzles, so one file is read one way throughout.
+    /// Only alphabets that can read every character are considered; when one fits, it is the
+    /// answer. When several fit, `previous` (the alphabet of the input's earlier puzzles) wins,
+    /// so one file is read one way throughout; failing that, the evidence decides: for 16×16 a
+    /// `0` seen at most 16 times is a digit (`0-F`; a file that writes empty cells as `0` has
+    /// far more), a puzzle with letters but no digit `1-9` is `A-P`/`A-Y`, anything else is
+    /// `1-9A-Z`. When none fits, the alphabet that reads the most characters is returned, so
+    /// the error names the character that is really out of place.
     pub fn detect(chars: &[char], size: usize, previous: Option<Alphabet>) -> Alphabet {
+        // The common case in one pass: a 9×9 (or 4×4) in digits, which no other alphabet reads.
         if size <= 9 {
-            return Alphabet::Digits;
+            let top = char::from(b'0' + size as u8);
+            let mut digits = 0;
+            let plain = chars.iter().all(|&c| match c {
+                '.' | '0' => true,
+                '1'..='9' if c <= top => {
+                    digits += 1;
+                    true
+                }
+                _ => false,
+            });
+            if plain && digits > 0 {
+                return Alphabet::Digits;
+            }
         }
+        Alphabet::detect_by(
+            size,
+            previous,
+            true,
+            |alphabet| {
+                chars
+                    .iter()
+                    .filter(|&&c| alphabet.read(c, size) == Symbol::Invalid)
+                    .count()
+            },
+            chars,
+        )
+    }
+
+    /// [`Alphabet::detect`] for a one-line pencilmark puzzle: position `i` of every N-character
+    /// cell block may only hold digit `i + 1`'s symbol or an empty mark, which tells the
+    /// alphabets apart (`1` opens a block in `1-9A-G`, `0` in `0-F`, `A` in `A-P`).
+    pub fn detect_pencilmarks(chars: &[char], size: usize, previous: Option<Alphabet>) -> Alphabet {
+        Alphabet::detect_by(
+            size,
+            previous,
+            false,
+            |alphabet| {
+                chars
+                    .chunks(size.max(1))
+                    .flat_map(|block| block.iter().enumerate())
+                    .filter(|&(i, &c)| match alphabet.read(c, size) {
+                        Symbol::Empty => false,
+                        Symbol::Digit(d) => d as usize != i + 1,
+                        Symbol::Invalid => true,
+                    })
+                    .count()
+            },
+            chars,
+        )
+    }
+
+    /// The alphabet to read a candidate grid's cell lists in (no zero-count evidence: a `0-F`
+    /// candidate grid may hold `0` in every cell).
+    pub fn detect_candidates(chars: &[char], size: usize, previous: Option<Alphabet>) -> Alphabet {
+        Alphabet::detect_by(
+            size,
+            previous,
+            false,
+            |alphabet| {
+                chars
+                    .iter()
+                    .filter(|&&c| alphabet.read(c, size) == Symbol::Invalid)
+                    .count()
+            },
+            chars,
+        )
+    }
+
+    fn detect_by(
+        size: usize,
+        previous: Option<Alphabet>,
+        count_zeros: bool,
+        misfits: impl Fn(Alphabet) -> usize,
+        chars: &[char],
+    ) -> Alphabet {
         if size > 35 {
             return Alphabet::ZeroBased;
         }
-        let has = |pred: &dyn Fn(char) -> bool| chars.iter().any(|&c| pred(c));
-        let last_letter = (b'A' + (size - 10) as u8) as char; // G for 16, P for 25
-        let beyond_digits =
-            |c: char| c.is_ascii_alphabetic() && c.to_ascii_uppercase() > last_letter;
-        let fits = |alphabet: Alphabet| {
-            chars
-                .iter()
-                .all(|&c| alphabet.read(c, size) != Symbol::Invalid)
-        };
-        let decisive = if size == 16 && has(&|c| c.eq_ignore_ascii_case(&'G')) {
-            Some(Alphabet::Digits)
-        } else if size <= 16 && has(&|c| c == '0') {
-            Some(Alphabet::ZeroBased)
-        } else if has(&beyond_digits) {
-            Some(Alphabet::Letters)
-        } else if size > 16 && has(&|c: char| c.is_ascii_digit() && c != '0') {
-            Some(Alphabet::Digits)
-        } else {
-            None
-        };
-        if let Some(alphabet) = decisive {
-            return alphabet;
+        const ALL: [Alphabet; 3] = [Alphabet::Digits, Alphabet::ZeroBased, Alphabet::Letters];
+        let scored: Vec<(Alphabet, usize)> = ALL
+            .into_iter()
+            .filter(|a| a.supports(size))
+            .map(|a| (a, misfits(a)))
+            .collect();
+        let mut fitting: Vec<Alphabet> = scored
+            .iter()
+            .filter(|&&(_, bad)| bad == 0)
+            .map(|&(a, _)| a)
+            .collect();
+        let zeros = chars.iter().filter(|&&c| c == '0').count();
+        // Zero-based reading for sizes below 16 is never guessed (it is the same characters
+        // as `1-9` with `0` for empty), and a digit cannot appear more than N times.
+        if fitting.len() > 1 && (size != 16 || (count_zeros && zeros > size)) {
+            fitting.retain(|&a| a != Alphabet::ZeroBased);
         }
-        if let Some(previous) = previous.filter(|&a| a.supports(size) && fits(a)) {
+        match fitting.as_slice() {
+            [only] => return *only,
+            [] => {
+                let preferred = previous.filter(|a| a.supports(size));
+                return scored
+                    .iter()
+                    .min_by_key(|&&(a, bad)| (bad, Some(a) != preferred, a != Alphabet::Digits))
+                    .map_or(Alphabet::default_for(size), |&(a, _)| a);
+            }
+            _ => {}
+        }
+        if let Some(previous) = previous.filter(|p| fitting.contains(p)) {
             return previous;
         }
-        let order = if has(&|c: char| c.is_ascii_digit()) {
-            [Alphabet::Digits, Alphabet::ZeroBased, Alphabet::Letters]
+        let has_digit = chars.iter().any(|c| ('1'..='9').contains(c));
+        let has_letter = chars.iter().any(|c| c.is_ascii_alphabetic());
+        if size == 16 && zeros > 0 && fitting.contains(&Alphabet::ZeroBased) {
+            Alphabet::ZeroBased
+        } else if has_letter && !has_digit && fitting.contains(&Alphabet::Letters) {
+            Alphabet::Letters
+        } else if fitting.contains(&Alphabet::Digits) {
+            Alphabet::Digits
         } else {
-            [Alphabet::Letters, Alphabet::Digits, Alphabet::ZeroBased]
-        };
-        order
-            .into_iter()
-            .find(|&a| a.supports(size) && fits(a))
-            .unwrap_or(Alphabet::default_for(size))
+            fitting
+                .first()
+                .copied()
+                .unwrap_or(Alphabet::default_for(size))
+        }
     }
 
     /// The first character that is not in this alphabet, as (0-based index, error).

@@ -50,6 +50,12 @@ pub enum ParseErrorKind {
     LineTooLong { max: usize },
     #[error("{0}")]
     Unreadable(String),
+    #[error("byte 0x{byte:02X} is not UTF-8 text")]
+    NotUtf8 { byte: u8 },
+    #[error("no puzzle in the input")]
+    NoPuzzle,
+    #[error("a second puzzle starts here, but only one was expected")]
+    ExtraPuzzle,
     #[error("{0}")]
     Grid(#[from] GridError),
 }
@@ -79,10 +85,25 @@ impl ParseError {
 }
 
 impl fmt::Display for ParseError {
+    /// Always one line: control characters that slipped into a message (an I/O error's text,
+    /// say) are written as `U+000A`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.column {
-            Some(column) => write!(f, "line {}, column {}: {}", self.line, column, self.kind),
-            None => write!(f, "line {}: {}", self.line, self.kind),
+            Some(column) => write!(f, "line {}, column {}: ", self.line, column)?,
+            None => write!(f, "line {}: ", self.line)?,
+        }
+        let message = self.kind.to_string();
+        if message.chars().any(char::is_control) {
+            for c in message.chars() {
+                if c.is_control() {
+                    write!(f, "U+{:04X}", c as u32)?;
+                } else {
+                    write!(f, "{c}")?;
+                }
+            }
+            Ok(())
+        } else {
+            f.write_str(&message)
         }
     }
 }

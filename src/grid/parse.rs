@@ -41,23 +41,20 @@ pub fn read_all(text: &str, options: ReadOptions) -> Vec<Record> {
     PuzzleReader::new(text.as_bytes(), options).collect()
 }
 
-/// Parses exactly one puzzle from a text, as for a literal command-line argument.
+/// Parses exactly one puzzle from a text, as for a literal command-line argument: the first
+/// record's error if it has one, else an error when a second puzzle follows.
 pub fn parse_puzzle(text: &str, options: ReadOptions) -> Result<Puzzle, ParseError> {
-    let mut records = read_all(text, options).into_iter();
-    match (records.next(), records.next()) {
-        (Some(record), None) => record.result,
-        (Some(_), Some(second)) => Err(ParseError::new(
+    let mut records = PuzzleReader::new(text.as_bytes(), options);
+    let Some(first) = records.next() else {
+        return Err(ParseError::new(1, None, ParseErrorKind::NoPuzzle));
+    };
+    let puzzle = first.result?;
+    match records.next() {
+        None => Ok(puzzle),
+        Some(second) => Err(ParseError::new(
             second.line,
             None,
-            ParseErrorKind::BadCharacter {
-                found: "a second puzzle".into(),
-                allowed: "one puzzle".into(),
-            },
-        )),
-        (None, _) => Err(ParseError::new(
-            1,
-            None,
-            ParseErrorKind::Unreadable("no puzzle in the input".into()),
+            ParseErrorKind::ExtraPuzzle,
         )),
     }
 }
@@ -72,6 +69,11 @@ pub struct PuzzleReader<R> {
     last_alphabet: Option<Alphabet>,
     /// Inside a `.sdk` section other than `[Puzzle]` (such as `[State]`): its rows are skipped.
     skipping_section: bool,
+    /// Just after a `[Puzzle]` header: the next rows are a grid, even a 16-character row that
+    /// would otherwise read as a one-line 4×4 puzzle.
+    expect_grid: bool,
+    /// The last line ended with `\r`: a `\n` right after it belongs to the same line break.
+    after_cr: bool,
     ready: VecDeque<Record>,
     finished: bool,
     line: Vec<u8>,
@@ -82,6 +84,11 @@ struct PendingGrid {
     first_line: usize,
     size: usize,
     pencil: bool,
+    /// Every row so far had one whitespace-separated token per cell, so the grid may still
+    /// turn out to be a candidate grid whose first rows hold only single candidates.
+    spaced: bool,
+    /// A row was wrong and reported: the rest of this grid is read and dropped.
+    failed: bool,
     /// One entry per cell: its text (one character, or a candidate list) and where it stood.
     cells: Vec<(Vec<char>, usize, usize)>,
     rows: usize,
@@ -105,6 +112,54 @@ impl Row {
     }
 }
 
+/// A line split into tokens at whitespace and box separators.
+struct RowTokens {
+    /// Each token's characters and its 1-based starting column.
+    tokens: Vec<(Vec<char>, usize)>,
+    /// Whether some stretch between box separators holds several multi-character tokens, as
+    /// the cells of a candidate grid do (`| 1234 1234 | 1234 1234 |`).
+    grouped: bool,
+}
+
+impl RowTokens {
+    fn total(&self) -> usize {
+        self.tokens.iter().map(|(t, _)| t.len()).sum()
+    }
+
+    fn all_single(&self) -> bool {
+        self.tokens.iter().all(|(t, _)| t.len() == 1)
+    }
+
+    fn plain(self) -> Row {
+        Row::Plain(
+            self.tokens
+                .into_iter()
+                .flat_map(|(t, start)| t.into_iter().enumerate().map(move |(i, c)| (c, start + i)))
+                .collect(),
+        )
+    }
+
+    fn pencil(self) -> Row {
+        Row::Pencil(self.tokens)
+    }
+
+    /// The first row of a grid: one character per cell, or one candidate list per cell.
+    fn first_row(self) -> Row {
+        let total = self.total();
+        let count = self.tokens.len();
+        if self.all_single() {
+            return self.plain();
+        }
+        if self.grouped && SIZES.contains(&count) {
+            return self.pencil();
+        }
+        // `53. .7. ...` and `1.3. 5..8 .A.. G...` are plain rows split into boxes.
+        let plain = (SIZES.contains(&total) && (!SIZES.contains(&count) || total == count * count))
+            || !SIZES.contains(&count);
+        if plain { self.plain() } else { self.pencil() }
+    }
+}
+
 enum LineRead {
     Line,
     TooLong,
@@ -120,14 +175,17 @@ impl<R: BufRead> PuzzleReader<R> {
             pending: None,
             last_alphabet: options.alphabet,
             skipping_section: false,
+            expect_grid: false,
+            after_cr: false,
             ready: VecDeque::new(),
             finished: false,
             line: Vec::new(),
         }
     }
 
-    /// Reads the next line into `self.line` without its newline, storing at most
-    /// `MAX_LINE_BYTES`.
+    /// Reads the next line into `self.line` without its line break (`\n`, `\r\n` or a lone
+    /// `\r`), storing at most `MAX_LINE_BYTES`. Never reads past the line break, so a line
+    /// typed at a terminal is answered at once.
     fn read_line(&mut self) -> io::Result<LineRead> {
         self.line.clear();
         let mut too_long = false;
@@ -138,12 +196,22 @@ impl<R: BufRead> PuzzleReader<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
-            if buf.is_empty() {
+            let Some(&first) = buf.first() else {
                 break;
+            };
+            if self.after_cr {
+                self.after_cr = false;
+                if first == b'\n' {
+                    self.input.consume(1);
+                    continue;
+                }
             }
             any = true;
-            let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (&buf[..i], i + 1, true),
+            let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(i) => {
+                    self.after_cr = buf[i] == b'\r';
+                    (&buf[..i], i + 1, true)
+                }
                 None => (buf, buf.len(), false),
             };
             let room = MAX_LINE_BYTES.saturating_sub(self.line.len());
@@ -160,9 +228,6 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         if !any {
             return Ok(LineRead::Eof);
-        }
-        if self.line.last() == Some(&b'\r') {
-            self.line.pop();
         }
         Ok(if too_long {
             self.line.clear();
@@ -186,9 +251,12 @@ impl<R: BufRead> PuzzleReader<R> {
         });
     }
 
-    /// Reports the grid under way as incomplete (another puzzle started, or the input ended).
+    /// Reports the grid under way as incomplete (another puzzle started, or the input ended);
+    /// a grid whose error was already reported is dropped quietly.
     fn abandon_pending(&mut self) {
-        if let Some(grid) = self.pending.take() {
+        if let Some(grid) = self.pending.take()
+            && !grid.failed
+        {
             self.push_error(
                 grid.first_line,
                 None,
@@ -203,60 +271,94 @@ impl<R: BufRead> PuzzleReader<R> {
 
     fn process_line(&mut self) {
         let line_no = self.line_no;
-        let text = match std::str::from_utf8(&self.line) {
-            Ok(text) => text.to_owned(),
+        let mut bytes = self.line.as_slice();
+        if line_no == 1 {
+            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(text) => {
+                let text = text.to_owned();
+                self.process_text(&text, line_no);
+            }
             Err(e) => {
-                let column = self.line[..e.valid_up_to()]
-                    .iter()
-                    .filter(|&&b| b & 0xC0 != 0x80)
-                    .count()
-                    + 1;
-                let byte = self.line[e.valid_up_to()];
+                let valid = &bytes[..e.valid_up_to()];
+                let column = valid.iter().filter(|&&b| b & 0xC0 != 0x80).count() + 1;
+                let byte = bytes.get(e.valid_up_to()).copied().unwrap_or(0);
+                let text: String = String::from_utf8_lossy(bytes).chars().take(100).collect();
                 self.abandon_pending();
                 self.push_error(
                     line_no,
                     Some(column),
-                    ParseErrorKind::BadCharacter {
-                        found: format!("byte 0x{byte:02X} (not UTF-8 text)"),
-                        allowed: "puzzle text".into(),
-                    },
-                    String::from_utf8_lossy(&self.line)
-                        .chars()
-                        .take(100)
-                        .collect(),
+                    ParseErrorKind::NotUtf8 { byte },
+                    text,
                 );
-                return;
             }
-        };
+        }
+    }
+
+    fn process_text(&mut self, text: &str, line_no: usize) {
         let trimmed = text.trim();
         if trimmed.is_empty() {
             return;
         }
-        if trimmed.starts_with('[') {
-            let name = trimmed.trim_start_matches('[').trim_end_matches(']').trim();
-            self.skipping_section = !name.eq_ignore_ascii_case("puzzle");
+        if let Some(header) = trimmed.strip_prefix('[') {
+            // A `.sdk` section: `[Puzzle]` holds the grid, anything else (`[State]`) is skipped.
+            self.abandon_pending();
+            let name = header.trim_end_matches(']').trim();
+            let is_puzzle = name.eq_ignore_ascii_case("puzzle");
+            self.skipping_section = !is_puzzle;
+            self.expect_grid = is_puzzle;
             return;
         }
-        if trimmed.starts_with('#') || trimmed.starts_with(';') || self.skipping_section {
+        if trimmed.starts_with('#') || trimmed.starts_with(';') {
+            // `.sdk` metadata starts the next puzzle, so it also ends a skipped section.
+            self.skipping_section = false;
+            return;
+        }
+        // Rules between bands, checked first: a rule can be exactly as long as a one-line puzzle
+        // (a 36×36 grid's `-+-` rule is 81 characters).
+        if is_separator_line(trimmed) {
             return;
         }
         let indent = text.chars().take_while(|c| c.is_whitespace()).count();
         let token: Vec<char> = trimmed.chars().take_while(|c| !c.is_whitespace()).collect();
+        let shape = one_line_shape(token.len());
+        if self.skipping_section {
+            // A one-line puzzle is no row of a skipped section: the section is over.
+            if shape.is_some_and(|(n, _)| n > 4) {
+                self.skipping_section = false;
+            } else {
+                return;
+            }
+        }
         let token_text: String = token.iter().collect();
 
         if self.pending.is_none()
-            && let Some((size, pencil)) = one_line_shape(token.len())
+            && let Some((size, pencil)) = shape
         {
-            let parsed = self.parse_one_line(&token, indent, size, pencil, line_no);
             // A 16-character line could be a 4×4 puzzle or the first row of a 16×16 grid: a
-            // character a 4×4 cannot hold decides for the grid row.
-            let is_grid_row = size == 4
-                && !pencil
-                && matches!(&parsed, Err(e) if matches!(e.kind, ParseErrorKind::BadCharacter { .. }));
-            if !is_grid_row {
+            // `[Puzzle]` header, or a character a 4×4 cannot hold but a 16×16 can, decides for
+            // the grid row.
+            let ambiguous = size == 4 && !pencil;
+            let parsed = if ambiguous && self.expect_grid {
+                None
+            } else {
+                Some(self.parse_one_line(&token, indent, size, pencil, line_no))
+            };
+            let is_grid_row = match &parsed {
+                None => true,
+                Some(Err(e)) => {
+                    ambiguous
+                        && matches!(e.kind, ParseErrorKind::BadCharacter { .. })
+                        && fits_some_alphabet(&token, 16)
+                }
+                Some(Ok(_)) => false,
+            };
+            if let (false, Some(parsed)) = (is_grid_row, parsed) {
                 if let Ok(puzzle) = &parsed {
                     self.last_alphabet = Some(puzzle.alphabet);
                 }
+                self.expect_grid = false;
                 self.ready.push_back(Record {
                     line: line_no,
                     text: token_text,
@@ -265,65 +367,85 @@ impl<R: BufRead> PuzzleReader<R> {
                 return;
             }
         }
-        if self.pending.is_some() && one_line_shape(token.len()).is_some_and(|(n, _)| n != 4) {
+        if self.pending.is_some() && shape.is_some_and(|(n, _)| n != 4) {
             self.abandon_pending();
-            return self.process_line();
+            return self.process_text(text, line_no);
         }
-        if is_separator_line(trimmed) {
-            return;
-        }
-        let row = split_row(&text);
-        let expected = self.pending.as_ref().map(|p| (p.size, p.pencil));
+        let tokens = split_row(text);
+        let spaced = tokens.all_single();
+        let expected = self.pending.as_ref().map(|p| (p.size, p.pencil, p.spaced));
         match expected {
-            None if SIZES.contains(&row.len()) => {
-                let pencil = matches!(row, Row::Pencil(_));
-                self.pending = Some(PendingGrid {
-                    first_line: line_no,
-                    size: row.len(),
-                    pencil,
-                    cells: Vec::with_capacity(row.len() * row.len()),
-                    rows: 0,
-                    text: token_text,
-                });
-                self.add_row(row, line_no);
-            }
             None => {
-                let kind = if token.len() > 36 {
-                    let (expected, size, pencilmark) = nearest_shape(token.len());
-                    ParseErrorKind::WrongLength {
-                        found: token.len(),
-                        expected,
+                let row = tokens.first_row();
+                if SIZES.contains(&row.len()) {
+                    let size = row.len();
+                    self.pending = Some(PendingGrid {
+                        first_line: line_no,
                         size,
-                        pencilmark,
-                    }
-                } else {
-                    ParseErrorKind::UnknownRowLength { found: row.len() }
-                };
-                self.push_error(line_no, None, kind, token_text);
-            }
-            Some((size, pencil)) => {
-                let row = match (row, pencil) {
-                    // A pencilmark grid row whose cells all hold one candidate reads as plain.
-                    (Row::Plain(cells), true) if cells.len() == size => {
-                        Row::Pencil(cells.into_iter().map(|(c, col)| (vec![c], col)).collect())
-                    }
-                    (row, _) => row,
-                };
-                let matches_kind = matches!(row, Row::Pencil(_)) == pencil;
-                if row.len() != size || !matches_kind {
-                    let pending = self.pending.take();
-                    let text = pending.map(|p| p.text).unwrap_or_default();
-                    self.push_error(
-                        line_no,
-                        None,
-                        ParseErrorKind::WrongRowLength {
-                            found: row.len(),
-                            expected: size,
-                        },
-                        text,
-                    );
-                } else {
+                        pencil: matches!(row, Row::Pencil(_)),
+                        spaced,
+                        failed: false,
+                        cells: Vec::with_capacity(size * size),
+                        rows: 0,
+                        text: trimmed.to_owned(),
+                    });
+                    self.expect_grid = false;
                     self.add_row(row, line_no);
+                } else {
+                    let kind = if token.len() > 36 {
+                        let (expected, size, pencilmark) = nearest_shape(token.len());
+                        ParseErrorKind::WrongLength {
+                            found: token.len(),
+                            expected,
+                            size,
+                            pencilmark,
+                        }
+                    } else {
+                        ParseErrorKind::UnknownRowLength { found: row.len() }
+                    };
+                    self.expect_grid = false;
+                    self.push_error(line_no, None, kind, token_text);
+                }
+            }
+            Some((size, pencil, grid_spaced)) => {
+                let count = tokens.tokens.len();
+                let row = if pencil {
+                    tokens.pencil()
+                } else if tokens.total() == size {
+                    if !spaced && let Some(grid) = self.pending.as_mut() {
+                        grid.spaced = false;
+                    }
+                    tokens.plain()
+                } else if grid_spaced && count == size {
+                    // Candidate lists after rows of single candidates: a candidate grid.
+                    if let Some(grid) = self.pending.as_mut() {
+                        grid.pencil = true;
+                    }
+                    tokens.pencil()
+                } else {
+                    tokens.plain()
+                };
+                if row.len() == size {
+                    self.add_row(row, line_no);
+                } else if let Some(grid) = self.pending.as_mut() {
+                    grid.rows += 1;
+                    let report = !grid.failed;
+                    grid.failed = true;
+                    let text = grid.text.clone();
+                    if grid.rows >= grid.size {
+                        self.pending = None;
+                    }
+                    if report {
+                        self.push_error(
+                            line_no,
+                            None,
+                            ParseErrorKind::WrongRowLength {
+                                found: row.len(),
+                                expected: size,
+                            },
+                            text,
+                        );
+                    }
                 }
             }
         }
@@ -342,9 +464,12 @@ impl<R: BufRead> PuzzleReader<R> {
                 .extend(cells.into_iter().map(|(t, col)| (t, line_no, col))),
         }
         grid.rows += 1;
-        if grid.rows == grid.size
+        if grid.rows >= grid.size
             && let Some(grid) = self.pending.take()
         {
+            if grid.failed {
+                return;
+            }
             let result = self.finish_grid(&grid);
             if let Ok(puzzle) = &result {
                 self.last_alphabet = Some(puzzle.alphabet);
@@ -357,10 +482,15 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    fn alphabet_for(&self, chars: &[char], size: usize) -> Alphabet {
+    fn alphabet_for(
+        &self,
+        chars: &[char],
+        size: usize,
+        detect: fn(&[char], usize, Option<Alphabet>) -> Alphabet,
+    ) -> Alphabet {
         match self.options.alphabet {
             Some(forced) => forced,
-            None => Alphabet::detect(chars, size, self.last_alphabet),
+            None => detect(chars, size, self.last_alphabet),
         }
     }
 
@@ -377,9 +507,9 @@ impl<R: BufRead> PuzzleReader<R> {
         line: usize,
     ) -> Result<Puzzle, ParseError> {
         let geometry = self.geometry(size, line)?;
-        let alphabet = self.alphabet_for(token, size);
-        check_alphabet(alphabet, size, line)?;
         if pencil {
+            let alphabet = self.alphabet_for(token, size, Alphabet::detect_pencilmarks);
+            check_alphabet(alphabet, size, line)?;
             let mut marks = Vec::with_capacity(size * size);
             for (cell, block) in token.chunks(size).enumerate() {
                 let mut set = Digits::EMPTY;
@@ -407,6 +537,8 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             finish_pencilmarks(geometry, marks, alphabet, line)
         } else {
+            let alphabet = self.alphabet_for(token, size, Alphabet::detect);
+            check_alphabet(alphabet, size, line)?;
             if let Some((i, kind)) = alphabet.first_invalid(token, size) {
                 return Err(ParseError::new(line, Some(i + indent + 1), kind));
             }
@@ -429,7 +561,12 @@ impl<R: BufRead> PuzzleReader<R> {
             .iter()
             .flat_map(|(t, _, _)| t.iter().copied())
             .collect();
-        let alphabet = self.alphabet_for(&all, size);
+        let detect = if grid.pencil {
+            Alphabet::detect_candidates
+        } else {
+            Alphabet::detect
+        };
+        let alphabet = self.alphabet_for(&all, size, detect);
         check_alphabet(alphabet, size, grid.first_line)?;
         let read = |c: char, line: usize, column: usize| match alphabet.read(c, size) {
             Symbol::Invalid => Err(ParseError::new(
@@ -469,6 +606,13 @@ impl<R: BufRead> PuzzleReader<R> {
             finish_givens(geometry, cells, alphabet, grid.first_line)
         }
     }
+}
+
+/// Whether some alphabet of an N×N puzzle reads every character.
+fn fits_some_alphabet(chars: &[char], size: usize) -> bool {
+    [Alphabet::Digits, Alphabet::ZeroBased, Alphabet::Letters]
+        .into_iter()
+        .any(|a| a.supports(size) && a.first_invalid(chars, size).is_none())
 }
 
 fn check_alphabet(alphabet: Alphabet, size: usize, line: usize) -> Result<(), ParseError> {
@@ -605,16 +749,27 @@ fn is_row_separator(c: char) -> bool {
     c == '|' || c == ':' || c == '+' || c == '-' || c == '*' || is_box_drawing(c)
 }
 
-/// Reads a line as a grid row: one character per cell, or (when whitespace separates multi-
-/// character tokens, as in a candidate grid) one token of candidates per cell.
-fn split_row(line: &str) -> Row {
+/// Splits a line into grid-row tokens at whitespace and box separators.
+fn split_row(line: &str) -> RowTokens {
     let mut tokens: Vec<(Vec<char>, usize)> = Vec::new();
     let mut current: Vec<char> = Vec::new();
     let mut start = 0;
+    let mut grouped = false;
+    let mut multi_in_segment = 0;
+    let mut separated = false;
     for (i, c) in line.chars().enumerate() {
-        if c.is_whitespace() || is_row_separator(c) {
+        let separator = is_row_separator(c);
+        if c.is_whitespace() || separator {
             if !current.is_empty() {
+                if current.len() > 1 {
+                    multi_in_segment += 1;
+                }
                 tokens.push((std::mem::take(&mut current), start));
+            }
+            if separator {
+                grouped |= separated && multi_in_segment >= 2;
+                separated = true;
+                multi_in_segment = 0;
             }
         } else {
             if current.is_empty() {
@@ -624,22 +779,11 @@ fn split_row(line: &str) -> Row {
         }
     }
     if !current.is_empty() {
+        if current.len() > 1 {
+            multi_in_segment += 1;
+        }
         tokens.push((current, start));
     }
-    let total: usize = tokens.iter().map(|(t, _)| t.len()).sum();
-    let all_single = tokens.iter().all(|(t, _)| t.len() == 1);
-    let plain = all_single
-        || (SIZES.contains(&total)
-            && (!SIZES.contains(&tokens.len()) || total == tokens.len() * tokens.len()))
-        || !SIZES.contains(&tokens.len());
-    if plain {
-        Row::Plain(
-            tokens
-                .into_iter()
-                .flat_map(|(t, start)| t.into_iter().enumerate().map(move |(i, c)| (c, start + i)))
-                .collect(),
-        )
-    } else {
-        Row::Pencil(tokens)
-    }
+    grouped |= separated && multi_in_segment >= 2;
+    RowTokens { tokens, grouped }
 }
