@@ -11,6 +11,8 @@ use thiserror::Error;
 
 use crate::grid::{Grid, Puzzle};
 
+pub mod rfss;
+
 /// Where a solver stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -203,8 +205,10 @@ pub fn run_to_end(solver: &mut dyn LiveSolver, limits: RunLimits) -> RunOutcome 
 /// The solvers available by `--solver` name (the exact solver is not a live solver; it is
 /// `crate::exact`).
 pub fn by_name(name: &str) -> Option<Box<dyn LiveSolver>> {
-    let _ = name;
-    None
+    match name {
+        rfss::NAME => Some(Box::new(rfss::Rfss::new())),
+        _ => None,
+    }
 }
 
 /// Cells of `digits` whose digit repeats in one of their houses (0s ignored).

@@ -1,0 +1,856 @@
+//! RFSS-Evolve: Horn's Resource-defined Fitness Sharing for Sudoku (MENDEL 2014, GECCO 2017;
+//! seeds 000 and 001, digest §1), as a live solver.
+//!
+//! Sudoku is read as an exact cover. A *species* is a placement ⟨v, r, c⟩ in an empty cell that
+//! does not clash with a clue; it covers the *resources* cell (r,c), row-digit (r,v),
+//! column-digit (c,v), box-digit (b,v) and, in a variant, one (house,v) resource per extra house
+//! (X diagonal, hyper window) the cell lies in — so |res(x)| is 4, 5 or 6. Every species starts
+//! at proportion 1/|S|; each generation applies proportionate selection on the shared fitness
+//! f_sh(x) = 1/m(x), with the niche count m(x) = Σ_y p_y·|res(x) ∩ res(y)|/|res(x)|. Nothing
+//! else happens: no crossover, no mutation, no randomness (the seed is ignored: the run is a
+//! deterministic function of the puzzle).
+//!
+//! ## Choices the papers leave open (documented in `docs/experiments/rfss.md`)
+//!
+//! * **O(|S|) niche counts.** Because the overlap counts shared resources,
+//!   m(x) = (1/|res(x)|)·Σ_{ρ ∈ res(x)} P_ρ with P_ρ = Σ_{y covers ρ} p_y: one scatter pass
+//!   accumulates P, one gather pass reads it back. The |S|×|S| matrix is never built.
+//! * **Termination.** After every generation (configurable: [`RfssOptions::check_every`]) every
+//!   empty cell takes its species of largest proportion; if those placements clash nowhere, the
+//!   grid is complete, valid and agrees with the givens (species never clash with a clue), and
+//!   the run is `Solved` at that generation.
+//! * **Underflow guard: extinction.** Proportions always sum to 1 (selection renormalises
+//!   exactly), but losing species shrink geometrically and would sink into subnormal numbers
+//!   (slow on x86) and then to zero. A species whose proportion falls below
+//!   [`RfssOptions::extinction_floor`] (default 1e-30) is removed and the others renormalised.
+//!   At 1e-30 a species changes every niche count by less than 1e-27 of its value — far below
+//!   f64 precision — so the survivors' trajectory is unchanged to the last bit; only the dead
+//!   species' own (astronomically unlikely) comeback is forgone. Extinction also makes the run
+//!   faster as it goes, and lets the stuck rule fire.
+//! * **Stuck.** The run is `Stuck` when (a) some resource that every solution must cover has no
+//!   species left (a cell with no candidate, a digit with no place in a house — at reset or after
+//!   extinctions), or (b) the population has converged off a solution: every living species's
+//!   growth factor f_sh(x)/F lies within [`RfssOptions::stuck_tolerance`] (1e-10) of 1, so no
+//!   proportion can move by a tenth of a percent in ten million generations.
+//! * **Cap.** [`default_cap`]: 10,000 generations for 9×9 (the paper's slowest solved hard puzzle
+//!   took 9,891), 1,000,000 for 25×25, scaled between; `CapReached` beyond it.
+//! * **Acceleration (not the paper's dynamics).** [`RfssOptions::selection_power`] k > 1 selects
+//!   on f_sh(x)^k: one update is k generations of the log-linearised dynamics. Its fixed points
+//!   are the same (all living niche counts equal), and its generations are reported as such;
+//!   the default, 1, is Horn's algorithm.
+
+use std::time::{Duration, Instant};
+
+use super::{LiveError, LiveSolver, Metric, Progress, Series, SolverView, Status};
+use crate::grid::{Grid, Puzzle};
+
+/// The `--solver` name.
+pub const NAME: &str = "rfss";
+
+/// Points kept per chart series (they decimate themselves beyond this).
+const SERIES_CAPACITY: usize = 300;
+
+/// How many species the Figure 3 bands follow.
+const BAND_SAMPLE: usize = 48;
+
+/// Species updates between two looks at the clock in [`LiveSolver::step`]: about 50 µs of work,
+/// so a 2 ms budget is overrun by well under a millisecond on any size.
+const WORK_PER_CLOCK_CHECK: usize = 16_384;
+
+/// A cell is *decided* when its leading species holds at least this share of the cell.
+const DECIDED_SHARE: f64 = 0.99;
+
+/// A cell is *unsettled* when its runner-up holds at least this fraction of the leader.
+const UNSETTLED_RATIO: f64 = 0.5;
+
+/// Tunable parts of the run; [`Default`] is Horn's algorithm with our documented rules.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RfssOptions {
+    /// Generation cap; `None` takes [`default_cap`] for the puzzle's size.
+    pub max_generations: Option<u64>,
+    /// Look for a solution every this many generations (1: after every generation, so the
+    /// reported generation count is exact).
+    pub check_every: u32,
+    /// Species below this proportion go extinct (the underflow guard).
+    pub extinction_floor: f64,
+    /// Selection on f_sh^k: 1 is the paper's dynamics, k > 1 the accelerated variant.
+    pub selection_power: u32,
+    /// Converged (and `Stuck` unless solved) when every living species's per-generation growth
+    /// factor is within this of 1.
+    pub stuck_tolerance: f64,
+}
+
+impl Default for RfssOptions {
+    fn default() -> RfssOptions {
+        RfssOptions {
+            max_generations: None,
+            check_every: 1,
+            extinction_floor: 1e-30,
+            selection_power: 1,
+            stuck_tolerance: 1e-10,
+        }
+    }
+}
+
+/// The default generation cap for an N×N puzzle: 9×9 10,000 (Horn's slowest solved hard
+/// puzzle took 9,891), 25×25 1,000,000 (his 25×25 run needed about 700,000); the other sizes
+/// scaled from our measurements of the generations they need.
+pub fn default_cap(size: usize) -> u64 {
+    match size {
+        0..=4 => 2_000,
+        5..=9 => 10_000,
+        10..=16 => 200_000,
+        17..=25 => 1_000_000,
+        _ => 4_000_000,
+    }
+}
+
+/// What one look at the tentative grid found.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Decision {
+    /// Extra placements of a digit in a house already holding it (0 in a valid grid).
+    clashes: usize,
+    /// Empty cells whose leader holds at least [`DECIDED_SHARE`] of the cell.
+    decided: usize,
+    /// Whether every empty cell has a living species.
+    complete: bool,
+}
+
+/// Summary of one generation's selection, for the stuck rule and the metrics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Selection {
+    /// max over living species of |f_sh(x)^k / F − 1|.
+    growth: f64,
+    /// Species that fell below the extinction floor.
+    extinct: usize,
+    /// Whether the arithmetic stayed finite.
+    finite: bool,
+}
+
+/// Horn's RFSS-Evolve as a [`LiveSolver`].
+#[derive(Clone, Debug)]
+pub struct Rfss {
+    options: RfssOptions,
+    puzzle: Option<Puzzle>,
+    cap: u64,
+    /// Resources per species row in `res`, padded to 4, 6 or 8 with the dummy resource.
+    width: usize,
+    /// Living species, grouped by cell (ascending) then digit.
+    cell: Vec<u32>,
+    digit: Vec<u8>,
+    /// Compact resource indices, `width` per species; padding points at `dummy`.
+    res: Vec<u32>,
+    /// 1/|res(x)|.
+    inv_len: Vec<f64>,
+    /// Proportions, summing to 1.
+    p: Vec<f64>,
+    /// Index of each living species in the initial set (for the bands).
+    orig: Vec<u32>,
+    /// For each initial species, its index among the living, or `u32::MAX` once extinct.
+    now: Vec<u32>,
+    initial_species: usize,
+    /// P_ρ per compact resource, plus the dummy slot at the end.
+    pres: Vec<f64>,
+    dummy: usize,
+    /// Scratch for the clash check: the last check that used each resource.
+    stamp: Vec<u32>,
+    epoch: u32,
+    /// The tentative grid of the last check (givens included).
+    tentative: Vec<u8>,
+    last: Decision,
+    growth: f64,
+    generation: u64,
+    status: Status,
+    /// Why the run stopped early, for the metrics panel.
+    reason: &'static str,
+    solved: Option<Grid>,
+    elapsed: Duration,
+    /// Record history and bands every `stride` generations (doubles as the series decimate).
+    stride: u64,
+    history: Vec<Series>,
+    bands: Vec<Series>,
+    band_ids: Vec<u32>,
+}
+
+impl Default for Rfss {
+    fn default() -> Rfss {
+        Rfss::new()
+    }
+}
+
+impl Rfss {
+    /// The solver with the default options (Horn's algorithm, our termination rules).
+    pub fn new() -> Rfss {
+        Rfss::with_options(RfssOptions::default())
+    }
+
+    pub fn with_options(options: RfssOptions) -> Rfss {
+        Rfss {
+            options,
+            puzzle: None,
+            cap: 0,
+            width: 4,
+            cell: Vec::new(),
+            digit: Vec::new(),
+            res: Vec::new(),
+            inv_len: Vec::new(),
+            p: Vec::new(),
+            orig: Vec::new(),
+            now: Vec::new(),
+            initial_species: 0,
+            pres: Vec::new(),
+            dummy: 0,
+            stamp: Vec::new(),
+            epoch: 0,
+            tentative: Vec::new(),
+            last: Decision::default(),
+            growth: f64::INFINITY,
+            generation: 0,
+            status: Status::Stuck,
+            reason: "no puzzle",
+            solved: None,
+            elapsed: Duration::ZERO,
+            stride: 1,
+            history: Vec::new(),
+            bands: Vec::new(),
+            band_ids: Vec::new(),
+        }
+    }
+
+    pub fn options(&self) -> RfssOptions {
+        self.options
+    }
+
+    /// Generations done so far.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The cap in force for the current puzzle.
+    pub fn cap(&self) -> u64 {
+        self.cap
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Why the run stopped (`"solved"`, `"converged off a solution"`, ...), or `"running"`.
+    pub fn reason(&self) -> &'static str {
+        self.reason
+    }
+
+    /// Number of species in the initial set S.
+    pub fn initial_species(&self) -> usize {
+        self.initial_species
+    }
+
+    /// Number of species not yet extinct.
+    pub fn living_species(&self) -> usize {
+        self.p.len()
+    }
+
+    /// Proportions of the initial species (0 for the extinct), indexed as in the initial set.
+    pub fn proportions(&self) -> Vec<f64> {
+        self.now
+            .iter()
+            .map(|&i| self.p.get(i as usize).copied().unwrap_or(0.0))
+            .collect()
+    }
+
+    /// Runs generations until the run finishes or `generations` more have been done, without
+    /// looking at the clock (for experiments).
+    pub fn run_generations(&mut self, generations: u64) -> Status {
+        let start = Instant::now();
+        let target = self.generation.saturating_add(generations);
+        while self.status == Status::Running && self.generation < target {
+            self.advance();
+        }
+        self.elapsed += start.elapsed();
+        self.status
+    }
+
+    /// Builds S, the resources and the initial proportions.
+    fn build(&mut self, puzzle: &Puzzle) -> Result<(), LiveError> {
+        let geometry = puzzle.geometry();
+        let n = geometry.size();
+        let houses = geometry.houses().len();
+        let givens = puzzle.givens.cells();
+        let mut candidates = puzzle.givens.candidates();
+        if let Some(marks) = &puzzle.pencilmarks {
+            for (set, &mark) in candidates.iter_mut().zip(marks) {
+                *set &= mark;
+            }
+        }
+        // Full resource ids: (house h, digit v) is h·N + v − 1, cell c is H·N + c.
+        let full = houses * n + geometry.cell_count();
+        let mut required = vec![false; full];
+        for (cell, &d) in givens.iter().enumerate() {
+            if d == 0 {
+                required[houses * n + cell] = true;
+            }
+        }
+        for (h, house) in geometry.houses().iter().enumerate() {
+            let mut present = vec![false; n + 1];
+            for &cell in &house.cells {
+                present[givens[cell] as usize] = true;
+            }
+            for v in 1..=n {
+                if !present[v] {
+                    required[h * n + v - 1] = true;
+                }
+            }
+        }
+        let mut species_res: Vec<Vec<usize>> = Vec::new();
+        self.cell.clear();
+        self.digit.clear();
+        for (cell, &d) in givens.iter().enumerate() {
+            if d != 0 {
+                continue;
+            }
+            for v in candidates[cell].iter() {
+                let mut r = vec![houses * n + cell];
+                r.extend(
+                    geometry
+                        .houses_of(cell)
+                        .iter()
+                        .map(|&h| h * n + v as usize - 1),
+                );
+                species_res.push(r);
+                self.cell.push(cell as u32);
+                self.digit.push(v);
+            }
+        }
+        let widest = species_res.iter().map(Vec::len).max().unwrap_or(4);
+        self.width = match widest {
+            0..=4 => 4,
+            5..=6 => 6,
+            7..=8 => 8,
+            _ => {
+                return Err(LiveError::UnsupportedVariant {
+                    solver: NAME,
+                    variant: geometry.variant().name(),
+                });
+            }
+        };
+        // Compact the resources the species use; a required one nobody covers is unsolvable.
+        let mut compact = vec![u32::MAX; full];
+        let mut count = 0u32;
+        for r in species_res.iter().flatten() {
+            if compact[*r] == u32::MAX {
+                compact[*r] = count;
+                count += 1;
+            }
+        }
+        self.dummy = count as usize;
+        self.res.clear();
+        self.inv_len.clear();
+        for r in &species_res {
+            self.inv_len.push(1.0 / r.len() as f64);
+            self.res.extend(r.iter().map(|&x| compact[x]));
+            self.res
+                .extend(std::iter::repeat_n(self.dummy as u32, self.width - r.len()));
+        }
+        let uncovered = required
+            .iter()
+            .zip(&compact)
+            .any(|(&req, &c)| req && c == u32::MAX);
+        let s = self.cell.len();
+        self.initial_species = s;
+        self.p = vec![if s > 0 { 1.0 / s as f64 } else { 0.0 }; s];
+        self.orig = (0..s as u32).collect();
+        self.now = (0..s as u32).collect();
+        self.pres = vec![0.0; self.dummy + 1];
+        self.stamp = vec![0; self.dummy + 1];
+        self.epoch = 0;
+        self.tentative = givens.to_vec();
+        if uncovered {
+            self.finish(
+                Status::Stuck,
+                "a cell or a house digit has no species at all",
+            );
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, status: Status, reason: &'static str) {
+        self.status = status;
+        self.reason = reason;
+        self.record(true);
+    }
+
+    /// One generation, then the termination rules.
+    fn advance(&mut self) {
+        if self.generation >= self.cap {
+            self.finish(Status::CapReached, "generation cap reached");
+            return;
+        }
+        let selection = match self.width {
+            4 => self.select::<4>(),
+            6 => self.select::<6>(),
+            _ => self.select::<8>(),
+        };
+        self.generation += 1;
+        self.growth = selection.growth;
+        if !selection.finite {
+            self.finish(Status::Stuck, "proportions left the range of f64");
+            return;
+        }
+        if selection.extinct > 0 && !self.go_extinct() {
+            self.finish(
+                Status::Stuck,
+                "a cell or a house digit lost all its species",
+            );
+            return;
+        }
+        let converged = self.growth < self.options.stuck_tolerance;
+        if converged || self.generation % u64::from(self.options.check_every.max(1)) == 0 {
+            self.last = self.decide();
+            if self.last.complete && self.last.clashes == 0 {
+                self.solved = self
+                    .puzzle
+                    .as_ref()
+                    .and_then(|p| Grid::from_cells(p.geometry(), self.tentative.clone()).ok());
+                self.finish(Status::Solved, "solved");
+                return;
+            }
+        }
+        if converged {
+            self.finish(Status::Stuck, "converged off a solution");
+            return;
+        }
+        if self.generation % self.stride == 0 {
+            self.record(false);
+        }
+    }
+
+    /// Proportionate selection on shared fitness, in O(|S|): scatter P_ρ, gather m(x).
+    fn select<const W: usize>(&mut self) -> Selection {
+        let power = self.options.selection_power.max(1);
+        let floor = self.options.extinction_floor.max(f64::MIN_POSITIVE);
+        let pres = &mut self.pres;
+        pres.fill(0.0);
+        for (&ps, r) in self.p.iter().zip(self.res.chunks_exact(W)) {
+            for &ri in r {
+                pres[ri as usize] += ps;
+            }
+        }
+        pres[self.dummy] = 0.0;
+        let (mut total, mut fmin, mut fmax) = (0.0f64, f64::INFINITY, 0.0f64);
+        for ((ps, r), &il) in self
+            .p
+            .iter_mut()
+            .zip(self.res.chunks_exact(W))
+            .zip(&self.inv_len)
+        {
+            let mut m = 0.0;
+            for &ri in r {
+                m += pres[ri as usize];
+            }
+            let shared = 1.0 / (m * il);
+            let f = if power == 1 {
+                shared
+            } else {
+                shared.powi(power as i32)
+            };
+            fmin = fmin.min(f);
+            fmax = fmax.max(f);
+            *ps *= f;
+            total += *ps;
+        }
+        let finite = total.is_finite() && total > 0.0;
+        let inv = 1.0 / total;
+        let mut extinct = 0;
+        for ps in &mut self.p {
+            *ps *= inv;
+            extinct += usize::from(*ps < floor);
+        }
+        Selection {
+            growth: (fmax * inv - 1.0).max(1.0 - fmin * inv),
+            extinct,
+            finite: finite || self.p.is_empty(),
+        }
+    }
+
+    /// Removes the species below the floor and renormalises; false if some resource lost its
+    /// last species (the puzzle can no longer be covered).
+    fn go_extinct(&mut self) -> bool {
+        let floor = self.options.extinction_floor.max(f64::MIN_POSITIVE);
+        let w = self.width;
+        let mut kept = 0;
+        for s in 0..self.p.len() {
+            if self.p[s] < floor {
+                self.now[self.orig[s] as usize] = u32::MAX;
+                continue;
+            }
+            self.p[kept] = self.p[s];
+            self.cell[kept] = self.cell[s];
+            self.digit[kept] = self.digit[s];
+            self.inv_len[kept] = self.inv_len[s];
+            self.orig[kept] = self.orig[s];
+            self.now[self.orig[s] as usize] = kept as u32;
+            self.res.copy_within(s * w..(s + 1) * w, kept * w);
+            kept += 1;
+        }
+        self.p.truncate(kept);
+        self.cell.truncate(kept);
+        self.digit.truncate(kept);
+        self.inv_len.truncate(kept);
+        self.orig.truncate(kept);
+        self.res.truncate(kept * w);
+        let total: f64 = self.p.iter().sum();
+        if total > 0.0 {
+            let inv = 1.0 / total;
+            self.p.iter_mut().for_each(|p| *p *= inv);
+        }
+        // Every compact resource is required: each must keep at least one species.
+        self.pres.fill(0.0);
+        for &r in &self.res {
+            self.pres[r as usize] = 1.0;
+        }
+        self.pres[..self.dummy].iter().all(|&c| c > 0.0)
+    }
+
+    /// Takes the leading species of every empty cell into `tentative` and counts clashes.
+    fn decide(&mut self) -> Decision {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+        let mut decision = Decision {
+            complete: true,
+            ..Decision::default()
+        };
+        if let Some(puzzle) = &self.puzzle {
+            self.tentative.copy_from_slice(puzzle.givens.cells());
+        }
+        let mut covered_cells = 0usize;
+        let w = self.width;
+        let mut s = 0;
+        while s < self.p.len() {
+            let cell = self.cell[s];
+            let (mut best, mut total) = (s, 0.0);
+            let mut e = s;
+            while e < self.p.len() && self.cell[e] == cell {
+                total += self.p[e];
+                if self.p[e] > self.p[best] {
+                    best = e;
+                }
+                e += 1;
+            }
+            covered_cells += 1;
+            self.tentative[cell as usize] = self.digit[best];
+            if self.p[best] >= DECIDED_SHARE * total {
+                decision.decided += 1;
+            }
+            // The first resource is the cell itself; the others are (house, digit).
+            for &r in &self.res[best * w + 1..(best + 1) * w] {
+                let r = r as usize;
+                if r == self.dummy {
+                    continue;
+                }
+                if self.stamp[r] == self.epoch {
+                    decision.clashes += 1;
+                } else {
+                    self.stamp[r] = self.epoch;
+                }
+            }
+            s = e;
+        }
+        let empty = self
+            .puzzle
+            .as_ref()
+            .map_or(0, |p| p.givens.cells().iter().filter(|&&d| d == 0).count());
+        decision.complete = covered_cells == empty;
+        decision
+    }
+
+    /// Appends the current state to the history and band series (every `stride` generations;
+    /// `last` forces a final point).
+    fn record(&mut self, last: bool) {
+        if self.history.is_empty() {
+            return;
+        }
+        let full = self.history[0].points.len() >= SERIES_CAPACITY;
+        let x = self.generation as f64;
+        if last
+            && self
+                .history
+                .first()
+                .and_then(|s| s.points.back())
+                .is_some_and(|&(px, _)| px == x)
+        {
+            return;
+        }
+        if !last && self.generation % self.stride != 0 {
+            return;
+        }
+        let d = self.last;
+        let values = [d.clashes as f64, d.decided as f64, self.p.len() as f64];
+        for (series, v) in self.history.iter_mut().zip(values) {
+            series.push(x, v);
+        }
+        let floor = self.options.extinction_floor.max(f64::MIN_POSITIVE).log10();
+        for (series, &id) in self.bands.iter_mut().zip(&self.band_ids) {
+            let now = self.now[id as usize];
+            let y = self
+                .p
+                .get(now as usize)
+                .map_or(floor, |&p| p.max(f64::MIN_POSITIVE).log10());
+            series.push(x, y);
+        }
+        if full && !last {
+            self.stride = self.stride.saturating_mul(2);
+        }
+    }
+
+    /// Leader, runner-up and total proportion of each empty cell, and the cell's entropy.
+    fn cell_summaries(&self) -> Vec<CellSummary> {
+        let mut out = Vec::new();
+        let mut s = 0;
+        while s < self.p.len() {
+            let cell = self.cell[s];
+            let mut summary = CellSummary {
+                cell: cell as usize,
+                digit: 0,
+                top: 0.0,
+                second: 0.0,
+                total: 0.0,
+                entropy: 0.0,
+            };
+            let mut e = s;
+            while e < self.p.len() && self.cell[e] == cell {
+                let p = self.p[e];
+                summary.total += p;
+                if p > summary.top {
+                    summary.second = summary.top;
+                    summary.top = p;
+                    summary.digit = self.digit[e];
+                } else if p > summary.second {
+                    summary.second = p;
+                }
+                e += 1;
+            }
+            if summary.total > 0.0 {
+                summary.entropy = self.p[s..e]
+                    .iter()
+                    .map(|&p| p / summary.total)
+                    .filter(|&q| q > 0.0)
+                    .map(|q| -q * q.log2())
+                    .sum();
+            }
+            out.push(summary);
+            s = e;
+        }
+        out
+    }
+}
+
+/// One empty cell's species at a glance.
+struct CellSummary {
+    cell: usize,
+    digit: u8,
+    top: f64,
+    second: f64,
+    total: f64,
+    entropy: f64,
+}
+
+impl LiveSolver for Rfss {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn iteration_unit(&self) -> &'static str {
+        "generations"
+    }
+
+    /// Builds the species set of the puzzle; `seed` is ignored (RFSS-Evolve is deterministic).
+    fn reset(&mut self, puzzle: &Puzzle, seed: u64) -> Result<(), LiveError> {
+        let _ = seed;
+        puzzle
+            .validate()
+            .map_err(|e| LiveError::Invalid(e.to_string()))?;
+        self.puzzle = Some(puzzle.clone());
+        self.cap = self
+            .options
+            .max_generations
+            .unwrap_or_else(|| default_cap(puzzle.geometry().size()));
+        self.generation = 0;
+        self.status = Status::Running;
+        self.reason = "running";
+        self.solved = None;
+        self.elapsed = Duration::ZERO;
+        self.growth = f64::INFINITY;
+        self.last = Decision::default();
+        self.stride = 1;
+        self.history = vec![
+            Series::new("clashes", SERIES_CAPACITY),
+            Series::new("decided cells", SERIES_CAPACITY),
+            Series::new("species alive", SERIES_CAPACITY),
+        ];
+        self.build(puzzle)?;
+        let s = self.initial_species;
+        let sample = BAND_SAMPLE.min(s);
+        self.band_ids = (0..sample).map(|i| (i * s / sample) as u32).collect();
+        self.bands = (0..sample)
+            .map(|_| Series::new("log10 proportion", SERIES_CAPACITY))
+            .collect();
+        if self.status == Status::Running {
+            self.last = self.decide();
+            if self.last.complete && self.last.clashes == 0 {
+                self.solved = Grid::from_cells(puzzle.geometry(), self.tentative.clone()).ok();
+                self.finish(Status::Solved, "solved");
+                return Ok(());
+            }
+            self.record(false);
+        }
+        Ok(())
+    }
+
+    /// Whole generations until `budget` has elapsed (the clock is read every ~16k species
+    /// updates, so the overrun is tens of microseconds); at least one generation per call.
+    fn step(&mut self, budget: Duration) -> Progress {
+        let start = Instant::now();
+        let mut work = 0usize;
+        while self.status == Status::Running {
+            self.advance();
+            work += self.p.len().max(1);
+            if work >= WORK_PER_CLOCK_CHECK {
+                work = 0;
+                if start.elapsed() >= budget {
+                    break;
+                }
+            }
+        }
+        self.elapsed += start.elapsed();
+        Progress {
+            status: self.status,
+            iterations: self.generation,
+        }
+    }
+
+    fn view(&self) -> SolverView {
+        let Some(puzzle) = &self.puzzle else {
+            return SolverView {
+                digits: Vec::new(),
+                confidence: Vec::new(),
+                conflicts: Vec::new(),
+                unsettled: Vec::new(),
+                metrics: Vec::new(),
+                history: Vec::new(),
+                bands: Vec::new(),
+                status: self.status,
+                iterations: self.generation,
+                iteration_unit: "generations",
+            };
+        };
+        let givens = puzzle.givens.cells();
+        let mut digits = givens.to_vec();
+        let mut confidence: Vec<f32> = givens
+            .iter()
+            .map(|&d| if d != 0 { 1.0 } else { 0.0 })
+            .collect();
+        let mut unsettled = Vec::new();
+        let (mut decided, mut entropy) = (0usize, 0.0f64);
+        let summaries = self.cell_summaries();
+        for c in &summaries {
+            digits[c.cell] = c.digit;
+            let share = if c.total > 0.0 { c.top / c.total } else { 0.0 };
+            confidence[c.cell] = share.clamp(0.0, 1.0) as f32;
+            decided += usize::from(share >= DECIDED_SHARE);
+            if c.second >= UNSETTLED_RATIO * c.top && c.second > 0.0 {
+                unsettled.push(c.cell);
+            }
+            entropy += c.entropy;
+        }
+        let empty = givens.iter().filter(|&&d| d == 0).count();
+        let conflicts = super::conflicting_cells(puzzle, &digits);
+        let max_p = self.p.iter().copied().fold(0.0, f64::max);
+        let min_p = self.p.iter().copied().fold(f64::INFINITY, f64::min);
+        let secs = self.elapsed.as_secs_f64();
+        let metrics = vec![
+            Metric {
+                name: "generation",
+                value: self.generation as f64,
+            },
+            Metric {
+                name: "species (initial)",
+                value: self.initial_species as f64,
+            },
+            Metric {
+                name: "species alive",
+                value: self.p.len() as f64,
+            },
+            Metric {
+                name: "max proportion",
+                value: max_p,
+            },
+            Metric {
+                name: "min proportion",
+                value: if min_p.is_finite() { min_p } else { 0.0 },
+            },
+            Metric {
+                name: "decided cells",
+                value: decided as f64,
+            },
+            Metric {
+                name: "empty cells",
+                value: empty as f64,
+            },
+            Metric {
+                name: "unsettled cells",
+                value: unsettled.len() as f64,
+            },
+            Metric {
+                name: "conflicting cells",
+                value: conflicts.len() as f64,
+            },
+            Metric {
+                name: "mean cell entropy (bits)",
+                value: if summaries.is_empty() {
+                    0.0
+                } else {
+                    entropy / summaries.len() as f64
+                },
+            },
+            Metric {
+                name: "max growth |f/F-1|",
+                value: if self.growth.is_finite() {
+                    self.growth
+                } else {
+                    0.0
+                },
+            },
+            Metric {
+                name: "generations/s",
+                value: if secs > 0.0 {
+                    self.generation as f64 / secs
+                } else {
+                    0.0
+                },
+            },
+        ];
+        SolverView {
+            digits,
+            confidence,
+            conflicts,
+            unsettled,
+            metrics,
+            history: self.history.clone(),
+            bands: self.bands.clone(),
+            status: self.status,
+            iterations: self.generation,
+            iteration_unit: "generations",
+        }
+    }
+
+    fn solution(&self) -> Option<Grid> {
+        if self.status == Status::Solved {
+            self.solved.clone()
+        } else {
+            None
+        }
+    }
+}
