@@ -11,6 +11,7 @@ use thiserror::Error;
 
 use crate::grid::{Grid, Puzzle};
 
+pub mod lp;
 pub mod rfss;
 
 /// Where a solver stands.
@@ -207,6 +208,7 @@ pub fn run_to_end(solver: &mut dyn LiveSolver, limits: RunLimits) -> RunOutcome 
 pub fn by_name(name: &str) -> Option<Box<dyn LiveSolver>> {
     match name {
         rfss::NAME => Some(Box::new(rfss::Rfss::new())),
+        "rfss-lp" | "rfss-ip" | "l1" | "l1-weighted" => lp::by_name(name),
         _ => None,
     }
 }
