@@ -22,6 +22,12 @@ pub enum Command {
     Check(CheckArgs),
     /// Rewrite puzzles in another text format (one-line, grid, .ss, .sdk, pencilmarks).
     Convert(ConvertArgs),
+    /// The next logical step (easiest first), every step at this grid (--all), or the whole
+    /// logical solution path (--path), each technique named and explained.
+    Hint(HintArgs),
+    /// Rate difficulty: level (easy/medium/hard/evil), score, hardest technique, WNEF, and
+    /// whether logic alone solves the puzzle.
+    Rate(RateArgs),
 }
 
 /// Where puzzles come from and how to read them; shared by every command.
@@ -196,4 +202,29 @@ pub enum ConvertTo {
     Pencilmark,
     /// Pencilmarks as an aligned candidate grid.
     PencilmarkGrid,
+}
+
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Every instance of every technique that changes something at this grid, easiest first.
+    #[arg(long, conflicts_with = "path")]
+    pub all: bool,
+    /// Only use this technique (repeatable, or comma-separated ids such as naked-pair,x-wing).
+    #[arg(long, value_name = "T")]
+    pub technique: Vec<String>,
+    /// The whole logical solution path, one numbered step per line, until solved or stuck.
+    #[arg(long)]
+    pub path: bool,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
 }

@@ -4,7 +4,9 @@
 mod check;
 mod convert;
 mod count;
+mod hint;
 pub mod io;
+mod rate;
 mod solve;
 
 use sudoscope::grid::{ParseError, Puzzle, Record};
@@ -20,6 +22,8 @@ pub fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Command::Count(args)) => count::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Hint(args)) => hint::run(&args),
+        Some(Command::Rate(args)) => rate::run(&args),
     }
 }
 

@@ -7,10 +7,13 @@
 pub mod board;
 pub mod fish;
 pub mod intersections;
+pub mod path;
+pub mod rating;
 pub mod singles;
 pub mod step;
 pub mod subsets;
 pub mod technique;
+pub mod wnef;
 
 pub use board::{Board, BoardError};
 pub use step::{Elimination, Placement, Step, StepSink};

@@ -1,0 +1,129 @@
+//! `sudoscope rate`: one record per puzzle — level, score, hardest technique, WNEF and whether
+//! logic alone solves it.
+//!
+//! Only a puzzle with exactly one solution has a difficulty: a puzzle without solution or with
+//! several gets a record whose `error` says so (exit code 0, as `solve` does for
+//! `no-solution`); unreadable text and contradictory pencilmarks are invalid input (exit 2).
+
+use serde::Serialize;
+use sudoscope::exact;
+use sudoscope::logic::{Board, rating};
+
+use super::count::to_json;
+use super::io::{self, Failure, Output};
+use super::{for_each_record, invalid_text};
+use crate::cli::{OutputFormat, RateArgs};
+
+/// The `rate --format json` record of interfaces.md, plus how many steps the logical path took
+/// and how many cells it left open.
+#[derive(Serialize)]
+struct RateRecord<'a> {
+    puzzle: &'a str,
+    level: Option<rating::Level>,
+    score: Option<f64>,
+    hardest: Option<&'static str>,
+    wnef: Option<f64>,
+    logic_solves: Option<bool>,
+    steps: Option<usize>,
+    remaining: Option<usize>,
+    error: Option<String>,
+}
+
+impl RateRecord<'_> {
+    fn failed(puzzle: &str, error: String) -> RateRecord<'_> {
+        RateRecord {
+            puzzle,
+            level: None,
+            score: None,
+            hardest: None,
+            wnef: None,
+            logic_solves: None,
+            steps: None,
+            remaining: None,
+            error: Some(error),
+        }
+    }
+}
+
+pub fn run(args: &RateArgs) -> Result<u8, Failure> {
+    let input = io::open(&args.input)?;
+    let name = input.name.clone();
+    let mut out = Output::new(&input);
+    let json = args.format == OutputFormat::Json;
+    let mut contradictory = false;
+    let code = for_each_record(
+        input,
+        &mut out,
+        |record, puzzle, out| {
+            let line = puzzle.to_line();
+            let board = Board::from_puzzle(puzzle);
+            if let Some(contradiction) = board.contradiction() {
+                contradictory = true;
+                let reason = if puzzle.pencilmarks.is_some() {
+                    format!("contradictory pencilmarks: {contradiction}")
+                } else {
+                    format!("contradiction: {contradiction}")
+                };
+                io::report_bad_record(&name, &format!("line {}: {reason}", record.line));
+                return if json {
+                    out.line(&to_json(&RateRecord::failed(&line, reason)))
+                } else {
+                    out.line(&format!("invalid: {reason}"))
+                };
+            }
+            let (status, error) = match exact::count(puzzle, 2).solutions {
+                0 => (
+                    "no-solution",
+                    "no solution: only a solvable puzzle has a rating",
+                ),
+                1 => ("", ""),
+                _ => (
+                    "multiple-solutions",
+                    "multiple solutions: only a puzzle with one solution has a rating",
+                ),
+            };
+            if !status.is_empty() {
+                return if json {
+                    out.line(&to_json(&RateRecord::failed(&line, error.into())))
+                } else {
+                    out.line(status)
+                };
+            }
+            let rated = rating::rate_board(&board);
+            let wnef = (rated.wnef * 1e4).round() / 1e4;
+            let hardest = rated.hardest.map(|t| t.id());
+            if json {
+                out.line(&to_json(&RateRecord {
+                    puzzle: &line,
+                    level: Some(rated.level),
+                    score: Some(rated.score),
+                    hardest,
+                    wnef: Some(wnef),
+                    logic_solves: Some(rated.logic_solves),
+                    steps: Some(rated.steps),
+                    remaining: Some(rated.remaining),
+                    error: None,
+                }))
+            } else {
+                out.line(&format!(
+                    "{} score={:.1} hardest={} wnef={wnef:.4} logic_solves={}",
+                    rated.level,
+                    rated.score,
+                    hardest.unwrap_or("none"),
+                    rated.logic_solves
+                ))
+            }
+        },
+        |record, error, out| {
+            if json {
+                out.line(&to_json(&RateRecord::failed(
+                    &record.text,
+                    error.to_string(),
+                )))
+            } else {
+                out.line(&invalid_text(error))
+            }
+        },
+    )?;
+    Ok(if contradictory { code.max(2) } else { code })
+}
