@@ -5,21 +5,27 @@
 //! places or eliminates something; the engine tries them in [`Technique::ALL`] order.
 
 pub mod board;
+pub mod chains;
+pub mod coloring;
 pub mod fish;
 pub mod intersections;
 pub mod path;
 pub mod rating;
+pub mod single_digit;
 pub mod singles;
 pub mod step;
 pub mod subsets;
 pub mod technique;
+pub mod uniqueness;
 pub mod wnef;
+pub mod wings;
 
 pub use board::{Board, BoardError};
 pub use step::{Elimination, Placement, Step, StepSink};
 pub use technique::Technique;
 
 /// The function that finds a technique's steps, or `None` while it is not implemented.
+#[allow(unreachable_patterns)]
 pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
     Some(match technique {
         Technique::FullHouse => singles::full_house,
@@ -39,6 +45,19 @@ pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
         Technique::XWing => fish::x_wing,
         Technique::Swordfish => fish::swordfish,
         Technique::Jellyfish => fish::jellyfish,
+        Technique::Skyscraper => single_digit::skyscraper,
+        Technique::TwoStringKite => single_digit::two_string_kite,
+        Technique::EmptyRectangle => single_digit::empty_rectangle,
+        Technique::TurbotFish => single_digit::turbot_fish,
+        Technique::XyWing => wings::xy_wing,
+        Technique::XyzWing => wings::xyz_wing,
+        Technique::WWing => wings::w_wing,
+        Technique::SimpleColors => coloring::simple_colors,
+        Technique::UniqueRectangle1 => uniqueness::unique_rectangle_1,
+        Technique::BugPlus1 => uniqueness::bug_plus_1,
+        Technique::XChain => chains::x_chain,
+        Technique::XyChain => chains::xy_chain,
+        Technique::Aic => chains::aic,
         _ => return None,
     })
 }

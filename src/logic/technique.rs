@@ -36,11 +36,13 @@ pub enum Technique {
     XChain,
     XyChain,
     Aic,
+    EmptyRectangle,
+    TurbotFish,
 }
 
 impl Technique {
     /// Every technique, easiest first: the order the hint engine tries them in.
-    pub const ALL: [Technique; 28] = [
+    pub const ALL: [Technique; 30] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -58,6 +60,8 @@ impl Technique {
         Technique::XWing,
         Technique::Skyscraper,
         Technique::TwoStringKite,
+        Technique::EmptyRectangle,
+        Technique::TurbotFish,
         Technique::Swordfish,
         Technique::XyWing,
         Technique::XyzWing,
@@ -102,6 +106,8 @@ impl Technique {
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
             Technique::Aic => "aic",
+            Technique::EmptyRectangle => "empty-rectangle",
+            Technique::TurbotFish => "turbot-fish",
         }
     }
 

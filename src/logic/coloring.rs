@@ -1,0 +1,156 @@
+//! Simple colors (single-digit coloring): the conjugate pairs of one digit join its places into
+//! clusters whose cells alternate between two colors; in each cluster all cells of one color
+//! hold the digit and none of the other do.
+//!
+//! - Color trap: a cell outside the colors that sees a cell of each color cannot hold the digit.
+//! - Color wrap: two cells of one color see each other, so that color is false everywhere.
+
+use super::board::Board;
+use super::chains::{Grid, elims};
+use super::step::{Step, StepSink, cell_list, describe_eliminations};
+use super::technique::Technique;
+
+pub fn simple_colors(board: &Board, sink: &mut StepSink) {
+    let grid = Grid::new(board);
+    let g = grid.geometry;
+    let cells = g.cell_count();
+    for digit in 1..=grid.n as u8 {
+        // Conjugate links of this digit.
+        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        let mut pair_houses: Vec<usize> = Vec::new();
+        for h in 0..g.houses().len() {
+            let places = grid.places(h, digit);
+            if places.len() == 2 {
+                let (a, b) = (places[0], places[1]);
+                if !adj[a].contains(&b) {
+                    adj[a].push(b);
+                    adj[b].push(a);
+                }
+                pair_houses.push(h);
+            }
+        }
+        let mut color: Vec<u8> = vec![0; cells];
+        for root in 0..cells {
+            if adj[root].is_empty() || color[root] != 0 {
+                continue;
+            }
+            // Breadth-first two-coloring (1 and 2) of the cluster.
+            let mut members = vec![root];
+            color[root] = 1;
+            let mut head = 0;
+            while head < members.len() {
+                let c = members[head];
+                head += 1;
+                for &o in &adj[c] {
+                    if color[o] == 0 {
+                        color[o] = 3 - color[c];
+                        members.push(o);
+                    }
+                }
+            }
+            let mut sets: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+            for &m in &members {
+                sets[color[m] as usize - 1].push(m);
+            }
+            sets[0].sort_unstable();
+            sets[1].sort_unstable();
+            if sets[0].is_empty() || sets[1].is_empty() {
+                continue;
+            }
+            let houses: Vec<usize> = pair_houses
+                .iter()
+                .copied()
+                .filter(|&h| {
+                    let p = grid.places(h, digit);
+                    members.contains(&p[0])
+                })
+                .collect();
+            let names = |s: &[usize]| cell_list(g, s);
+            // Wrap: a color that sees itself is false.
+            let mut wrap = Vec::new();
+            let mut wrapped = Vec::new();
+            for (k, set) in sets.iter().enumerate() {
+                let clash = set.iter().enumerate().find_map(|(i, &a)| {
+                    set[i + 1..]
+                        .iter()
+                        .find(|&&b| grid.sees(a, b))
+                        .map(|&b| (a, b))
+                });
+                if let Some((a, b)) = clash {
+                    wrap.extend(set.iter().copied());
+                    wrapped.push((k, a, b));
+                }
+            }
+            if !wrap.is_empty() {
+                let eliminations = elims(&wrap, digit);
+                let why: Vec<String> = wrapped
+                    .iter()
+                    .map(|&(k, a, b)| {
+                        format!(
+                            "{} and {} both have color {} and see each other",
+                            grid.name(a),
+                            grid.name(b),
+                            ["A", "B"][k]
+                        )
+                    })
+                    .collect();
+                let explanation = format!(
+                    "Simple colors (color wrap) on {digit}: following the conjugate pairs of \
+                     {digit}, color A = {a} and color B = {b} alternate, so one color is all \
+                     {digit} and the other has none. {why}, so that color cannot be {digit}: {what}",
+                    a = names(&sets[0]),
+                    b = names(&sets[1]),
+                    why = why.join("; "),
+                    what = describe_eliminations(g, &eliminations),
+                );
+                let step = Step {
+                    technique: Technique::SimpleColors,
+                    houses: houses.clone(),
+                    cells: members.clone(),
+                    digits: vec![digit],
+                    placements: vec![],
+                    eliminations,
+                    explanation,
+                };
+                if sink.push(step) {
+                    return;
+                }
+            }
+            // Trap: cells seeing both colors (a colored one only when its color also wraps).
+            let mut trap = Vec::new();
+            for t in 0..cells {
+                if !grid.has(t, digit) {
+                    continue;
+                }
+                if sets[0].iter().any(|&a| grid.sees(a, t))
+                    && sets[1].iter().any(|&b| grid.sees(b, t))
+                {
+                    trap.push(t);
+                }
+            }
+            if !trap.is_empty() {
+                let eliminations = elims(&trap, digit);
+                let explanation = format!(
+                    "Simple colors (color trap) on {digit}: following the conjugate pairs of \
+                     {digit}, color A = {a} and color B = {b} alternate, so one color is all \
+                     {digit}. A cell that sees both colors cannot be {digit}: {what}",
+                    a = names(&sets[0]),
+                    b = names(&sets[1]),
+                    what = describe_eliminations(g, &eliminations),
+                );
+                let step = Step {
+                    technique: Technique::SimpleColors,
+                    houses,
+                    cells: members.clone(),
+                    digits: vec![digit],
+                    placements: vec![],
+                    eliminations,
+                    explanation,
+                };
+                if sink.push(step) {
+                    return;
+                }
+            }
+        }
+    }
+}
