@@ -748,78 +748,98 @@ fn real_datasets_parse() {
         .collect();
     files.sort();
     assert!(files.len() >= 25, "{} files", files.len());
-    let mut total = 0;
-    for path in files {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let variant = if name.contains("xsudoku") {
-            Variant::X
-        } else if name.contains("hypersudoku") {
-            Variant::Hyper
-        } else {
-            Variant::Standard
-        };
-        let expected_size = if name.contains("25x25") {
-            25
-        } else if name.contains("16x16") {
-            16
-        } else {
-            9
-        };
-        let text = std::fs::read_to_string(&path).unwrap();
-        let lines = text.lines().count();
-        let reader = PuzzleReader::new(
-            std::io::BufReader::new(std::fs::File::open(&path).unwrap()),
-            options(variant, None),
+    // Two workers: the files are independent, and the big ones dominate.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let total: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut total = 0;
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(path) = files.get(i) else {
+                            return total;
+                        };
+                        total += check_dataset(path);
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).sum()
+    });
+    assert!(total > 100_000, "{total} puzzles");
+}
+
+/// Reads every line of one dataset file; returns how many puzzles it holds.
+fn check_dataset(path: &Path) -> usize {
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let variant = if name.contains("xsudoku") {
+        Variant::X
+    } else if name.contains("hypersudoku") {
+        Variant::Hyper
+    } else {
+        Variant::Standard
+    };
+    let expected_size = if name.contains("25x25") {
+        25
+    } else if name.contains("16x16") {
+        16
+    } else {
+        9
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines = text.lines().count();
+    let reader = PuzzleReader::new(
+        std::io::BufReader::new(std::fs::File::open(&path).unwrap()),
+        options(variant, None),
+    );
+    let mut count = 0;
+    let mut alphabets = std::collections::BTreeSet::new();
+    for record in reader {
+        count += 1;
+        let puzzle = record
+            .result
+            .as_ref()
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            puzzle.geometry().size(),
+            expected_size,
+            "{name}:{}",
+            record.line
         );
-        let mut count = 0;
-        let mut alphabets = std::collections::BTreeSet::new();
-        for record in reader {
-            count += 1;
-            let puzzle = record
-                .result
-                .as_ref()
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert_eq!(
-                puzzle.geometry().size(),
-                expected_size,
+        assert_eq!(puzzle.geometry().variant(), variant);
+        alphabets.insert(format!("{:?}", puzzle.alphabet));
+        // Round trip (sampled: a few thousand per file at most).
+        if count % (lines / 2000).max(1) == 0 {
+            let line = puzzle.to_line();
+            assert!(
+                line.eq_ignore_ascii_case(&record.text),
                 "{name}:{}",
                 record.line
             );
-            assert_eq!(puzzle.geometry().variant(), variant);
-            alphabets.insert(format!("{:?}", puzzle.alphabet));
-            // Round trip (sampled: a few thousand per file at most).
-            if count % (lines / 2000).max(1) == 0 {
-                let line = puzzle.to_line();
-                assert!(
-                    line.eq_ignore_ascii_case(&record.text),
-                    "{name}:{}",
-                    record.line
-                );
-                let back = parse_puzzle(&line, options(variant, Some(puzzle.alphabet))).unwrap();
-                assert_eq!(&back, puzzle);
-            }
+            let back = parse_puzzle(&line, options(variant, Some(puzzle.alphabet))).unwrap();
+            assert_eq!(&back, puzzle);
         }
-        assert_eq!(count, lines, "{name}: every line is one puzzle");
-        // The other variants: the X and hyper sets break their variant's rule without it
-        // (that is what makes them unique), but never the standard rules.
-        if variant != Variant::Standard {
-            let standard = read_all(&text, ReadOptions::default());
-            assert!(standard.iter().all(|r| r.result.is_ok()), "{name}");
-        }
-        let expected_alphabets: &[&str] = match name.as_str() {
-            n if n.starts_with("krazydad_16x16") => &["ZeroBased"],
-            n if n.starts_with("durr_example_16x16") => &["Letters"],
-            n if n.starts_with("forum_misc_16x16") => &["Digits", "ZeroBased"],
-            _ => &["Digits"],
-        };
-        assert_eq!(
-            alphabets.iter().map(String::as_str).collect::<Vec<_>>(),
-            expected_alphabets,
-            "{name}"
-        );
-        total += count;
     }
-    assert!(total > 100_000, "{total} puzzles");
+    assert_eq!(count, lines, "{name}: every line is one puzzle");
+    // The other variants: the X and hyper sets break their variant's rule without it
+    // (that is what makes them unique), but never the standard rules.
+    if variant != Variant::Standard {
+        let standard = read_all(&text, ReadOptions::default());
+        assert!(standard.iter().all(|r| r.result.is_ok()), "{name}");
+    }
+    let expected_alphabets: &[&str] = match name.as_str() {
+        n if n.starts_with("krazydad_16x16") => &["ZeroBased"],
+        n if n.starts_with("durr_example_16x16") => &["Letters"],
+        n if n.starts_with("forum_misc_16x16") => &["Digits", "ZeroBased"],
+        _ => &["Digits"],
+    };
+    assert_eq!(
+        alphabets.iter().map(String::as_str).collect::<Vec<_>>(),
+        expected_alphabets,
+        "{name}"
+    );
+    count
 }
 
 /// The X and hyper sets really use their extra houses: read as the other variant, some of

@@ -114,8 +114,12 @@ pub fn pencilmark_line(geometry: &Geometry, marks: &[Digits], alphabet: Alphabet
 /// A HoDoKu-style candidate grid: each cell lists its candidates, columns padded to line up.
 pub fn pencilmark_grid(geometry: &Geometry, marks: &[Digits], alphabet: Alphabet) -> String {
     let (n, k) = (geometry.size(), geometry.box_size());
-    let token =
-        |cell: usize| -> String { marks[cell].iter().map(|d| alphabet.symbol(d)).collect() };
+    // A short candidate list (a caller's mistake) renders the missing cells empty.
+    let token = |cell: usize| -> String {
+        marks.get(cell).map_or_else(String::new, |m| {
+            m.iter().map(|d| alphabet.symbol(d)).collect()
+        })
+    };
     let widths: Vec<usize> = (0..n)
         .map(|c| {
             (0..n)
@@ -142,11 +146,11 @@ pub fn pencilmark_grid(geometry: &Geometry, marks: &[Digits], alphabet: Alphabet
             out.push_str(&band_rule(':', '+'));
         }
         out.push('|');
-        for c in 0..n {
+        for (c, &width) in widths.iter().enumerate() {
             out.push(' ');
             let t = token(r * n + c);
             out.push_str(&t);
-            out.push_str(&" ".repeat(widths[c] - t.len()));
+            out.push_str(&" ".repeat(width.saturating_sub(t.len())));
             if (c + 1) % k == 0 {
                 out.push_str(" |");
             }

@@ -271,15 +271,14 @@ impl<R: BufRead> PuzzleReader<R> {
 
     fn process_line(&mut self) {
         let line_no = self.line_no;
-        let mut bytes = self.line.as_slice();
+        // Borrow the line buffer out of `self` while the line is processed (no copy).
+        let line = std::mem::take(&mut self.line);
+        let mut bytes = line.as_slice();
         if line_no == 1 {
             bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         }
         match std::str::from_utf8(bytes) {
-            Ok(text) => {
-                let text = text.to_owned();
-                self.process_text(&text, line_no);
-            }
+            Ok(text) => self.process_text(text, line_no),
             Err(e) => {
                 let valid = &bytes[..e.valid_up_to()];
                 let column = valid.iter().filter(|&&b| b & 0xC0 != 0x80).count() + 1;
@@ -294,6 +293,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 );
             }
         }
+        self.line = line;
     }
 
     fn process_text(&mut self, text: &str, line_no: usize) {
