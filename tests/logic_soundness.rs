@@ -381,13 +381,33 @@ fn subsets_are_sound() {
 #[test]
 fn fish_are_sound() {
     let geometry = Geometry::standard9();
-    for (technique, rows, cols) in [
-        (Technique::XWing, vec![1, 6], vec![2, 7]),
-        (Technique::Swordfish, vec![0, 4, 8], vec![1, 3, 5]),
-        (Technique::Jellyfish, vec![0, 2, 4, 6], vec![0, 3, 5, 8]),
-    ] {
+    // Digit 4 kept, in each listed row (0-based), only in the listed columns.
+    let cases: [(Technique, &[(usize, &[usize])]); 6] = [
+        (Technique::XWing, &[(1, &[2, 7]), (6, &[2, 7])]),
+        (
+            Technique::Swordfish,
+            &[(0, &[1, 3]), (4, &[3, 5]), (8, &[1, 5])],
+        ),
+        (
+            Technique::Jellyfish,
+            &[(0, &[0, 3]), (2, &[3, 5]), (4, &[5, 8]), (6, &[0, 8])],
+        ),
+        // Fin r7c9 in box 9.
+        (Technique::FinnedXWing, &[(1, &[2, 7]), (6, &[2, 7, 8])]),
+        // Row 9 keeps one covered place (c2) and the fin r9c3 in box 7.
+        (
+            Technique::SashimiSwordfish,
+            &[(0, &[1, 3]), (4, &[3, 5]), (8, &[1, 2])],
+        ),
+        // Fins r8c5, r8c6 in box 8.
+        (
+            Technique::FinnedSwordfish,
+            &[(0, &[1, 3, 7]), (3, &[1, 7]), (7, &[3, 4, 5, 7])],
+        ),
+    ];
+    for (technique, rows) in cases {
         let mut candidates = vec![Digits::all(9); 81];
-        for &r in &rows {
+        for &(r, cols) in rows {
             for c in 0..9 {
                 if !cols.contains(&c) {
                     candidates[geometry.cell(r, c)].remove(4);

@@ -1,4 +1,4 @@
-//! Basic fish: x-wing, swordfish and jellyfish, row- and column-based.
+//! Fish: x-wing, swordfish and jellyfish, row- and column-based, basic, finned and sashimi.
 //!
 //! For a digit, n base lines (rows, say) in which it fits only in cells of the same n cover
 //! lines (columns): each base row needs the digit in a different cover column, so the n base
@@ -225,6 +225,306 @@ fn report(
     })
 }
 
+/// Finned x-wing: an x-wing plus fins — extra places of the digit in the base lines, all in
+/// one box. Either a fin holds the digit, or the x-wing stands; cells of the cover lines that
+/// see every fin lose the digit either way.
+pub fn finned_x_wing(board: &Board, sink: &mut StepSink) {
+    finned_fish(board, sink, 2, false);
+}
+
+pub fn finned_swordfish(board: &Board, sink: &mut StepSink) {
+    finned_fish(board, sink, 3, false);
+}
+
+pub fn finned_jellyfish(board: &Board, sink: &mut StepSink) {
+    finned_fish(board, sink, 4, false);
+}
+
+/// Sashimi x-wing: a finned x-wing in which a base line, without its fins, keeps at most
+/// one place (HoDoKu's definition): the x-wing itself is incomplete.
+pub fn sashimi_x_wing(board: &Board, sink: &mut StepSink) {
+    finned_fish(board, sink, 2, true);
+}
+
+pub fn sashimi_swordfish(board: &Board, sink: &mut StepSink) {
+    finned_fish(board, sink, 3, true);
+}
+
+pub fn sashimi_jellyfish(board: &Board, sink: &mut StepSink) {
+    finned_fish(board, sink, 4, true);
+}
+
+fn finned_technique(size: usize, sashimi: bool) -> Technique {
+    match (size, sashimi) {
+        (2, false) => Technique::FinnedXWing,
+        (3, false) => Technique::FinnedSwordfish,
+        (_, false) => Technique::FinnedJellyfish,
+        (2, true) => Technique::SashimiXWing,
+        (3, true) => Technique::SashimiSwordfish,
+        (_, true) => Technique::SashimiJellyfish,
+    }
+}
+
+/// What a finned search has fixed so far.
+struct FinnedSearch<'a> {
+    board: &'a Board,
+    size: usize,
+    sashimi: bool,
+    digit: u8,
+    by_rows: bool,
+    masks: &'a [u64],
+}
+
+fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
+    let geometry = board.geometry();
+    let n = geometry.size();
+    let k = geometry.box_size();
+    if size * 2 > n {
+        return;
+    }
+    let mut masks = Vec::with_capacity(n);
+    let mut lines: Vec<usize> = Vec::with_capacity(n);
+    let mut chosen: Vec<usize> = Vec::with_capacity(size);
+    for by_rows in [true, false] {
+        for digit in 1..=n as u8 {
+            line_masks(board, digit, by_rows, &mut masks);
+            // A base line keeps at most `size` places in the cover and at most k fins.
+            lines.clear();
+            lines.extend(
+                (0..n).filter(|&l| (1..=size + k).contains(&(masks[l].count_ones() as usize))),
+            );
+            if lines.len() < size {
+                continue;
+            }
+            let search = FinnedSearch {
+                board,
+                size,
+                sashimi,
+                digit,
+                by_rows,
+                masks: &masks,
+            };
+            chosen.clear();
+            if finned_bases(&search, sink, &lines, 0, 0, &mut chosen) {
+                return;
+            }
+        }
+    }
+}
+
+/// Chooses base lines; the union of their places may exceed `size` by at most a box width.
+fn finned_bases(
+    search: &FinnedSearch,
+    sink: &mut StepSink,
+    lines: &[usize],
+    start: usize,
+    union: u64,
+    chosen: &mut Vec<usize>,
+) -> bool {
+    let k = search.board.geometry().box_size();
+    if chosen.len() == search.size {
+        return union.count_ones() as usize > search.size && finned_covers(search, sink, chosen);
+    }
+    let need = search.size - chosen.len();
+    for i in start..lines.len() {
+        if lines.len() - i < need {
+            break;
+        }
+        let next = union | search.masks[lines[i]];
+        if next.count_ones() as usize > search.size + k {
+            continue;
+        }
+        chosen.push(lines[i]);
+        let stop = finned_bases(search, sink, lines, i + 1, next, chosen);
+        chosen.pop();
+        if stop {
+            return true;
+        }
+    }
+    false
+}
+
+/// For fixed base lines: every box that could hold the fins, and every cover completing the
+/// places outside it.
+fn finned_covers(search: &FinnedSearch, sink: &mut StepSink, base: &[usize]) -> bool {
+    let geometry = search.board.geometry();
+    let k = geometry.box_size();
+    let size = search.size;
+    for band in 0..k {
+        if !base.iter().any(|&l| l / k == band) {
+            continue;
+        }
+        for stack in 0..k {
+            let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
+            // Places outside the fin box must all be covered.
+            let mut outside = 0u64;
+            let mut inside = 0u64;
+            for &l in base {
+                if l / k == band {
+                    outside |= search.masks[l] & !stack_mask;
+                    inside |= search.masks[l] & stack_mask;
+                } else {
+                    outside |= search.masks[l];
+                }
+            }
+            let have = outside.count_ones() as usize;
+            if have > size || inside == 0 {
+                continue;
+            }
+            // Complete the cover with columns of the box (fewer fins, other eliminations).
+            let extra: Vec<u64> = (0..64)
+                .filter(|&p| (inside & !outside) & (1u64 << p) != 0)
+                .map(|p| 1u64 << p)
+                .collect();
+            let need = size - have;
+            if extra.len() < need {
+                continue;
+            }
+            let mut stop = false;
+            for_each_combination(extra.len(), need, &mut |picked| {
+                let cover = picked.iter().fold(outside, |acc, &i| acc | extra[i]);
+                stop = finned_report(search, sink, base, cover, band, stack_mask);
+                stop
+            });
+            if stop {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Calls `f` with every `r`-subset of `0..n` (indices increasing) until it returns true.
+fn for_each_combination(n: usize, r: usize, f: &mut dyn FnMut(&[usize]) -> bool) {
+    fn go(
+        n: usize,
+        r: usize,
+        start: usize,
+        chosen: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if chosen.len() == r {
+            return f(chosen);
+        }
+        for i in start..n {
+            chosen.push(i);
+            let stop = go(n, r, i + 1, chosen, f);
+            chosen.pop();
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+    go(n, r, 0, &mut Vec::with_capacity(r), f);
+}
+
+fn finned_report(
+    search: &FinnedSearch,
+    sink: &mut StepSink,
+    base: &[usize],
+    cover: u64,
+    band: usize,
+    stack_mask: u64,
+) -> bool {
+    let board = search.board;
+    let geometry = board.geometry();
+    let (n, k) = (geometry.size(), geometry.box_size());
+    let (size, digit, by_rows) = (search.size, search.digit, search.by_rows);
+    let at = |line: usize, pos: usize| {
+        if by_rows {
+            geometry.cell(line, pos)
+        } else {
+            geometry.cell(pos, line)
+        }
+    };
+    let mut fins = Vec::new();
+    let mut sashimi = false;
+    for &l in base {
+        let covered = search.masks[l] & cover;
+        // HoDoKu: a base line left with at most one place once the fins are gone.
+        if covered.count_ones() <= 1 {
+            sashimi = true;
+        }
+        if covered == 0 {
+            // The whole line would be fins: no fish to speak of.
+            return false;
+        }
+        let fin_mask = search.masks[l] & !cover;
+        debug_assert!(l / k == band && fin_mask & !stack_mask == 0 || fin_mask == 0);
+        for p in (0..n).filter(|&p| fin_mask & (1 << p) != 0) {
+            fins.push(at(l, p));
+        }
+    }
+    if fins.is_empty() || sashimi != search.sashimi {
+        return false;
+    }
+    let cover_lines: Vec<usize> = (0..n).filter(|&p| cover & (1 << p) != 0).collect();
+    let mut eliminations = Vec::new();
+    for line in (0..n).filter(|l| !base.contains(l)) {
+        for &pos in &cover_lines {
+            let cell = at(line, pos);
+            if search.masks[line] & (1 << pos) != 0 && fins.iter().all(|&f| geometry.sees(cell, f))
+            {
+                eliminations.push(Elimination { cell, digit });
+            }
+        }
+    }
+    if eliminations.is_empty() {
+        return false;
+    }
+    let mut cells = Vec::new();
+    for &line in base {
+        for &pos in &cover_lines {
+            if search.masks[line] & (1 << pos) != 0 {
+                cells.push(at(line, pos));
+            }
+        }
+    }
+    cells.sort_unstable();
+    fins.sort_unstable();
+    let (base_word, cover_word) = if by_rows {
+        ("rows", "columns")
+    } else {
+        ("columns", "rows")
+    };
+    let base_names: Vec<String> = base.iter().map(|l| (l + 1).to_string()).collect();
+    let cover_names: Vec<String> = cover_lines.iter().map(|l| (l + 1).to_string()).collect();
+    let technique = finned_technique(size, search.sashimi);
+    let (fin_word, either, sees) = if fins.len() == 1 {
+        ("the fin", "the fin is", "sees the fin")
+    } else {
+        ("the fins", "one of the fins is", "sees every fin")
+    };
+    let explanation = format!(
+        "{}: in {base_word} {}, {digit} can only go in {cover_word} {} ({}) or in {fin_word} \
+         {}. Either {either} {digit}, or the {base_word} take the {digit}s of {cover_word} \
+         {}; in both cases no cell of those {cover_word} that {sees} can be {digit}: {}",
+        technique.title(),
+        join_and(&base_names),
+        join_and(&cover_names),
+        super::step::cell_list(geometry, &cells),
+        super::step::cell_list(geometry, &fins),
+        join_and(&cover_names),
+        describe_eliminations(geometry, &eliminations)
+    );
+    let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
+    let mut houses: Vec<usize> = base.iter().map(|&l| base_offset + l).collect();
+    houses.extend(cover_lines.iter().map(|&l| cover_offset + l));
+    let mut pattern = cells;
+    pattern.extend(fins);
+    pattern.sort_unstable();
+    sink.push(Step {
+        technique,
+        houses,
+        cells: pattern,
+        digits: vec![digit],
+        placements: vec![],
+        eliminations,
+        explanation,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,6 +565,46 @@ mod tests {
                 .all(|e| e.cell % 9 == 2 || e.cell % 9 == 7)
         );
         assert!(s.explanation.contains("rows 2 and 7"), "{}", s.explanation);
+    }
+
+    #[test]
+    fn finned_and_sashimi_x_wing() {
+        // Digit 4: row 2 only in c3, c8; row 7 in c3, c8 and the fin r7c9 (box 9).
+        let g = Geometry::standard9();
+        let mut candidates = vec![Digits::all(9); 81];
+        for c in 0..9 {
+            if ![2, 7].contains(&c) {
+                candidates[g.cell(1, c)].remove(4);
+            }
+            if ![2, 7, 8].contains(&c) {
+                candidates[g.cell(6, c)].remove(4);
+            }
+        }
+        let board = Board::from_parts(g, vec![0; 81], candidates.clone());
+        assert!(run(&board, x_wing).is_empty());
+        let steps = run(&board, finned_x_wing);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        // Column 8 cells of box 9 outside row 7: r8c8, r9c8.
+        let cells: Vec<usize> = steps[0].eliminations.iter().map(|e| e.cell).collect();
+        assert_eq!(cells, vec![g.cell(7, 7), g.cell(8, 7)]);
+        assert!(
+            steps[0].explanation.contains("the fin r7c9"),
+            "{}",
+            steps[0].explanation
+        );
+        assert!(run(&board, sashimi_x_wing).is_empty());
+        // Without r7c8 the base row 7 keeps one covered place: sashimi.
+        candidates[g.cell(6, 7)].remove(4);
+        let board = Board::from_parts(g, vec![0; 81], candidates);
+        assert!(run(&board, finned_x_wing).is_empty());
+        let steps = run(&board, sashimi_x_wing);
+        assert!(
+            steps.iter().any(
+                |s| s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>()
+                    == vec![g.cell(7, 7), g.cell(8, 7)]
+            ),
+            "{steps:?}"
+        );
     }
 
     #[test]

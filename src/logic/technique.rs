@@ -38,11 +38,17 @@ pub enum Technique {
     Aic,
     EmptyRectangle,
     TurbotFish,
+    FinnedXWing,
+    FinnedSwordfish,
+    FinnedJellyfish,
+    SashimiXWing,
+    SashimiSwordfish,
+    SashimiJellyfish,
 }
 
 impl Technique {
     /// Every technique, easiest first: the order the hint engine tries them in.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 36] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -63,13 +69,19 @@ impl Technique {
         Technique::EmptyRectangle,
         Technique::TurbotFish,
         Technique::Swordfish,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
         Technique::XyWing,
         Technique::XyzWing,
         Technique::WWing,
         Technique::SimpleColors,
         Technique::UniqueRectangle1,
         Technique::BugPlus1,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
         Technique::Jellyfish,
+        Technique::FinnedJellyfish,
+        Technique::SashimiJellyfish,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
@@ -108,6 +120,12 @@ impl Technique {
             Technique::Aic => "aic",
             Technique::EmptyRectangle => "empty-rectangle",
             Technique::TurbotFish => "turbot-fish",
+            Technique::FinnedXWing => "finned-x-wing",
+            Technique::FinnedSwordfish => "finned-swordfish",
+            Technique::FinnedJellyfish => "finned-jellyfish",
+            Technique::SashimiXWing => "sashimi-x-wing",
+            Technique::SashimiSwordfish => "sashimi-swordfish",
+            Technique::SashimiJellyfish => "sashimi-jellyfish",
         }
     }
 
