@@ -15,9 +15,8 @@
 //! x₀ = 0, i.e. plain L1) and the phase ends after `rounds` solves or when
 //! `‖x_i − x_{i−1}‖₂ < tolerance`. After every solve the grid is read off (argmax per cell);
 //! a valid grid agreeing with the givens ends the run at once (the report checks only after
-//! the loop; checking earlier only saves solves, it never changes the answer of a phase that
-//! would have succeeded... except by stopping before a later round could un-solve it, which
-//! is a gain).
+//! the loop; checking after every round spends fewer solves and can only gain, since a later
+//! round may move away from a solution but never towards a "more solved" one).
 //!
 //! Choices the report leaves open, named here:
 //! - An LP that is infeasible (the survivors of step 1 can leave a cell without candidate)
@@ -36,8 +35,8 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use super::{
-    Backend, Decoded, Formulation, LpStatus, SignModel, blank_repeats, check_puzzle,
-    fractional_cells, is_solution, solve_lp,
+    Backend, Decoded, Formulation, LpSession, LpStatus, SignModel, blank_repeats, check_puzzle,
+    fractional_cells, is_solution,
 };
 use crate::grid::{Grid, Puzzle};
 use crate::live::{
@@ -70,6 +69,9 @@ pub enum Step3Pick {
     Uniform,
     /// Only non-clue cells whose value clashes with no peer (ours).
     Unconflicted,
+    /// As `Unconflicted`, drawn with probability proportional to the LP's value for it, so
+    /// near-certain values are tried first (ours).
+    Confident,
 }
 
 /// Everything that distinguishes the L1 variants (and RFSS-LP, which is the same LP).
@@ -163,6 +165,7 @@ pub struct L1Solver {
     /// The clues of the current phase.
     clues: Vec<u8>,
     form: Option<Formulation>,
+    session: Option<LpSession>,
     /// Solves done in the current phase.
     round: usize,
     x_prev: Option<Vec<f64>>,
@@ -191,6 +194,7 @@ impl L1Solver {
             phase: Phase::Original,
             clues: Vec::new(),
             form: None,
+            session: None,
             round: 0,
             x_prev: None,
             decoded: Decoded {
@@ -233,6 +237,7 @@ impl L1Solver {
         self.phase = phase;
         self.clues = clues;
         self.form = None;
+        self.session = None;
         self.round = 0;
         self.x_prev = None;
     }
@@ -300,9 +305,11 @@ impl L1Solver {
         let source = &self.step2.digits;
         let clashing: Vec<usize> = match self.config.step3_pick {
             Step3Pick::Uniform => Vec::new(),
-            Step3Pick::Unconflicted => Grid::from_cells(geometry, source.clone())
-                .map(|g| g.conflicting_cells())
-                .unwrap_or_default(),
+            Step3Pick::Unconflicted | Step3Pick::Confident => {
+                Grid::from_cells(geometry, source.clone())
+                    .map(|g| g.conflicting_cells())
+                    .unwrap_or_default()
+            }
         };
         let pool: Vec<(usize, u8)> = (0..self.original.len())
             .filter(|&cell| self.original[cell] == 0)
@@ -314,7 +321,23 @@ impl L1Solver {
         if pool.is_empty() {
             return self.finish(Status::CapReached, "no value left to try in step 3");
         }
-        let (cell, digit) = pool[self.rng.random_range(0..pool.len())];
+        let index = match self.config.step3_pick {
+            Step3Pick::Confident => {
+                let weight = |&(cell, _): &(usize, u8)| {
+                    f64::from(self.step2.confidence.get(cell).copied().unwrap_or(0.0)).max(1e-3)
+                };
+                let total: f64 = pool.iter().map(weight).sum();
+                let mut target = self.rng.random_range(0.0..total.max(1e-9));
+                pool.iter()
+                    .position(|p| {
+                        target -= weight(p);
+                        target < 0.0
+                    })
+                    .unwrap_or(pool.len() - 1)
+            }
+            _ => self.rng.random_range(0..pool.len()),
+        };
+        let (cell, digit) = pool[index];
         self.tried.push((cell, digit));
         let mut clues = self.original.clone();
         clues[cell] = digit;
@@ -337,7 +360,13 @@ impl L1Solver {
                 Ok(Formulation::full(geometry, &self.clues))
             };
             match built {
-                Ok(form) => self.form = Some(form),
+                Ok(form) => {
+                    self.form = Some(form);
+                    self.session = Some(LpSession::new(
+                        self.config.model.sign(),
+                        self.config.backend,
+                    ));
+                }
                 Err(why) => self.phase_failed(&format!("infeasible: {}", why.0)),
             }
         }
@@ -396,7 +425,12 @@ impl LiveSolver for L1Solver {
                 .collect(),
             None => vec![1.0; form.var_count()],
         };
-        let outcome = solve_lp(form, &cost, self.config.model.sign(), self.config.backend);
+        let outcome = match &mut self.session {
+            Some(session) => session.solve(form, &cost),
+            None => {
+                LpSession::new(self.config.model.sign(), self.config.backend).solve(form, &cost)
+            }
+        };
         self.iterations += 1;
         self.last_ms = outcome.elapsed.as_secs_f64() * 1e3;
         self.objective = outcome.objective;

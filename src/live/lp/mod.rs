@@ -334,6 +334,54 @@ pub struct LpOutcome {
     pub iterations: u64,
 }
 
+/// Repeated solves of one formulation with changing costs (the reweighting rounds of a
+/// phase). The interior point keeps its solver and only swaps the cost vector, which skips
+/// the setup (equilibration, KKT assembly, ordering, symbolic factorisation) after the first
+/// round.
+pub struct LpSession {
+    model: SignModel,
+    backend: Backend,
+    clarabel: Option<DefaultSolver<f64>>,
+}
+
+impl LpSession {
+    pub fn new(model: SignModel, backend: Backend) -> LpSession {
+        LpSession {
+            model,
+            backend,
+            clarabel: None,
+        }
+    }
+
+    /// Solves `form` (the same one on every call of a session) under `cost`.
+    pub fn solve(&mut self, form: &Formulation, cost: &[f64]) -> LpOutcome {
+        if self.backend == Backend::Simplex {
+            return solve_lp(form, cost, self.model, self.backend);
+        }
+        let start = Instant::now();
+        let q = lp_cost(form, cost, self.model);
+        let reused = match &mut self.clarabel {
+            Some(solver) => solver.update_q(&q).is_ok(),
+            None => false,
+        };
+        if !reused {
+            match clarabel_solver(form, &q, self.model) {
+                Ok(solver) => self.clarabel = Some(solver),
+                Err(out) => return out,
+            }
+        }
+        let mut outcome = match &mut self.clarabel {
+            Some(solver) => {
+                solver.solve();
+                clarabel_outcome(solver, form.var_count(), self.model)
+            }
+            None => failed("clarabel: no solver".into()),
+        };
+        outcome.elapsed = start.elapsed();
+        outcome
+    }
+}
+
 /// Solves `min Σ cost·|x|` (Model A) or `min cost·x, x ≥ 0` (Model B) subject to `A x = 1`.
 pub fn solve_lp(form: &Formulation, cost: &[f64], model: SignModel, backend: Backend) -> LpOutcome {
     let start = Instant::now();
@@ -362,15 +410,31 @@ fn lp_columns(form: &Formulation, model: SignModel) -> usize {
     }
 }
 
-fn solve_clarabel(form: &Formulation, cost: &[f64], model: SignModel) -> LpOutcome {
+/// The LP cost vector: `cost` per variable, twice over for Model A (x̂ then x̌).
+fn lp_cost(form: &Formulation, cost: &[f64], model: SignModel) -> Vec<f64> {
+    let n = form.var_count();
+    (0..lp_columns(form, model))
+        .map(|k| cost.get(k % n.max(1)).copied().unwrap_or(1.0))
+        .collect()
+}
+
+/// clarabel's problem: `[A_eq; −I]` with cones `[zero(m), nonnegative(cols)]`, i.e.
+/// `A_eq x + s = 1, s = 0` and `−x + s = 0, s ≥ 0`.
+///
+/// Tolerances are 1e-7 instead of the default 1e-8: the grid is read by an argmax per cell
+/// and the reweighting only needs the point to about 1e-6, and the looser stop saves a few
+/// interior-point iterations per solve.
+fn clarabel_solver(
+    form: &Formulation,
+    q: &[f64],
+    model: SignModel,
+) -> Result<DefaultSolver<f64>, LpOutcome> {
     let n = form.var_count();
     let m = form.rows;
     let cols = lp_columns(form, model);
-    if cost.len() != n {
-        return failed(format!("{} costs for {} variables", cost.len(), n));
+    if q.len() != cols {
+        return Err(failed(format!("{} costs for {} columns", q.len(), cols)));
     }
-    // Constraint matrix [A_eq; −I] with cones [zero(m), nonnegative(cols)]: A_eq x + s = 1 with
-    // s = 0, and −x + s = 0 with s ≥ 0.
     let mut colptr = Vec::with_capacity(cols + 1);
     let mut rowval = Vec::with_capacity(form.row_idx.len() * cols / n.max(1) + cols);
     let mut nzval = Vec::with_capacity(rowval.capacity());
@@ -387,23 +451,22 @@ fn solve_clarabel(form: &Formulation, cost: &[f64], model: SignModel) -> LpOutco
     }
     let a = CscMatrix::new(m + cols, cols, colptr, rowval, nzval);
     let p = CscMatrix::<f64>::zeros((cols, cols));
-    let q: Vec<f64> = (0..cols).map(|k| cost[k % n.max(1)]).collect();
     let mut b = vec![1.0; m];
     b.resize(m + cols, 0.0);
     let cones = [ZeroConeT(m), NonnegativeConeT(cols)];
-    let settings = match DefaultSettingsBuilder::default()
+    let settings = DefaultSettingsBuilder::default()
         .verbose(false)
         .max_iter(100)
+        .tol_gap_abs(1e-7)
+        .tol_gap_rel(1e-7)
+        .tol_feas(1e-7)
         .build()
-    {
-        Ok(s) => s,
-        Err(e) => return failed(format!("clarabel settings: {e}")),
-    };
-    let mut solver = match DefaultSolver::new(&p, &q, &a, &b, &cones, settings) {
-        Ok(s) => s,
-        Err(e) => return failed(format!("clarabel: {e}")),
-    };
-    solver.solve();
+        .map_err(|e| failed(format!("clarabel settings: {e}")))?;
+    DefaultSolver::new(&p, q, &a, &b, &cones, settings)
+        .map_err(|e| failed(format!("clarabel: {e}")))
+}
+
+fn clarabel_outcome(solver: &DefaultSolver<f64>, n: usize, model: SignModel) -> LpOutcome {
     let sol = &solver.solution;
     let status = match sol.status {
         SolverStatus::Solved | SolverStatus::AlmostSolved => {
@@ -423,6 +486,24 @@ fn solve_clarabel(form: &Formulation, cost: &[f64], model: SignModel) -> LpOutco
         objective: sol.obj_val,
         elapsed: Duration::ZERO,
         iterations: sol.iterations as u64,
+    }
+}
+
+fn solve_clarabel(form: &Formulation, cost: &[f64], model: SignModel) -> LpOutcome {
+    if cost.len() != form.var_count() {
+        return failed(format!(
+            "{} costs for {} variables",
+            cost.len(),
+            form.var_count()
+        ));
+    }
+    let q = lp_cost(form, cost, model);
+    match clarabel_solver(form, &q, model) {
+        Ok(mut solver) => {
+            solver.solve();
+            clarabel_outcome(&solver, form.var_count(), model)
+        }
+        Err(out) => out,
     }
 }
 
