@@ -4,9 +4,9 @@
 //! "Easiest" is by rating weight ([`rating::base_weight`]), so the path a player is shown, the
 //! hint they get and the rating all follow the same order. Among the singles the cheapest
 //! instance goes first (a hidden single in a box before one in a line), as Sudoku Explainer
-//! does. For rating, [`walk`] may apply every single of the cheapest kind in one pass: the
-//! hardest step of the path is the same, and it is several times faster than finding the
-//! singles again after every placement.
+//! does. For rating, [`walk`] may apply every instance of the cheapest kind in one pass: the
+//! hardest step of the path is the same, and it is several times faster than searching all the
+//! easier techniques again after every placement or elimination.
 
 use super::board::Board;
 use super::rating::{self, Level};
@@ -113,8 +113,14 @@ pub fn all_steps(board: &Board, order: &[Technique]) -> Vec<Step> {
 }
 
 /// Solves `board` in place with the techniques of `order`, calling `on_step` with every step
-/// applied and its weight. With `batch`, every single of the cheapest kind found in one pass is
-/// applied before looking again; otherwise one step at a time.
+/// applied and its weight.
+///
+/// Without `batch`, one step at a time: the easiest technique's first step (for singles, the
+/// cheapest one), then look again from the easiest technique. With `batch` (rating), every
+/// instance of the easiest technique that has the lowest weight is applied before looking
+/// again: all are valid deductions from the same board, the heaviest step of the walk is the
+/// same technique at the same weight, and the techniques before it are not searched again
+/// after every single instance.
 ///
 /// Stops when the grid is solved or no technique changes anything. Every applied step removes
 /// at least one candidate or places a digit, so the walk always ends.
@@ -134,7 +140,7 @@ pub fn walk(
         }
         let mut progressed = false;
         for &technique in order {
-            if rating::technique_level(technique) == Level::Easy {
+            if batch || rating::technique_level(technique) == Level::Easy {
                 let found = cheapest_first(board, technique);
                 let Some(cheapest) = found.first().map(|(_, w)| *w) else {
                     continue;

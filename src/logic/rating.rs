@@ -120,8 +120,12 @@ fn weight_by_id(id: &str) -> Option<f64> {
         "x-wing" => 3.5,
         "locked-triple" => 3.6,
         "naked-triple" => 3.6,
+        "finned-x-wing" => 3.7,
+        "sashimi-x-wing" => 3.8,
         "swordfish" => 3.8,
         "hidden-triple" => 4.0,
+        "finned-swordfish" => 4.0,
+        "sashimi-swordfish" => 4.1,
         "skyscraper" => 4.0,
         "two-string-kite" => 4.1,
         "turbot-fish" => 4.2,
@@ -133,6 +137,8 @@ fn weight_by_id(id: &str) -> Option<f64> {
         "simple-colors" => 4.6,
         "naked-quad" => 5.0,
         "jellyfish" => 5.2,
+        "finned-jellyfish" => 5.3,
+        "sashimi-jellyfish" => 5.4,
         "hidden-quad" => 5.4,
         "bug-plus-1" => 5.6,
         // evil: chains (plus a length increment, see chain_increment)
@@ -210,7 +216,8 @@ pub struct Rating {
     pub score: f64,
     /// The technique of that hardest step (`None` when nothing was needed or possible).
     pub hardest: Option<Technique>,
-    /// The MCM WNEF of the puzzle (default weights and basis of [`wnef`]).
+    /// The MCM WNEF of the puzzle with the default weights and basis of [`wnef`] (after
+    /// singles: 1 for a puzzle that singles solve).
     pub wnef: f64,
     /// Whether logic alone solves the puzzle.
     pub logic_solves: bool,
@@ -235,14 +242,13 @@ pub fn rate_board(board: &Board) -> Rating {
 /// Rates a board using only the techniques in `order` (easiest first, as [`path::order`]
 /// gives them).
 pub fn rate_with(board: &Board, order: &[Technique]) -> Rating {
-    let wnef = wnef::wnef(board);
     let start_empty = board.empty_count();
     let mut work = board.clone();
     let mut score: f64 = 0.0;
     let mut hardest = None;
     let mut uses: Vec<(Technique, usize)> = Vec::new();
     let mut steps = 0usize;
-    let walk = path::walk(&mut work, order, true, |step, weight| {
+    let mut on_step = |step: &Step, weight: f64| {
         steps += 1;
         match uses.iter_mut().find(|(t, _)| *t == step.technique) {
             Some((_, n)) => *n += 1,
@@ -252,7 +258,20 @@ pub fn rate_with(board: &Board, order: &[Technique]) -> Rating {
             score = weight;
             hardest = Some(step.technique);
         }
-    });
+    };
+    // Singles first, on their own: the board they leave is the WNEF's basis (see
+    // `wnef::DEFAULT_BASIS`), and the full walk would start with exactly these steps anyway.
+    let singles: Vec<Technique> = order
+        .iter()
+        .copied()
+        .filter(|&t| technique_level(t) == Level::Easy)
+        .collect();
+    path::walk(&mut work, &singles, true, &mut on_step);
+    let wnef = match wnef::DEFAULT_BASIS {
+        wnef::Basis::AfterSingles => wnef::compute(&work, wnef::DEFAULT_WEIGHTS).wnef,
+        wnef::Basis::Initial => wnef::compute(board, wnef::DEFAULT_WEIGHTS).wnef,
+    };
+    let walk = path::walk(&mut work, order, true, &mut on_step);
     let remaining = work.empty_count();
     if !walk.solved {
         let open = if start_empty == 0 {
