@@ -22,6 +22,20 @@ pub fn jellyfish(board: &Board, sink: &mut StepSink) {
     basic_fish(board, sink, 4);
 }
 
+/// The fish's name as players write it: `X-Wing`, `Finned Swordfish`, `Sashimi Jellyfish`.
+fn fish_name(size: usize, kind: &str) -> String {
+    let base = match size {
+        2 => "X-Wing",
+        3 => "Swordfish",
+        _ => "Jellyfish",
+    };
+    if kind.is_empty() {
+        base.to_string()
+    } else {
+        format!("{kind} {base}")
+    }
+}
+
 fn technique_for(size: usize) -> Technique {
     match size {
         2 => Technique::XWing,
@@ -203,7 +217,7 @@ fn report(
          {base_word} needs its {digit} in a different one of those {cover_word}, so the \
          {base_word} take the {digit}s of {cover_word} {} and no other cell of those \
          {cover_word} can be {digit}: {}",
-        technique.title(),
+        fish_name(size, ""),
         join_and(&base_names),
         join_and(&cover_names),
         super::step::cell_list(geometry, &cells),
@@ -371,52 +385,28 @@ fn finned_covers(search: &FinnedSearch, sink: &mut StepSink, base: &[usize]) -> 
             if have > size || inside == 0 {
                 continue;
             }
-            // Complete the cover with columns of the box (fewer fins, other eliminations).
-            let extra: Vec<u64> = (0..64)
-                .filter(|&p| (inside & !outside) & (1u64 << p) != 0)
-                .map(|p| 1u64 << p)
-                .collect();
+            // Complete the cover with columns of the box (fewer fins, other eliminations):
+            // every submask of the box-only columns with the missing number of columns.
+            let free = inside & !outside;
             let need = size - have;
-            if extra.len() < need {
+            if (free.count_ones() as usize) < need {
                 continue;
             }
-            let mut stop = false;
-            for_each_combination(extra.len(), need, &mut |picked| {
-                let cover = picked.iter().fold(outside, |acc, &i| acc | extra[i]);
-                stop = finned_report(search, sink, base, cover, band, stack_mask);
-                stop
-            });
-            if stop {
-                return true;
+            let mut sub = free;
+            loop {
+                if sub.count_ones() as usize == need
+                    && finned_report(search, sink, base, outside | sub, band, stack_mask)
+                {
+                    return true;
+                }
+                if sub == 0 {
+                    break;
+                }
+                sub = (sub - 1) & free;
             }
         }
     }
     false
-}
-
-/// Calls `f` with every `r`-subset of `0..n` (indices increasing) until it returns true.
-fn for_each_combination(n: usize, r: usize, f: &mut dyn FnMut(&[usize]) -> bool) {
-    fn go(
-        n: usize,
-        r: usize,
-        start: usize,
-        chosen: &mut Vec<usize>,
-        f: &mut dyn FnMut(&[usize]) -> bool,
-    ) -> bool {
-        if chosen.len() == r {
-            return f(chosen);
-        }
-        for i in start..n {
-            chosen.push(i);
-            let stop = go(n, r, i + 1, chosen, f);
-            chosen.pop();
-            if stop {
-                return true;
-            }
-        }
-        false
-    }
-    go(n, r, 0, &mut Vec::with_capacity(r), f);
 }
 
 fn finned_report(
@@ -438,8 +428,8 @@ fn finned_report(
             geometry.cell(pos, line)
         }
     };
-    let mut fins = Vec::new();
     let mut sashimi = false;
+    let mut any_fin = false;
     for &l in base {
         let covered = search.masks[l] & cover;
         // HoDoKu: a base line left with at most one place once the fins are gone.
@@ -452,12 +442,17 @@ fn finned_report(
         }
         let fin_mask = search.masks[l] & !cover;
         debug_assert!(l / k == band && fin_mask & !stack_mask == 0 || fin_mask == 0);
+        any_fin |= fin_mask != 0;
+    }
+    if !any_fin || sashimi != search.sashimi {
+        return false;
+    }
+    let mut fins = Vec::new();
+    for &l in base {
+        let fin_mask = search.masks[l] & !cover;
         for p in (0..n).filter(|&p| fin_mask & (1 << p) != 0) {
             fins.push(at(l, p));
         }
-    }
-    if fins.is_empty() || sashimi != search.sashimi {
-        return false;
     }
     let cover_lines: Vec<usize> = (0..n).filter(|&p| cover & (1 << p) != 0).collect();
     let mut eliminations = Vec::new();
@@ -500,7 +495,7 @@ fn finned_report(
         "{}: in {base_word} {}, {digit} can only go in {cover_word} {} ({}) or in {fin_word} \
          {}. Either {either} {digit}, or the {base_word} take the {digit}s of {cover_word} \
          {}; in both cases no cell of those {cover_word} that {sees} can be {digit}: {}",
-        technique.title(),
+        fish_name(size, if search.sashimi { "Sashimi" } else { "Finned" }),
         join_and(&base_names),
         join_and(&cover_names),
         super::step::cell_list(geometry, &cells),
