@@ -78,7 +78,8 @@ fn locked_candidates(board: &Board, sink: &mut StepSink, pointing: bool) {
                     continue;
                 }
                 let (from, to) = (&houses[a], &houses[b]);
-                let where_ = cell_list(geometry, &places);
+                let names: Vec<String> = places.iter().map(|&c| geometry.cell_name(c)).collect();
+                let where_ = join_and(&names);
                 let what = describe_eliminations(geometry, &eliminations);
                 let explanation = if pointing {
                     format!(

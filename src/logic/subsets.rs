@@ -14,7 +14,7 @@
 use crate::grid::Digits;
 
 use super::board::Board;
-use super::step::{Elimination, Step, StepSink, cell_list, describe_eliminations};
+use super::step::{Elimination, Step, StepSink, describe_eliminations};
 use super::technique::Technique;
 
 pub fn naked_pair(board: &Board, sink: &mut StepSink) {
@@ -280,12 +280,17 @@ fn hidden_subsets(board: &Board, sink: &mut StepSink, k: usize) {
                 _ => Technique::HiddenQuad,
             };
             let digit_names: Vec<String> = subset_digits.iter().map(|d| d.to_string()).collect();
+            let cell_names: Vec<String> = cells.iter().map(|&c| geometry.cell_name(c)).collect();
+            let count = match k {
+                2 => "two",
+                3 => "three",
+                _ => "four",
+            };
             let explanation = format!(
-                "In {house}, {} fit only in {}, so those {} cells hold exactly those digits \
-                 (a hidden {}) and can hold nothing else: {}",
+                "In {house}, {} fit only in {}, so those {count} cells hold exactly those \
+                 digits (a hidden {}) and can hold nothing else: {}",
                 join_and(&digit_names),
-                cell_list(geometry, &cells),
-                k,
+                join_and(&cell_names),
                 subset_word(k),
                 describe_eliminations(geometry, &eliminations)
             );
