@@ -385,6 +385,8 @@ fn other_bands(b: usize) -> (usize, usize) {
 struct Search<'a> {
     limit: usize,
     count: usize,
+    /// Guesses tried: the work measure reported as `iterations` (unit `nodes`).
+    nodes: u64,
     solution: &'a mut [u8; 81],
 }
 
@@ -410,6 +412,7 @@ impl Search<'_> {
             for d in 0..9 {
                 if board.cand[b * 9 + d] & cell != 0 {
                     if let Some(prev) = last {
+                        self.nodes += 1;
                         let mut child = board;
                         if child.assign(prev, b, cell) {
                             self.run(child);
@@ -421,6 +424,7 @@ impl Search<'_> {
                     last = Some(d);
                 }
             }
+            self.nodes += 1;
             match last {
                 Some(d) if board.assign(d, b, cell) => {}
                 _ => return,
@@ -429,17 +433,19 @@ impl Search<'_> {
     }
 }
 
-fn count_from_board(board: Board, limit: usize, solution: &mut [u8; 81]) -> usize {
+/// Runs the search; returns (solutions found, guesses tried).
+fn count_from_board(board: Board, limit: usize, solution: &mut [u8; 81]) -> (usize, u64) {
     if limit == 0 {
-        return 0;
+        return (0, 0);
     }
     let mut search = Search {
         limit,
         count: 0,
+        nodes: 0,
         solution,
     };
     search.run(board);
-    search.count
+    (search.count, search.nodes)
 }
 
 /// Counts the solutions of a standard 9×9 sudoku, stopping at `limit` (limit >= 1).
@@ -448,18 +454,27 @@ fn count_from_board(board: Board, limit: usize, solution: &mut [u8; 81]) -> usiz
 /// Givens that clash (same digit twice in a house) give 0, never a panic. Values > 9 give 0.
 /// A `limit` of 0 returns 0 without searching.
 pub fn count_solutions(givens: &[u8; 81], limit: usize, solution: &mut [u8; 81]) -> usize {
+    count_solutions_with_nodes(givens, limit, solution).0
+}
+
+/// [`count_solutions`] that also returns the number of search nodes (guesses) it took.
+pub fn count_solutions_with_nodes(
+    givens: &[u8; 81],
+    limit: usize,
+    solution: &mut [u8; 81],
+) -> (usize, u64) {
     let mut board = Board::new();
     for (i, &v) in givens.iter().enumerate() {
         if v == 0 {
             continue;
         }
         if v > 9 {
-            return 0;
+            return (0, 0);
         }
         let b = i / 27;
         let cell = 1u32 << (i % 27);
         if !board.assign_full(usize::from(v - 1), b, cell) {
-            return 0;
+            return (0, 0);
         }
     }
     count_from_board(board, limit, solution)
@@ -473,6 +488,15 @@ pub fn count_solutions_from_candidates(
     limit: usize,
     solution: &mut [u8; 81],
 ) -> usize {
+    count_candidates_with_nodes(candidates, limit, solution).0
+}
+
+/// [`count_solutions_from_candidates`] that also returns the number of search nodes.
+pub fn count_candidates_with_nodes(
+    candidates: &[u16; 81],
+    limit: usize,
+    solution: &mut [u8; 81],
+) -> (usize, u64) {
     let mut board = Board::new();
     board.cand = [0; 27];
     for (i, &m) in candidates.iter().enumerate() {

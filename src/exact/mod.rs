@@ -34,18 +34,18 @@ pub fn count(puzzle: &Puzzle, limit: usize) -> Count {
     let geometry = puzzle.geometry();
     if geometry.size() == 9 && geometry.variant() == Variant::Standard {
         let mut solution = [0u8; 81];
-        let solutions = match &puzzle.pencilmarks {
+        let (solutions, nodes) = match &puzzle.pencilmarks {
             None => {
                 let mut givens = [0u8; 81];
                 givens.copy_from_slice(puzzle.givens.cells());
-                fast9::count_solutions(&givens, limit, &mut solution)
+                fast9::count_solutions_with_nodes(&givens, limit, &mut solution)
             }
             Some(marks) => {
                 let mut masks = [0u16; 81];
                 for (mask, set) in masks.iter_mut().zip(marks) {
                     *mask = set.0 as u16;
                 }
-                fast9::count_solutions_from_candidates(&masks, limit, &mut solution)
+                fast9::count_candidates_with_nodes(&masks, limit, &mut solution)
             }
         };
         let first = (solutions > 0)
@@ -54,7 +54,7 @@ pub fn count(puzzle: &Puzzle, limit: usize) -> Count {
         return Count {
             solutions,
             first,
-            nodes: 0,
+            nodes,
         };
     }
     count_generic(geometry, &puzzle.candidates(), limit)
@@ -68,14 +68,15 @@ pub fn count_generic(
     limit: usize,
 ) -> Count {
     let mut solution = Vec::new();
-    let solutions = generic::count_solutions(geometry, candidates, limit.max(1), &mut solution);
+    let mut solver = generic::Solver::default();
+    let solutions = solver.count(geometry, candidates, limit.max(1), &mut solution);
     let first = (solutions > 0)
         .then(|| Grid::from_cells(geometry, solution).ok())
         .flatten();
     Count {
         solutions,
         first,
-        nodes: 0,
+        nodes: solver.nodes(),
     }
 }
 
