@@ -286,24 +286,10 @@ fn main() {
         print_header();
         let runs = run_config("l1-weighted", L1Config::weighted(), &magictour, args.seed);
         print_row("l1-weighted", "magictour all", &summarise(&runs));
-        let runs = run_config(
-            "l1-weighted",
-            L1Config {
-                step3_pick: Step3Pick::Unconflicted,
-                ..L1Config::weighted()
-            },
-            &magictour,
-            args.seed,
-        );
-        print_row(
-            "l1-weighted, unconflicted pick",
-            "magictour all",
-            &summarise(&runs),
-        );
         println!();
     }
     if want("rfss") {
-        rfss_table(&magictour, &hard, args.seed);
+        rfss_table(&hard, args.seed);
     }
 }
 
@@ -472,6 +458,37 @@ fn tuning_table(hard: &[Puzzle], seed: u64) {
             },
         ),
         (
+            "undecided pick",
+            L1Config {
+                step3_pick: Step3Pick::Undecided,
+                ..w()
+            },
+        ),
+        (
+            "undecided pick, tolerance 1e-6",
+            L1Config {
+                step3_pick: Step3Pick::Undecided,
+                tolerance: 1e-6,
+                ..w()
+            },
+        ),
+        (
+            "undecided pick, ε=1",
+            L1Config {
+                step3_pick: Step3Pick::Undecided,
+                epsilon: 1.0,
+                ..w()
+            },
+        ),
+        (
+            "undecided pick, 40 repeats",
+            L1Config {
+                step3_pick: Step3Pick::Undecided,
+                step3_repeats: 40,
+                ..w()
+            },
+        ),
+        (
             "unconflicted pick",
             L1Config {
                 step3_pick: Step3Pick::Unconflicted,
@@ -502,6 +519,10 @@ fn tuning_table(hard: &[Puzzle], seed: u64) {
             },
         ),
     ] {
+        // `LP_ROWS=text` runs only the rows whose label contains it.
+        if std::env::var("LP_ROWS").is_ok_and(|f| !label.contains(f.as_str())) {
+            continue;
+        }
         let runs = run_config("l1", config, hard, seed);
         print_row(label, "hard", &summarise(&runs));
     }
@@ -537,20 +558,13 @@ fn l1_table(sets: &[(&str, &Vec<Puzzle>)], seed: u64) {
             },
         ),
         (
-            "ε=30 + steps 1–3, step 3 ×20 (l1-weighted)",
+            "ε=30 + steps 1–3, step 3 ×20, undecided pick (l1-weighted)",
             L1Config::weighted(),
         ),
         (
-            "… with unconflicted step-3 pick",
+            "… with the report's uniform step-3 pick",
             L1Config {
-                step3_pick: Step3Pick::Unconflicted,
-                ..L1Config::weighted()
-            },
-        ),
-        (
-            "… with confident step-3 pick",
-            L1Config {
-                step3_pick: Step3Pick::Confident,
+                step3_pick: Step3Pick::Uniform,
                 ..L1Config::weighted()
             },
         ),
@@ -568,7 +582,7 @@ fn l1_table(sets: &[(&str, &Vec<Puzzle>)], seed: u64) {
 }
 
 /// RFSS-LP/IP on magictour and on what RFSS-Evolve leaves unsolved.
-fn rfss_table(magictour: &[Puzzle], hard: &[Puzzle], seed: u64) {
+fn rfss_table(hard: &[Puzzle], seed: u64) {
     println!("### RFSS-Evolve, RFSS-LP and RFSS-IP\n");
     let krazydad_hard = sample(
         load("krazydad_9x9_vol1-2_11200.txt", |l| {
@@ -628,7 +642,7 @@ fn rfss_table(magictour: &[Puzzle], hard: &[Puzzle], seed: u64) {
         ..rfss_lp_config()
     };
     let mut sets: Vec<(&str, &[Puzzle])> = vec![
-        ("magictour all", magictour),
+        ("magictour sample", hard),
         ("krazydad TF/ST/IN sample", &krazydad_hard),
     ];
     if !evolve_failures.is_empty() {
