@@ -20,7 +20,7 @@
 use crate::grid::{Geometry, HouseKind};
 
 use super::board::Board;
-use super::step::{Elimination, Step, StepSink, cell_list, describe_eliminations};
+use super::step::{Elimination, Step, StepSink, describe_eliminations};
 use super::technique::Technique;
 
 /// Pointing: a digit confined, inside a box (or window), to one other house.
@@ -236,13 +236,27 @@ fn multi_line_band(
             .collect();
         let source_names: Vec<String> = sources.iter().map(|&b| format!("box {}", b + 1)).collect();
         let target_box = band_box(k, by_rows, band, target);
+        // Where the digit stands or may go in the source boxes: candidates, and placed
+        // digits marked as such.
+        let mut places: Vec<String> = cells.iter().map(|&c| geometry.cell_name(c)).collect();
+        for i in (0..k).filter(|&i| i != target) {
+            for line in 0..k {
+                for pos in 0..k {
+                    let cell = band_cell(geometry, by_rows, band, i, line, pos);
+                    if board.value(cell) == digit {
+                        places.push(format!("{} (already a {digit})", geometry.cell_name(cell)));
+                    }
+                }
+            }
+        }
         let explanation = format!(
-            "In {}, {digit} can only go in {line_word} {} ({}); each of those boxes needs its \
-             own {digit} in a different {line_kind}, so between them they take the {digit}s \
-             of {line_word} {}, and in box {} the {digit} must be in {line_kind} {rest}: {}",
+            "In {}, {digit} is confined to {line_word} {} ({}); each of those boxes needs \
+             its own {digit} in a different {line_kind}, so between them they take the \
+             {digit}s of {line_word} {}, and in box {} the {digit} must be in {line_kind} \
+             {rest}: {}",
             join_and(&source_names),
             join_and(&lines),
-            cell_list(geometry, &cells),
+            join_and(&places),
             join_and(&lines),
             target_box + 1,
             describe_eliminations(geometry, &eliminations),
