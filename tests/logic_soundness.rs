@@ -126,6 +126,13 @@ fn walk(puzzle: &Puzzle, solution: &Grid) -> Walk {
     result
 }
 
+/// One worker's puzzles, solved-by-logic count, steps checked, violations, steps per
+/// technique.
+type WorkerTally = (usize, usize, usize, Vec<String>, BTreeMap<Technique, usize>);
+
+/// Rows (0-based) and the columns each keeps the fish digit in.
+type FishRows = &'static [(usize, &'static [usize])];
+
 #[test]
 fn datasets_are_solved_soundly() {
     let Some(dir) = datasets() else {
@@ -174,39 +181,36 @@ fn datasets_are_solved_soundly() {
             .filter_map(|(_, r)| r.result.ok())
             .collect();
         let next = AtomicUsize::new(0);
-        let results: Vec<(usize, usize, usize, Vec<String>, BTreeMap<Technique, usize>)> =
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads)
-                    .map(|_| {
-                        scope.spawn(|| {
-                            let (mut n, mut solved, mut checked) = (0, 0, 0);
-                            let mut violations = Vec::new();
-                            let mut by_technique = BTreeMap::new();
-                            loop {
-                                let i = next.fetch_add(1, Ordering::Relaxed);
-                                let Some(puzzle) = puzzles.get(i) else { break };
-                                let Solution::Unique(solution) = exact::solve(puzzle) else {
-                                    violations.push(format!(
-                                        "{}: not uniquely solvable",
-                                        puzzle.to_line()
-                                    ));
-                                    continue;
-                                };
-                                let w = walk(puzzle, &solution);
-                                n += 1;
-                                solved += w.solved as usize;
-                                checked += w.steps_checked;
-                                violations.extend(w.violations);
-                                for (t, c) in w.by_technique {
-                                    *by_technique.entry(t).or_insert(0usize) += c;
-                                }
+        let results: Vec<WorkerTally> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let (mut n, mut solved, mut checked) = (0, 0, 0);
+                        let mut violations = Vec::new();
+                        let mut by_technique = BTreeMap::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(puzzle) = puzzles.get(i) else { break };
+                            let Solution::Unique(solution) = exact::solve(puzzle) else {
+                                violations
+                                    .push(format!("{}: not uniquely solvable", puzzle.to_line()));
+                                continue;
+                            };
+                            let w = walk(puzzle, &solution);
+                            n += 1;
+                            solved += w.solved as usize;
+                            checked += w.steps_checked;
+                            violations.extend(w.violations);
+                            for (t, c) in w.by_technique {
+                                *by_technique.entry(t).or_insert(0usize) += c;
                             }
-                            (n, solved, checked, violations, by_technique)
-                        })
+                        }
+                        (n, solved, checked, violations, by_technique)
                     })
-                    .collect();
-                handles.into_iter().map(|h| h.join().unwrap()).collect()
-            });
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
         let (mut n, mut solved, mut checked, mut bad) = (0, 0, 0, 0);
         for (a, b, c, v, t) in results {
             for (t, c) in t {
@@ -382,7 +386,7 @@ fn subsets_are_sound() {
 fn fish_are_sound() {
     let geometry = Geometry::standard9();
     // Digit 4 kept, in each listed row (0-based), only in the listed columns.
-    let cases: [(Technique, &[(usize, &[usize])]); 6] = [
+    let cases: [(Technique, FishRows); 6] = [
         (Technique::XWing, &[(1, &[2, 7]), (6, &[2, 7])]),
         (
             Technique::Swordfish,
