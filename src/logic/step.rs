@@ -21,7 +21,7 @@ pub struct Elimination {
 }
 
 /// One application of a technique. Only steps that place or eliminate something are reported.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
     pub technique: Technique,
     /// The houses the pattern lives in (indices into [`Geometry::houses`]).
@@ -120,6 +120,9 @@ pub fn describe_eliminations(geometry: &Geometry, eliminations: &[Elimination]) 
 /// Where steps go while techniques search: all of them, or stop at the first.
 pub struct StepSink {
     steps: Vec<Step>,
+    /// Step hash → indices of the kept steps with that hash: repeats are found in constant
+    /// time (a busy board yields hundreds of steps; a linear scan made `all_steps` quadratic).
+    seen: std::collections::HashMap<u64, Vec<usize>>,
     first_only: bool,
 }
 
@@ -127,6 +130,7 @@ impl StepSink {
     pub fn new(first_only: bool) -> StepSink {
         StepSink {
             steps: Vec::new(),
+            seen: std::collections::HashMap::new(),
             first_only,
         }
     }
@@ -135,7 +139,15 @@ impl StepSink {
     pub fn push(&mut self, mut step: Step) -> bool {
         if step.is_productive() {
             step.normalize();
-            if !self.steps.contains(&step) {
+            let key = {
+                use std::hash::{Hash, Hasher};
+                let mut hasher = std::collections::hash_map::DefaultHasher::new();
+                step.hash(&mut hasher);
+                hasher.finish()
+            };
+            let same_hash = self.seen.entry(key).or_default();
+            if !same_hash.iter().any(|&i| self.steps[i] == step) {
+                same_hash.push(self.steps.len());
                 self.steps.push(step);
             }
         }

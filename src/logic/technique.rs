@@ -136,6 +136,26 @@ impl Technique {
 
     /// A player-facing name: `Naked pair`.
     pub fn title(self) -> String {
+        // The names players know, with their usual capitals and hyphens.
+        let special = match self {
+            Technique::XWing => Some("X-Wing"),
+            Technique::XyWing => Some("XY-Wing"),
+            Technique::XyzWing => Some("XYZ-Wing"),
+            Technique::WWing => Some("W-Wing"),
+            Technique::XChain => Some("X-Chain"),
+            Technique::XyChain => Some("XY-Chain"),
+            Technique::Aic => Some("AIC (alternating inference chain)"),
+            Technique::BugPlus1 => Some("BUG+1"),
+            Technique::UniqueRectangle1 => Some("Unique rectangle type 1"),
+            Technique::MultiLine => Some("Multi-line"),
+            Technique::TwoStringKite => Some("Two-string kite"),
+            Technique::FinnedXWing => Some("Finned X-Wing"),
+            Technique::SashimiXWing => Some("Sashimi X-Wing"),
+            _ => None,
+        };
+        if let Some(name) = special {
+            return name.to_owned();
+        }
         let id = self.id().replace('-', " ");
         let mut chars = id.chars();
         match chars.next() {
