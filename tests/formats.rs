@@ -787,10 +787,10 @@ fn check_dataset(path: &Path) -> usize {
     } else {
         9
     };
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
     let lines = text.lines().count();
     let reader = PuzzleReader::new(
-        std::io::BufReader::new(std::fs::File::open(&path).unwrap()),
+        std::io::BufReader::new(std::fs::File::open(path).unwrap()),
         options(variant, None),
     );
     let mut count = 0;
