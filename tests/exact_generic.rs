@@ -336,8 +336,8 @@ fn contradictions_give_zero() {
     );
     // A digit with no place in a row.
     let mut candidates = vec![Digits::all(9); 81];
-    for cell in 0..9 {
-        candidates[cell].remove(3);
+    for set in &mut candidates[..9] {
+        set.remove(3);
     }
     assert_eq!(
         generic::count_solutions(g, &candidates, 2, &mut solution),

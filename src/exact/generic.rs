@@ -662,9 +662,9 @@ fn locked_candidates(t: &Tables, cand: &mut [u64], queue: &mut Vec<u16>) -> Lc {
             for j in 0..k {
                 let mut other_line = 0;
                 let mut other_box = 0;
-                for jj in 0..k {
+                for (jj, &m) in row_segs.iter().enumerate() {
                     if jj != j {
-                        other_line |= row_segs[jj];
+                        other_line |= m;
                     }
                 }
                 for l in band * k..band * k + k {
@@ -676,8 +676,8 @@ fn locked_candidates(t: &Tables, cand: &mut [u64], queue: &mut Vec<u16>) -> Lc {
                 // Pointing: confined to this line within the box.
                 let pointing = s & !other_box & other_line;
                 if pointing != 0 {
-                    for jj in 0..k {
-                        if jj != j && row_segs[jj] & pointing != 0 {
+                    for (jj, &m) in row_segs.iter().enumerate() {
+                        if jj != j && m & pointing != 0 {
                             for i in 0..k {
                                 let c = at(line, jj * k + i);
                                 match eliminate(cand, c, pointing, queue) {
