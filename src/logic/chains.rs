@@ -304,86 +304,177 @@ impl<'a> Graph<'a> {
     }
 }
 
+/// A small fast hasher (FxHash's multiply-rotate) for the elimination-set map.
+#[derive(Default)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type BuildFx = std::hash::BuildHasherDefault<Fx>;
+
 /// A found chain: its nodes, start first (the start is strongly linked to the second node).
 struct Found {
     nodes: Vec<usize>,
     eliminations: Vec<Elimination>,
 }
 
-/// Breadth-first search state, reused across start nodes.
+/// Breadth-first search state, reused across start nodes. Visited sets are bitsets laid out
+/// digit-major (digit `d`'s block of `w` words is a cell set), so one weak-link layer is a few
+/// word operations per node: the same digit in the node's peers, OR-ed in at once.
 struct Search {
-    /// Stamp of the start for which `dist` entries are valid, per (node, polarity).
-    stamp: Vec<u32>,
-    dist: Vec<u16>,
-    parent: Vec<u32>,
-    queue: Vec<u32>,
+    n: usize,
+    w: usize,
+    vis: [Vec<u64>; 2],
+    /// Distance (links from the start) per (node, polarity), valid where `vis` is set.
+    dist: [Vec<u16>; 2],
+    frontier: Vec<usize>,
+    next: Vec<usize>,
+    fresh: Vec<u64>,
 }
 
 const OFF: usize = 0;
 const ON: usize = 1;
 
 impl Search {
-    fn new(nodes: usize) -> Search {
+    fn new(graph: &Graph) -> Search {
+        let (n, w) = (graph.grid.n, graph.grid.w);
+        let nodes = graph.grid.geometry.cell_count() * n;
         Search {
-            stamp: vec![0; nodes * 2],
-            dist: vec![0; nodes * 2],
-            parent: vec![0; nodes * 2],
-            queue: Vec::new(),
+            n,
+            w,
+            vis: [vec![0; n * w], vec![0; n * w]],
+            dist: [vec![0; nodes], vec![0; nodes]],
+            frontier: Vec::new(),
+            next: Vec::new(),
+            fresh: vec![0; n * w],
         }
     }
 
-    /// Expands `start` assumed false; afterwards `reached(e, ON)` tells whether "start false
+    fn bit(&self, node: usize) -> (usize, u64) {
+        let (cell, d) = (node / self.n, node % self.n);
+        (d * self.w + cell / 64, 1u64 << (cell % 64))
+    }
+
+    fn seen(&self, node: usize, pol: usize) -> bool {
+        let (i, b) = self.bit(node);
+        self.vis[pol][i] & b != 0
+    }
+
+    fn mark(&mut self, node: usize, pol: usize, dist: u16) -> bool {
+        let (i, b) = self.bit(node);
+        if self.vis[pol][i] & b != 0 {
+            return false;
+        }
+        self.vis[pol][i] |= b;
+        self.dist[pol][node] = dist;
+        true
+    }
+
+    /// Expands `start` assumed false; afterwards `seen(e, ON)` tells whether "start false
     /// implies e true" by an alternating chain of at most `max_links` links.
-    fn run(&mut self, graph: &Graph, start: usize, stamp: u32) {
-        self.queue.clear();
-        let s = start * 2 + OFF;
-        self.stamp[s] = stamp;
-        self.dist[s] = 0;
-        self.queue.push(s as u32);
-        let mut head = 0;
-        while head < self.queue.len() {
-            let state = self.queue[head] as usize;
-            head += 1;
-            let (node, pol) = (state / 2, state % 2);
-            let d = self.dist[state];
-            if d as usize >= graph.max_links {
-                continue;
-            }
-            if pol == OFF {
-                for &next in graph.strong_of(node) {
-                    let ns = next as usize * 2 + ON;
-                    if self.stamp[ns] != stamp {
-                        self.stamp[ns] = stamp;
-                        self.dist[ns] = d + 1;
-                        self.parent[ns] = state as u32;
-                        self.queue.push(ns as u32);
+    fn run(&mut self, graph: &Graph, start: usize) {
+        let (n, w) = (self.n, self.w);
+        self.vis[OFF].fill(0);
+        self.vis[ON].fill(0);
+        self.frontier.clear();
+        self.mark(start, OFF, 0);
+        self.frontier.push(start);
+        let mut layer = 0u16;
+        while !self.frontier.is_empty() && (layer as usize) < graph.max_links {
+            self.next.clear();
+            if layer % 2 == 0 {
+                // OFF nodes: their strong partners are ON.
+                for k in 0..self.frontier.len() {
+                    let u = self.frontier[k];
+                    for &v in graph.strong_of(u) {
+                        if self.mark(v as usize, ON, layer + 1) {
+                            self.next.push(v as usize);
+                        }
                     }
                 }
             } else {
-                graph.for_weak(node, |next| {
-                    let ns = next * 2 + OFF;
-                    if self.stamp[ns] != stamp {
-                        self.stamp[ns] = stamp;
-                        self.dist[ns] = d + 1;
-                        self.parent[ns] = state as u32;
-                        self.queue.push(ns as u32);
+                // ON nodes: their weak partners are OFF.
+                self.fresh.fill(0);
+                for &u in &self.frontier {
+                    let (cell, d) = (u / n, u % n);
+                    let peers = graph.grid.peers(cell);
+                    let digit = graph.grid.digit(d as u8 + 1);
+                    let block = &mut self.fresh[d * w..(d + 1) * w];
+                    for i in 0..w {
+                        block[i] |= peers[i] & digit[i] & graph.usable[i];
+                    }
+                    if graph.kind == Kind::Aic {
+                        for o in graph.grid.board.candidates(cell).iter() {
+                            let o = o as usize - 1;
+                            if o != d {
+                                self.fresh[o * w + cell / 64] |= 1 << (cell % 64);
+                            }
+                        }
+                    }
+                }
+                for i in 0..n * w {
+                    let mut bits = self.fresh[i] & !self.vis[OFF][i];
+                    self.vis[OFF][i] |= bits;
+                    while bits != 0 {
+                        let cell = (i % w) * 64 + bits.trailing_zeros() as usize;
+                        let node = cell * n + i / w;
+                        self.dist[OFF][node] = layer + 1;
+                        self.next.push(node);
+                        bits &= bits - 1;
+                    }
+                }
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next);
+            layer += 1;
+        }
+    }
+
+    /// A shortest chain from `start` (OFF) to `end` (ON), rebuilt from the distances.
+    fn path(&self, graph: &Graph, start: usize, end: usize) -> Vec<usize> {
+        let mut nodes = vec![end];
+        let (mut node, mut pol) = (end, ON);
+        let mut d = self.dist[ON][end];
+        while d > 0 {
+            let want = d - 1;
+            let prev = if pol == ON {
+                graph
+                    .strong_of(node)
+                    .iter()
+                    .map(|&v| v as usize)
+                    .find(|&v| self.seen(v, OFF) && self.dist[OFF][v] == want)
+            } else {
+                let mut found = None;
+                graph.for_weak(node, |v| {
+                    if found.is_none() && self.seen(v, ON) && self.dist[ON][v] == want {
+                        found = Some(v);
                     }
                 });
-            }
+                found
+            };
+            node = prev.expect("a BFS predecessor");
+            pol = 1 - pol;
+            d = want;
+            nodes.push(node);
         }
-    }
-
-    fn reached(&self, node: usize, pol: usize, stamp: u32) -> bool {
-        self.stamp[node * 2 + pol] == stamp
-    }
-
-    fn path(&self, end: usize, start: usize) -> Vec<usize> {
-        let mut state = end * 2 + ON;
-        let mut nodes = vec![end];
-        while state != start * 2 + OFF {
-            state = self.parent[state] as usize;
-            nodes.push(state / 2);
-        }
+        debug_assert_eq!(node, start);
         nodes.reverse();
         nodes
     }
@@ -393,9 +484,12 @@ fn find_chains(board: &Board, kind: Kind) -> Vec<Found> {
     let graph = Graph::new(board, kind);
     let n = graph.grid.n;
     let node_count = graph.grid.geometry.cell_count() * n;
-    let mut search = Search::new(node_count);
-    let mut by_elims: HashMap<Vec<Elimination>, Found> = HashMap::new();
-    let mut stamp = 0u32;
+    let mut search = Search::new(&graph);
+    let mut by_elims: HashMap<Vec<Elimination>, Found, BuildFx> = HashMap::default();
+    let mut ends: Vec<usize> = Vec::new();
+    let w = graph.grid.w;
+    let mut end_bits = vec![0u64; n * w];
+    let mut buf: Vec<Elimination> = Vec::new();
     for start in 0..node_count {
         if graph.strong_of(start).is_empty() {
             continue;
@@ -404,23 +498,39 @@ fn find_chains(board: &Board, kind: Kind) -> Vec<Found> {
         if targets.is_empty() {
             continue;
         }
-        stamp += 1;
-        search.run(&graph, start, stamp);
-        // Ends e > start (the reverse chain is the same chain) weakly linked to a target.
-        let mut ends: Vec<usize> = Vec::new();
+        search.run(&graph, start);
+        // Ends e > start (the reverse chain is the same chain) weakly linked to a target,
+        // gathered as a bitset: the targets' weak partners that the search reached ON.
+        ends.clear();
+        end_bits.fill(0);
         for &t in &targets {
-            for e in graph.targets(t) {
-                if e > start
-                    && e != t
-                    && search.reached(e, ON, stamp)
-                    && search.dist[e * 2 + ON] >= 3
-                    && !ends.contains(&e)
-                {
-                    ends.push(e);
+            let (tc, td) = (t / n, t % n);
+            let peers = graph.grid.peers(tc);
+            let digit = graph.grid.digit(td as u8 + 1);
+            for i in 0..w {
+                end_bits[td * w + i] |= peers[i] & digit[i];
+            }
+            if kind == Kind::Aic {
+                for o in board.candidates(tc).iter() {
+                    let o = o as usize - 1;
+                    if o != td {
+                        end_bits[o * w + tc / 64] |= 1 << (tc % 64);
+                    }
                 }
             }
         }
-        for e in ends {
+        for i in 0..n * w {
+            let mut bits = end_bits[i] & search.vis[ON][i];
+            while bits != 0 {
+                let cell = (i % w) * 64 + bits.trailing_zeros() as usize;
+                let e = cell * n + i / w;
+                if e > start && search.dist[ON][e] >= 3 {
+                    ends.push(e);
+                }
+                bits &= bits - 1;
+            }
+        }
+        for &e in &ends {
             if kind != Kind::Aic && e % n != start % n {
                 continue;
             }
@@ -428,35 +538,39 @@ fn find_chains(board: &Board, kind: Kind) -> Vec<Found> {
                 // Both ends in one cell: a nice loop, not an AIC.
                 continue;
             }
-            let mut eliminations: Vec<Elimination> = targets
-                .iter()
-                .copied()
-                .filter(|&t| t != e && graph.elim_linked(t, e))
-                .map(|t| Elimination {
-                    cell: t / n,
-                    digit: (t % n) as u8 + 1,
-                })
-                .collect();
-            if eliminations.is_empty() {
+            buf.clear();
+            buf.extend(
+                targets
+                    .iter()
+                    .copied()
+                    .filter(|&t| t != e && graph.elim_linked(t, e))
+                    .map(|t| Elimination {
+                        cell: t / n,
+                        digit: (t % n) as u8 + 1,
+                    }),
+            );
+            if buf.is_empty() {
                 continue;
             }
-            eliminations.sort_unstable();
-            let nodes = search.path(e, start);
+            buf.sort_unstable();
+            let links = search.dist[ON][e] as usize + 1;
+            if by_elims
+                .get(buf.as_slice())
+                .is_some_and(|old| old.nodes.len() <= links)
+            {
+                continue;
+            }
+            let nodes = search.path(&graph, start, e);
             if !accepts(kind, &nodes, n, board) {
                 continue;
             }
-            match by_elims.get(&eliminations) {
-                Some(old) if old.nodes.len() <= nodes.len() => {}
-                _ => {
-                    by_elims.insert(
-                        eliminations.clone(),
-                        Found {
-                            nodes,
-                            eliminations,
-                        },
-                    );
-                }
-            }
+            by_elims.insert(
+                buf.clone(),
+                Found {
+                    nodes,
+                    eliminations: buf.clone(),
+                },
+            );
         }
     }
     let mut found: Vec<Found> = by_elims.into_values().collect();
