@@ -17,7 +17,7 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
     for digit in 1..=grid.n as u8 {
         // Conjugate links of this digit.
         let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
-        let mut pair_houses: Vec<usize> = Vec::new();
+        let mut pair_houses: Vec<(usize, usize)> = Vec::new();
         for h in 0..g.houses().len() {
             let places = grid.places(h, digit);
             if places.len() == 2 {
@@ -26,7 +26,7 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
                     adj[a].push(b);
                     adj[b].push(a);
                 }
-                pair_houses.push(h);
+                pair_houses.push((h, a));
             }
         }
         let mut color: Vec<u8> = vec![0; cells];
@@ -59,11 +59,8 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
             }
             let houses: Vec<usize> = pair_houses
                 .iter()
-                .copied()
-                .filter(|&h| {
-                    let p = grid.places(h, digit);
-                    members.contains(&p[0])
-                })
+                .filter(|&&(_, a)| color[a] != 0 && members.contains(&a))
+                .map(|&(h, _)| h)
                 .collect();
             let names = |s: &[usize]| cell_list(g, s);
             // Wrap: a color that sees itself is false.
@@ -117,15 +114,25 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
                 }
             }
             // Trap: cells seeing both colors (a colored one only when its color also wraps).
-            let mut trap = Vec::new();
-            for t in 0..cells {
-                if !grid.has(t, digit) {
-                    continue;
+            let w = grid.w;
+            let mut bits = [vec![0u64; w], vec![0u64; w]];
+            for (k, set) in sets.iter().enumerate() {
+                for &c in set {
+                    bits[k][c / 64] |= 1 << (c % 64);
                 }
-                if sets[0].iter().any(|&a| grid.sees(a, t))
-                    && sets[1].iter().any(|&b| grid.sees(b, t))
-                {
-                    trap.push(t);
+            }
+            let mut trap = Vec::new();
+            let digit_cells = grid.digit(digit);
+            for i in 0..w {
+                let mut word = digit_cells[i];
+                while word != 0 {
+                    let t = i * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let peers = grid.peers(t);
+                    let sees = |k: usize| (0..w).any(|j| peers[j] & bits[k][j] != 0);
+                    if sees(0) && sees(1) {
+                        trap.push(t);
+                    }
                 }
             }
             if !trap.is_empty() {
