@@ -409,7 +409,12 @@ fn check_reader(bytes: &[u8], options: ReadOptions) -> Result<(), TestCaseError>
                 prop_assert!(!message.chars().any(char::is_control), "{message:?}");
                 let prefix = format!("line {}", e.line);
                 prop_assert!(message.starts_with(&prefix), "{}", message);
-                prop_assert!(e.line >= record.line, "{} before record line {}", message, record.line);
+                prop_assert!(
+                    e.line >= record.line,
+                    "{} before record line {}",
+                    message,
+                    record.line
+                );
             }
         }
     }

@@ -17,8 +17,8 @@ pub mod step;
 pub mod subsets;
 pub mod technique;
 pub mod uniqueness;
-pub mod wnef;
 pub mod wings;
+pub mod wnef;
 
 pub use board::{Board, BoardError};
 pub use step::{Elimination, Placement, Step, StepSink};
