@@ -400,7 +400,7 @@ impl Search {
         let mut layer = 0u16;
         while !self.frontier.is_empty() && (layer as usize) < graph.max_links {
             self.next.clear();
-            if layer % 2 == 0 {
+            if layer.is_multiple_of(2) {
                 // OFF nodes: their strong partners are ON.
                 for k in 0..self.frontier.len() {
                     let u = self.frontier[k];
@@ -519,8 +519,8 @@ fn find_chains(board: &Board, kind: Kind) -> Vec<Found> {
                 }
             }
         }
-        for i in 0..n * w {
-            let mut bits = end_bits[i] & search.vis[ON][i];
+        for (i, (&end, &visited)) in end_bits.iter().zip(&search.vis[ON]).enumerate().take(n * w) {
+            let mut bits = end & visited;
             while bits != 0 {
                 let cell = (i % w) * 64 + bits.trailing_zeros() as usize;
                 let e = cell * n + i / w;
@@ -589,7 +589,7 @@ fn accepts(kind: Kind, nodes: &[usize], n: usize, board: &Board) -> bool {
         Kind::Xy => nodes.len() >= 8,
         Kind::Aic => {
             let single_digit = nodes.iter().all(|&v| v % n == nodes[0] % n);
-            let xy = nodes.len() % 2 == 0
+            let xy = nodes.len().is_multiple_of(2)
                 && nodes.chunks(2).all(|pair| {
                     pair[0] / n == pair[1] / n && board.candidates(pair[0] / n).len() == 2
                 })

@@ -123,8 +123,8 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
             }
             let mut trap = Vec::new();
             let digit_cells = grid.digit(digit);
-            for i in 0..w {
-                let mut word = digit_cells[i];
+            for (i, &cells) in digit_cells.iter().enumerate().take(w) {
+                let mut word = cells;
                 while word != 0 {
                     let t = i * 64 + word.trailing_zeros() as usize;
                     word &= word - 1;

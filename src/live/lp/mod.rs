@@ -215,14 +215,14 @@ impl Formulation {
             }
         }
         let mut form = Formulation::empty(geometry, clues, false, rows);
-        for cell in 0..cells {
+        for (cell, &clue_row_of_cell) in clue_row.iter().enumerate() {
             for v in 1..=n as u8 {
                 let mut col = vec![cell as u32];
                 for &h in geometry.houses_of(cell) {
                     col.push((cells + h * n + v as usize - 1) as u32);
                 }
                 if clues.get(cell) == Some(&v) {
-                    col.push(clue_row[cell]);
+                    col.push(clue_row_of_cell);
                 }
                 col.sort_unstable();
                 form.push_var(cell, v, &col);
