@@ -53,9 +53,11 @@ const SERIES_CAPACITY: usize = 300;
 /// How many species the Figure 3 bands follow.
 const BAND_SAMPLE: usize = 48;
 
-/// Species updates between two looks at the clock in [`LiveSolver::step`]: about 50 µs of work,
-/// so a 2 ms budget is overrun by well under a millisecond on any size.
-const WORK_PER_CLOCK_CHECK: usize = 16_384;
+/// [`LiveSolver::step`] reads the clock about this many times per budget: it measures how long
+/// a generation takes and spaces its looks accordingly, so the overrun is at most one
+/// generation plus budget/16 whether the build is optimised or not (a 9×9 generation takes
+/// ~1.5 µs optimised, ~0.5 ms in a debug build).
+const CLOCK_CHECKS_PER_BUDGET: u32 = 16;
 
 /// A cell is *decided* when its leading species holds at least this share of the cell.
 const DECIDED_SHARE: f64 = 0.99;
@@ -140,10 +142,14 @@ pub struct Rfss {
     digit: Vec<u8>,
     /// Compact resource indices, `width` per species; padding points at `dummy`.
     res: Vec<u32>,
-    /// 1/|res(x)|.
-    inv_len: Vec<f64>,
-    /// Proportions, summing to 1.
+    /// |res(x)| as a float.
+    len: Vec<f64>,
+    /// Where each cell's species start in the species arrays, plus the end.
+    starts: Vec<u32>,
+    /// Unnormalised proportions q = Z·p (see [`Rfss::select`]).
     p: Vec<f64>,
+    /// Z = Σ q.
+    z: f64,
     /// Index of each living species in the initial set (for the bands).
     orig: Vec<u32>,
     /// For each initial species, its index among the living, or `u32::MAX` once extinct.
@@ -157,6 +163,11 @@ pub struct Rfss {
     epoch: u32,
     /// The tentative grid of the last check (givens included).
     tentative: Vec<u8>,
+    /// The leading species of each empty cell, as found by the last check.
+    winners: Vec<u32>,
+    /// How many of the winners hold at least [`DECIDED_SHARE`] of their cell.
+    decided: usize,
+    empty_cells: usize,
     last: Decision,
     growth: f64,
     generation: u64,
@@ -193,8 +204,10 @@ impl Rfss {
             cell: Vec::new(),
             digit: Vec::new(),
             res: Vec::new(),
-            inv_len: Vec::new(),
+            len: Vec::new(),
+            starts: Vec::new(),
             p: Vec::new(),
+            z: 1.0,
             orig: Vec::new(),
             now: Vec::new(),
             initial_species: 0,
@@ -203,6 +216,9 @@ impl Rfss {
             stamp: Vec::new(),
             epoch: 0,
             tentative: Vec::new(),
+            winners: Vec::new(),
+            decided: 0,
+            empty_cells: 0,
             last: Decision::default(),
             growth: f64::INFINITY,
             generation: 0,
@@ -254,7 +270,7 @@ impl Rfss {
     pub fn proportions(&self) -> Vec<f64> {
         self.now
             .iter()
-            .map(|&i| self.p.get(i as usize).copied().unwrap_or(0.0))
+            .map(|&i| self.p.get(i as usize).map_or(0.0, |&q| q / self.z))
             .collect()
     }
 
@@ -344,9 +360,9 @@ impl Rfss {
         }
         self.dummy = count as usize;
         self.res.clear();
-        self.inv_len.clear();
+        self.len.clear();
         for r in &species_res {
-            self.inv_len.push(1.0 / r.len() as f64);
+            self.len.push(r.len() as f64);
             self.res.extend(r.iter().map(|&x| compact[x]));
             self.res
                 .extend(std::iter::repeat_n(self.dummy as u32, self.width - r.len()));
@@ -358,9 +374,14 @@ impl Rfss {
         let s = self.cell.len();
         self.initial_species = s;
         self.p = vec![if s > 0 { 1.0 / s as f64 } else { 0.0 }; s];
+        self.z = 1.0;
+        self.index_cells();
+        self.empty_cells = givens.iter().filter(|&&d| d == 0).count();
         self.orig = (0..s as u32).collect();
         self.now = (0..s as u32).collect();
-        self.pres = vec![0.0; self.dummy + 1];
+        // A power-of-two length lets the hot loops index `pres[r & mask]`, which the compiler
+        // proves in bounds (no bounds check, no `unsafe`); every r is at most `dummy` anyway.
+        self.pres = vec![0.0; (self.dummy + 1).next_power_of_two()];
         self.stamp = vec![0; self.dummy + 1];
         self.epoch = 0;
         self.tentative = givens.to_vec();
@@ -385,6 +406,8 @@ impl Rfss {
             self.finish(Status::CapReached, "generation cap reached");
             return;
         }
+        let check =
+            (self.generation + 1).is_multiple_of(u64::from(self.options.check_every.max(1)));
         let selection = match self.width {
             4 => self.select::<4>(),
             6 => self.select::<6>(),
@@ -396,16 +419,14 @@ impl Rfss {
             self.finish(Status::Stuck, "proportions left the range of f64");
             return;
         }
-        if selection.extinct > 0 && !self.go_extinct() {
-            self.finish(
-                Status::Stuck,
-                "a cell or a house digit lost all its species",
-            );
-            return;
-        }
         let converged = self.growth < self.options.stuck_tolerance;
-        if converged || self.generation % u64::from(self.options.check_every.max(1)) == 0 {
-            self.last = self.decide();
+        if check || converged {
+            // The clash count only changes when some cell's leader does.
+            if self.scan_winners() {
+                self.last = self.judge();
+            } else {
+                self.last.decided = self.decided;
+            }
             if self.last.complete && self.last.clashes == 0 {
                 self.solved = self
                     .puzzle
@@ -415,56 +436,71 @@ impl Rfss {
                 return;
             }
         }
+        if selection.extinct > 0 && !self.go_extinct() {
+            self.finish(
+                Status::Stuck,
+                "a cell or a house digit lost all its species",
+            );
+            return;
+        }
         if converged {
             self.finish(Status::Stuck, "converged off a solution");
             return;
         }
-        if self.generation % self.stride == 0 {
+        if self.generation.is_multiple_of(self.stride) {
             self.record(false);
         }
     }
 
-    /// Proportionate selection on shared fitness, in O(|S|): scatter P_ρ, gather m(x).
+    /// Proportionate selection on shared fitness in two O(|S|) passes: scatter P_ρ, then gather
+    /// m(x) and update. `self.p` holds unnormalised proportions q = Z·p with Z = `self.z`:
+    /// since m(x) scales with Z, the k = 1 update q' = q·f_sh(x)/Z = q/m_q(x) needs no separate
+    /// normalisation pass, and the new Z is Σq' = F, the mean shared fitness.
     fn select<const W: usize>(&mut self) -> Selection {
         let power = self.options.selection_power.max(1);
-        let floor = self.options.extinction_floor.max(f64::MIN_POSITIVE);
-        let pres = &mut self.pres;
+        let floor = self.options.extinction_floor.max(f64::MIN_POSITIVE) * self.z;
+        let z = self.z;
+        let mask = self.pres.len() - 1;
+        let pres = &mut self.pres[..=mask];
         pres.fill(0.0);
-        for (&ps, r) in self.p.iter().zip(self.res.chunks_exact(W)) {
+        let mut extinct = 0usize;
+        for (&q, r) in self.p.iter().zip(self.res.chunks_exact(W)) {
+            extinct += usize::from(q < floor);
             for &ri in r {
-                pres[ri as usize] += ps;
+                pres[ri as usize & mask] += q;
             }
         }
         pres[self.dummy] = 0.0;
         let (mut total, mut fmin, mut fmax) = (0.0f64, f64::INFINITY, 0.0f64);
-        for ((ps, r), &il) in self
+        let inv_z = 1.0 / z;
+        for ((q, r), &len) in self
             .p
             .iter_mut()
             .zip(self.res.chunks_exact(W))
-            .zip(&self.inv_len)
+            .zip(&self.len)
         {
             let mut m = 0.0;
             for &ri in r {
-                m += pres[ri as usize];
+                m += pres[ri as usize & mask];
             }
-            let shared = 1.0 / (m * il);
+            // f_sh(x) = 1 / m_p(x) = Z·|res(x)| / Σ_ρ P^q_ρ.
+            let shared = z * len / m;
             let f = if power == 1 {
                 shared
             } else {
                 shared.powi(power as i32)
             };
-            fmin = fmin.min(f);
-            fmax = fmax.max(f);
-            *ps *= f;
-            total += *ps;
+            // Plain comparisons (minsd/maxsd): f is finite and positive here.
+            fmin = if f < fmin { f } else { fmin };
+            fmax = if f > fmax { f } else { fmax };
+            *q *= f * inv_z;
+            total += *q;
         }
         let finite = total.is_finite() && total > 0.0;
-        let inv = 1.0 / total;
-        let mut extinct = 0;
-        for ps in &mut self.p {
-            *ps *= inv;
-            extinct += usize::from(*ps < floor);
+        if finite {
+            self.z = total;
         }
+        let inv = 1.0 / total;
         Selection {
             growth: (fmax * inv - 1.0).max(1.0 - fmin * inv),
             extinct,
@@ -472,10 +508,10 @@ impl Rfss {
         }
     }
 
-    /// Removes the species below the floor and renormalises; false if some resource lost its
-    /// last species (the puzzle can no longer be covered).
+    /// Removes the species below the floor and renormalises (Z = 1 again); false if some
+    /// resource lost its last species (the puzzle can no longer be covered).
     fn go_extinct(&mut self) -> bool {
-        let floor = self.options.extinction_floor.max(f64::MIN_POSITIVE);
+        let floor = self.options.extinction_floor.max(f64::MIN_POSITIVE) * self.z;
         let w = self.width;
         let mut kept = 0;
         for s in 0..self.p.len() {
@@ -486,7 +522,7 @@ impl Rfss {
             self.p[kept] = self.p[s];
             self.cell[kept] = self.cell[s];
             self.digit[kept] = self.digit[s];
-            self.inv_len[kept] = self.inv_len[s];
+            self.len[kept] = self.len[s];
             self.orig[kept] = self.orig[s];
             self.now[self.orig[s] as usize] = kept as u32;
             self.res.copy_within(s * w..(s + 1) * w, kept * w);
@@ -495,14 +531,18 @@ impl Rfss {
         self.p.truncate(kept);
         self.cell.truncate(kept);
         self.digit.truncate(kept);
-        self.inv_len.truncate(kept);
+        self.len.truncate(kept);
         self.orig.truncate(kept);
         self.res.truncate(kept * w);
+        self.index_cells();
+        // Species indices moved: the next check must judge afresh.
+        self.winners.clear();
         let total: f64 = self.p.iter().sum();
         if total > 0.0 {
             let inv = 1.0 / total;
             self.p.iter_mut().for_each(|p| *p *= inv);
         }
+        self.z = 1.0;
         // Every compact resource is required: each must keep at least one species.
         self.pres.fill(0.0);
         for &r in &self.res {
@@ -511,39 +551,61 @@ impl Rfss {
         self.pres[..self.dummy].iter().all(|&c| c > 0.0)
     }
 
-    /// Takes the leading species of every empty cell into `tentative` and counts clashes.
-    fn decide(&mut self) -> Decision {
+    /// Recomputes `starts` from `cell`.
+    fn index_cells(&mut self) {
+        self.starts.clear();
+        for (s, pair) in self.cell.windows(2).enumerate() {
+            if pair[0] != pair[1] {
+                self.starts.push(s as u32 + 1);
+            }
+        }
+        if !self.cell.is_empty() {
+            self.starts.insert(0, 0);
+            self.starts.push(self.cell.len() as u32);
+        }
+    }
+
+    /// Picks every cell's leading species into `winners` (species are grouped by cell);
+    /// true if some leader changed since the last call (or the species were compacted).
+    fn scan_winners(&mut self) -> bool {
+        let cells = self.starts.len().saturating_sub(1);
+        let mut changed = self.winners.len() != cells;
+        self.winners.resize(cells, u32::MAX);
+        self.decided = 0;
+        for (range, winner) in self.starts.windows(2).zip(&mut self.winners) {
+            let (a, b) = (range[0] as usize, range[1] as usize);
+            let (mut best, mut best_q, mut total) = (a, 0.0f64, 0.0f64);
+            for (s, &q) in (a..b).zip(&self.p[a..b]) {
+                total += q;
+                if q > best_q {
+                    (best, best_q) = (s, q);
+                }
+            }
+            self.decided += usize::from(best_q >= DECIDED_SHARE * total);
+            if *winner != best as u32 {
+                *winner = best as u32;
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// Writes the winners into `tentative` and counts their clashes: a digit placed twice in
+    /// one house shows up as a (house, digit) resource used twice.
+    fn judge(&mut self) -> Decision {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.fill(0);
             self.epoch = 1;
         }
-        let mut decision = Decision {
-            complete: true,
-            ..Decision::default()
-        };
         if let Some(puzzle) = &self.puzzle {
             self.tentative.copy_from_slice(puzzle.givens.cells());
         }
-        let mut covered_cells = 0usize;
+        let mut clashes = 0;
         let w = self.width;
-        let mut s = 0;
-        while s < self.p.len() {
-            let cell = self.cell[s];
-            let (mut best, mut total) = (s, 0.0);
-            let mut e = s;
-            while e < self.p.len() && self.cell[e] == cell {
-                total += self.p[e];
-                if self.p[e] > self.p[best] {
-                    best = e;
-                }
-                e += 1;
-            }
-            covered_cells += 1;
-            self.tentative[cell as usize] = self.digit[best];
-            if self.p[best] >= DECIDED_SHARE * total {
-                decision.decided += 1;
-            }
+        for &best in &self.winners {
+            let best = best as usize;
+            self.tentative[self.cell[best] as usize] = self.digit[best];
             // The first resource is the cell itself; the others are (house, digit).
             for &r in &self.res[best * w + 1..(best + 1) * w] {
                 let r = r as usize;
@@ -551,19 +613,17 @@ impl Rfss {
                     continue;
                 }
                 if self.stamp[r] == self.epoch {
-                    decision.clashes += 1;
+                    clashes += 1;
                 } else {
                     self.stamp[r] = self.epoch;
                 }
             }
-            s = e;
         }
-        let empty = self
-            .puzzle
-            .as_ref()
-            .map_or(0, |p| p.givens.cells().iter().filter(|&&d| d == 0).count());
-        decision.complete = covered_cells == empty;
-        decision
+        Decision {
+            clashes,
+            decided: self.decided,
+            complete: self.winners.len() == self.empty_cells,
+        }
     }
 
     /// Appends the current state to the history and band series (every `stride` generations;
@@ -583,7 +643,7 @@ impl Rfss {
         {
             return;
         }
-        if !last && self.generation % self.stride != 0 {
+        if !last && !self.generation.is_multiple_of(self.stride) {
             return;
         }
         let d = self.last;
@@ -597,7 +657,7 @@ impl Rfss {
             let y = self
                 .p
                 .get(now as usize)
-                .map_or(floor, |&p| p.max(f64::MIN_POSITIVE).log10());
+                .map_or(floor, |&q| (q / self.z).max(f64::MIN_POSITIVE).log10());
             series.push(x, y);
         }
         if full && !last {
@@ -698,7 +758,9 @@ impl LiveSolver for Rfss {
             .map(|_| Series::new("log10 proportion", SERIES_CAPACITY))
             .collect();
         if self.status == Status::Running {
-            self.last = self.decide();
+            self.winners.clear();
+            self.scan_winners();
+            self.last = self.judge();
             if self.last.complete && self.last.clashes == 0 {
                 self.solved = Grid::from_cells(puzzle.geometry(), self.tentative.clone()).ok();
                 self.finish(Status::Solved, "solved");
@@ -709,19 +771,26 @@ impl LiveSolver for Rfss {
         Ok(())
     }
 
-    /// Whole generations until `budget` has elapsed (the clock is read every ~16k species
-    /// updates, so the overrun is tens of microseconds); at least one generation per call.
+    /// Whole generations until `budget` has elapsed; at least one generation per call. The
+    /// clock is read after the first generation, then every `interval` generations, with
+    /// `interval` chosen from the measured time per generation so that there are about
+    /// [`CLOCK_CHECKS_PER_BUDGET`] looks per budget.
     fn step(&mut self, budget: Duration) -> Progress {
         let start = Instant::now();
-        let mut work = 0usize;
+        let target = (budget / CLOCK_CHECKS_PER_BUDGET).max(Duration::from_micros(10));
+        let (mut interval, mut since, mut done) = (1u64, 0u64, 0u64);
         while self.status == Status::Running {
             self.advance();
-            work += self.p.len().max(1);
-            if work >= WORK_PER_CLOCK_CHECK {
-                work = 0;
-                if start.elapsed() >= budget {
+            since += 1;
+            if since >= interval {
+                let elapsed = start.elapsed();
+                if elapsed >= budget {
                     break;
                 }
+                done += since;
+                since = 0;
+                let per_generation = elapsed.as_nanos() / u128::from(done);
+                interval = (target.as_nanos() / per_generation.max(1)).clamp(1, 4096) as u64;
             }
         }
         self.elapsed += start.elapsed();
@@ -767,8 +836,8 @@ impl LiveSolver for Rfss {
         }
         let empty = givens.iter().filter(|&&d| d == 0).count();
         let conflicts = super::conflicting_cells(puzzle, &digits);
-        let max_p = self.p.iter().copied().fold(0.0, f64::max);
-        let min_p = self.p.iter().copied().fold(f64::INFINITY, f64::min);
+        let max_p = self.p.iter().copied().fold(0.0, f64::max) / self.z;
+        let min_p = self.p.iter().copied().fold(f64::INFINITY, f64::min) / self.z;
         let secs = self.elapsed.as_secs_f64();
         let metrics = vec![
             Metric {
