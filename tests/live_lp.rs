@@ -129,9 +129,9 @@ fn views_keep_their_promises() {
             assert_eq!(view.digits.len(), 81, "{name}");
             assert_eq!(view.confidence.len(), 81, "{name}");
             assert_eq!(view.iteration_unit, "lp-solves");
-            for cell in 0..81 {
-                if givens[cell] != 0 {
-                    assert_eq!(view.digits[cell], givens[cell], "{name} keeps the givens");
+            for (cell, &given) in givens.iter().enumerate() {
+                if given != 0 {
+                    assert_eq!(view.digits[cell], given, "{name} keeps the givens");
                 }
                 assert!((0.0..=1.0).contains(&view.confidence[cell]), "{name}");
                 assert!(view.digits[cell] as usize <= 9);

@@ -34,10 +34,13 @@
 //!   proportion can move by a tenth of a percent in ten million generations.
 //! * **Cap.** [`default_cap`]: 10,000 generations for 9×9 (the paper's slowest solved hard puzzle
 //!   took 9,891), 1,000,000 for 25×25, scaled between; `CapReached` beyond it.
-//! * **Acceleration (not the paper's dynamics).** [`RfssOptions::selection_power`] k > 1 selects
-//!   on f_sh(x)^k: one update is k generations of the log-linearised dynamics. Its fixed points
-//!   are the same (all living niche counts equal), and its generations are reported as such;
-//!   the default, 1, is Horn's algorithm.
+//! * **Acceleration (not the paper's dynamics, off by default).** One generation moves
+//!   ln p_x by ln(f_sh(x)/F): an Euler step of length 1 of a flow whose fixed points are the
+//!   equilibria (all living niche counts equal). [`RfssOptions::selection_power`] k takes a
+//!   step of length k, p' ∝ p·(f_sh/F)^k, counted as k generations;
+//!   [`RfssOptions::adaptive_step`] chooses k per update from how much the resource totals
+//!   moved (doubling and halving, as an ODE step controller does). Same fixed points, far
+//!   fewer passes on the long slow drift of large puzzles.
 
 use std::time::{Duration, Instant};
 
@@ -65,6 +68,9 @@ const DECIDED_SHARE: f64 = 0.99;
 /// A cell is *unsettled* when its runner-up holds at least this fraction of the leader.
 const UNSETTLED_RATIO: f64 = 0.5;
 
+/// The largest k the adaptive step control may reach.
+pub const MAX_POWER: u32 = 4096;
+
 /// Tunable parts of the run; [`Default`] is Horn's algorithm with our documented rules.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RfssOptions {
@@ -75,8 +81,13 @@ pub struct RfssOptions {
     pub check_every: u32,
     /// Species below this proportion go extinct (the underflow guard).
     pub extinction_floor: f64,
-    /// Selection on f_sh^k: 1 is the paper's dynamics, k > 1 the accelerated variant.
+    /// Selection on (f_sh/F)^k: 1 is the paper's dynamics, k > 1 the accelerated variant (one
+    /// update counts as k generations).
     pub selection_power: u32,
+    /// Accelerated variant with step control: start at k = 1, then double k while no
+    /// resource's total proportion P_ρ changes by more than δ/4 per update and halve it when
+    /// one changes by more than δ (k ≤ [`MAX_POWER`]). `None`: k stays `selection_power`.
+    pub adaptive_step: Option<f64>,
     /// Converged (and `Stuck` unless solved) when every living species's per-generation growth
     /// factor is within this of 1.
     pub stuck_tolerance: f64,
@@ -89,6 +100,7 @@ impl Default for RfssOptions {
             check_every: 1,
             extinction_floor: 1e-30,
             selection_power: 1,
+            adaptive_step: None,
             stuck_tolerance: 1e-10,
         }
     }
@@ -125,6 +137,8 @@ struct Selection {
     growth: f64,
     /// Species that fell below the extinction floor.
     extinct: usize,
+    /// The k used: this update counts as k generations.
+    power: u32,
     /// Whether the arithmetic stayed finite.
     finite: bool,
 }
@@ -150,6 +164,14 @@ pub struct Rfss {
     p: Vec<f64>,
     /// Z = Σ q.
     z: f64,
+    /// The k of the next update (1 unless accelerated).
+    power: u32,
+    /// Selection passes done (equal to `generation` unless accelerated).
+    updates: u64,
+    /// P_ρ/Z of the previous update, for the adaptive step control.
+    prev_share: Vec<f64>,
+    /// Scratch: f_sh per species in an accelerated update.
+    shared: Vec<f64>,
     /// Index of each living species in the initial set (for the bands).
     orig: Vec<u32>,
     /// For each initial species, its index among the living, or `u32::MAX` once extinct.
@@ -208,6 +230,10 @@ impl Rfss {
             starts: Vec::new(),
             p: Vec::new(),
             z: 1.0,
+            power: 1,
+            updates: 0,
+            prev_share: Vec::new(),
+            shared: Vec::new(),
             orig: Vec::new(),
             now: Vec::new(),
             initial_species: 0,
@@ -240,6 +266,12 @@ impl Rfss {
     /// Generations done so far.
     pub fn generation(&self) -> u64 {
         self.generation
+    }
+
+    /// Selection passes done: equal to [`Rfss::generation`] unless accelerated, where one
+    /// update counts as k generations.
+    pub fn updates(&self) -> u64 {
+        self.updates
     }
 
     /// The cap in force for the current puzzle.
@@ -413,7 +445,8 @@ impl Rfss {
             6 => self.select::<6>(),
             _ => self.select::<8>(),
         };
-        self.generation += 1;
+        self.generation = self.generation.saturating_add(u64::from(selection.power));
+        self.updates += 1;
         self.growth = selection.growth;
         if !selection.finite {
             self.finish(Status::Stuck, "proportions left the range of f64");
@@ -457,7 +490,6 @@ impl Rfss {
     /// since m(x) scales with Z, the k = 1 update q' = q·f_sh(x)/Z = q/m_q(x) needs no separate
     /// normalisation pass, and the new Z is Σq' = F, the mean shared fitness.
     fn select<const W: usize>(&mut self) -> Selection {
-        let power = self.options.selection_power.max(1);
         let floor = self.options.extinction_floor.max(f64::MIN_POSITIVE) * self.z;
         let z = self.z;
         let mask = self.pres.len() - 1;
@@ -471,30 +503,54 @@ impl Rfss {
             }
         }
         pres[self.dummy] = 0.0;
+        if let Some(delta) = self.options.adaptive_step {
+            self.control_step(delta);
+        }
+        let pres = &self.pres[..=mask];
+        let power = self.power.max(1);
         let (mut total, mut fmin, mut fmax) = (0.0f64, f64::INFINITY, 0.0f64);
         let inv_z = 1.0 / z;
-        for ((q, r), &len) in self
-            .p
-            .iter_mut()
-            .zip(self.res.chunks_exact(W))
-            .zip(&self.len)
-        {
-            let mut m = 0.0;
-            for &ri in r {
-                m += pres[ri as usize & mask];
+        if power == 1 {
+            for ((q, r), &len) in self
+                .p
+                .iter_mut()
+                .zip(self.res.chunks_exact(W))
+                .zip(&self.len)
+            {
+                let mut m = 0.0;
+                for &ri in r {
+                    m += pres[ri as usize & mask];
+                }
+                // f_sh(x) = 1 / m_p(x) = Z·|res(x)| / Σ_ρ P^q_ρ.
+                let f = z * len / m;
+                // Plain comparisons (minsd/maxsd): f is finite and positive here.
+                fmin = if f < fmin { f } else { fmin };
+                fmax = if f > fmax { f } else { fmax };
+                *q *= f * inv_z;
+                total += *q;
             }
-            // f_sh(x) = 1 / m_p(x) = Z·|res(x)| / Σ_ρ P^q_ρ.
-            let shared = z * len / m;
-            let f = if power == 1 {
-                shared
-            } else {
-                shared.powi(power as i32)
-            };
-            // Plain comparisons (minsd/maxsd): f is finite and positive here.
-            fmin = if f < fmin { f } else { fmin };
-            fmax = if f > fmax { f } else { fmax };
-            *q *= f * inv_z;
-            total += *q;
+        } else {
+            // Accelerated: p' ∝ p·(f_sh/F)^k with F = Σ p·f_sh of this generation, so the
+            // power stays near 1 for the species that matter and cannot overflow.
+            self.shared.clear();
+            let mut mean = 0.0;
+            for ((&q, r), &len) in self.p.iter().zip(self.res.chunks_exact(W)).zip(&self.len) {
+                let mut m = 0.0;
+                for &ri in r {
+                    m += pres[ri as usize & mask];
+                }
+                let f = z * len / m;
+                mean += q * inv_z * f;
+                self.shared.push(f);
+            }
+            let inv_mean = 1.0 / mean;
+            for (q, &f) in self.p.iter_mut().zip(&self.shared) {
+                let f = (f * inv_mean).powi(power as i32);
+                fmin = if f < fmin { f } else { fmin };
+                fmax = if f > fmax { f } else { fmax };
+                *q *= f * inv_z;
+                total += *q;
+            }
         }
         let finite = total.is_finite() && total > 0.0;
         if finite {
@@ -504,7 +560,33 @@ impl Rfss {
         Selection {
             growth: (fmax * inv - 1.0).max(1.0 - fmin * inv),
             extinct,
+            power,
             finite: finite || self.p.is_empty(),
+        }
+    }
+
+    /// The adaptive step control: compares every resource's share P_ρ/Z with the previous
+    /// update's and doubles or halves k (see [`RfssOptions::adaptive_step`]).
+    fn control_step(&mut self, delta: f64) {
+        let inv_z = 1.0 / self.z;
+        let n = self.dummy;
+        let mut change = 0.0f64;
+        if self.prev_share.len() == n {
+            for (prev, &now) in self.prev_share.iter_mut().zip(&self.pres[..n]) {
+                let share = now * inv_z;
+                if *prev > 0.0 {
+                    change = change.max((share / *prev - 1.0).abs());
+                }
+                *prev = share;
+            }
+        } else {
+            self.prev_share = self.pres[..n].iter().map(|&x| x * inv_z).collect();
+            change = f64::INFINITY;
+        }
+        if change > delta {
+            self.power = (self.power / 2).max(1);
+        } else if change < delta / 4.0 {
+            self.power = self.power.saturating_mul(2).min(MAX_POWER);
         }
     }
 
@@ -738,6 +820,12 @@ impl LiveSolver for Rfss {
             .max_generations
             .unwrap_or_else(|| default_cap(puzzle.geometry().size()));
         self.generation = 0;
+        self.updates = 0;
+        self.power = match self.options.adaptive_step {
+            Some(_) => 1,
+            None => self.options.selection_power.max(1),
+        };
+        self.prev_share.clear();
         self.status = Status::Running;
         self.reason = "running";
         self.solved = None;
@@ -891,6 +979,14 @@ impl LiveSolver for Rfss {
                 } else {
                     0.0
                 },
+            },
+            Metric {
+                name: "updates (k generations each)",
+                value: self.updates as f64,
+            },
+            Metric {
+                name: "k",
+                value: f64::from(self.power),
             },
             Metric {
                 name: "generations/s",
