@@ -18,6 +18,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use sudoscope::exact::{self, Solution};
 use sudoscope::grid::{Puzzle, ReadOptions, Variant, parse_puzzle};
 use sudoscope::live::rfss::{Rfss, RfssOptions};
 use sudoscope::live::{LiveSolver, Status};
@@ -399,14 +400,14 @@ fn run_25(puzzle: &Puzzle, options: RfssOptions, label: &str) -> Rfss {
         _ => wall,
     };
     println!(
-        "| {label} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} |",
+        "| {label} | {} | {} | {} | {} | {} | {:.2} | {:.2} |",
         solver.status().name(),
         solver.generation(),
+        solver.updates(),
         solver.initial_species(),
         solver.living_species(),
         wall.as_secs_f64(),
         cpu.as_secs_f64(),
-        cpu.as_secs_f64() * 1e6 / solver.generation().max(1) as f64,
     );
     solver
 }
@@ -453,38 +454,75 @@ fn ascii_bands(solver: &Rfss) -> String {
     out
 }
 
+/// Durr's 25×25 with `extra` more givens taken from its unique solution (seeded cells): a
+/// stand-in for Horn's 301-clue puzzle, which is not available. A superset of a unique
+/// puzzle's givens keeps the solution unique.
+fn with_more_givens(puzzle: &Puzzle, extra: usize, seed: u64) -> Option<Puzzle> {
+    let Solution::Unique(solution) = exact::solve(puzzle) else {
+        return None;
+    };
+    let empty: Vec<usize> = (0..puzzle.geometry().cell_count())
+        .filter(|&c| puzzle.givens.get(c) == 0)
+        .collect();
+    let mut rng = SplitMix(seed);
+    let mut order = empty.clone();
+    for i in 0..order.len() {
+        let j = i + (rng.next() % (order.len() - i) as u64) as usize;
+        order.swap(i, j);
+    }
+    let mut givens = puzzle.givens.clone();
+    for &cell in order.iter().take(extra) {
+        givens.set(cell, solution.get(cell));
+    }
+    Some(Puzzle {
+        givens,
+        pencilmarks: None,
+        alphabet: puzzle.alphabet,
+    })
+}
+
 fn section_25() {
-    println!("\n### 25×25: durr_example_25x25 (cap 1,000,000)\n");
     let items = load("durr_example_25x25.txt", Variant::Standard);
     let Some(item) = items.first() else { return };
-    let givens = item.puzzle.givens.filled_count();
-    println!(
-        "{givens} givens, {} empty cells.\n",
-        item.puzzle.geometry().cell_count() - givens
-    );
-    println!(
-        "| run | status | generations | species | alive at end | wall s | cpu s | µs/generation |\n|---|---|---|---|---|---|---|---|"
-    );
-    let faithful = run_25(&item.puzzle, RfssOptions::default(), "faithful (k = 1)");
-    for power in [2u32, 4, 8, 16] {
-        run_25(
-            &item.puzzle,
-            RfssOptions {
-                selection_power: power,
-                ..RfssOptions::default()
-            },
-            &format!("accelerated, k = {power}"),
-        );
+    let mut puzzles = vec![("durr (253 givens)".to_string(), item.puzzle.clone())];
+    if let Some(p) = with_more_givens(&item.puzzle, 48, SAMPLE_SEED) {
+        puzzles.push(("durr + 48 givens (301, as Horn's)".to_string(), p));
     }
-    run_25(
-        &item.puzzle,
-        RfssOptions {
-            check_every: 16,
-            ..RfssOptions::default()
-        },
-        "faithful, check every 16",
-    );
-    println!("\nFigure 3 analogue (faithful run, 48 sampled species, log10 proportion):\n");
+    let mut figure = None;
+    for (name, puzzle) in &puzzles {
+        let givens = puzzle.givens.filled_count();
+        println!(
+            "\n### 25×25: {name}: {givens} givens, {} empty cells\n",
+            puzzle.geometry().cell_count() - givens
+        );
+        println!(
+            "| run | status | generations | updates | species | alive at end | wall s | cpu s |\n|---|---|---|---|---|---|---|---|"
+        );
+        let faithful = run_25(puzzle, RfssOptions::default(), "faithful (k = 1), cap 10^6");
+        for delta in [0.01, 0.05] {
+            run_25(
+                puzzle,
+                RfssOptions {
+                    adaptive_step: Some(delta),
+                    max_generations: Some(100_000_000),
+                    ..RfssOptions::default()
+                },
+                &format!("accelerated, adaptive k (δ = {delta}), cap 10^8"),
+            );
+        }
+        if figure.is_none() || faithful.status() == Status::Solved {
+            figure = Some((name.clone(), puzzle.clone(), faithful));
+        }
+    }
+    let Some((name, puzzle, faithful)) = figure else {
+        return;
+    };
+    let item = Item {
+        puzzle,
+        label: String::new(),
+    };
+    let givens = item.puzzle.givens.filled_count();
+    println!("\nFigure 3 analogue ({name}, faithful run, 48 sampled species):");
     println!("```text\n{}```", ascii_bands(&faithful));
     let p = faithful.proportions();
     let mut sorted: Vec<f64> = p.iter().copied().filter(|&x| x > 0.0).collect();
