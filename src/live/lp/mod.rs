@@ -48,9 +48,13 @@
 //! every candidate in proportion to how often it is used. Reweighting with
 //! `W = 1/(|x| + ε)` and a large ε makes the next objective approximately `−⟨x_prev, x⟩`:
 //! from the centre that is a sensible "round towards the likeliest vertex"; from a vertex it
-//! asks for the vertex it already is, so reweighting from a simplex stalls. Measured on
-//! magictour_top1465 (docs/experiments/lp.md) the interior point wins clearly; the binary
-//! branch and bound (RFSS-IP) uses microlp, which has it built in.
+//! asks for the vertex it already is, so reweighting from a simplex stalls. Measured on 100
+//! magictour_top1465 puzzles (docs/experiments/lp.md): one plain solve, simplex 29% vs
+//! interior point 25%; ten reweighted rounds (ε = 30), simplex 30% (it stops after 2 solves,
+//! the point unchanged) vs interior point 39%; the full l1-weighted process, 81% vs 85%.
+//! The reduced formulation made a solve 2× faster for the interior point and 8–12× for the
+//! simplex on these puzzles (more on puzzles with many clues). The binary branch and bound
+//! (RFSS-IP) uses microlp, which has it built in and can resume a search after a time slice.
 
 pub mod l1;
 pub mod rfss_lp;
