@@ -540,6 +540,64 @@ fn section_25() {
     }
 }
 
+/// A run's trajectory: where it stands after 2^i updates.
+fn trajectory(puzzle: &Puzzle, options: RfssOptions, updates: u64) {
+    let mut solver = Rfss::with_options(options);
+    if solver.reset(puzzle, 0).is_err() {
+        return;
+    }
+    println!(
+        "| updates | generations | k | alive | decided | conflicting cells | max growth | status |\n|---|---|---|---|---|---|---|---|"
+    );
+    let mut next = 1u64;
+    let metric = |s: &Rfss, name: &str| {
+        s.view()
+            .metrics
+            .iter()
+            .find(|m| m.name == name)
+            .map_or(f64::NAN, |m| m.value)
+    };
+    while solver.status() == Status::Running && solver.updates() < updates {
+        while solver.status() == Status::Running && solver.updates() < next {
+            solver.run_generations(1);
+        }
+        println!(
+            "| {} | {} | {} | {} | {} | {} | {:.2e} | {} |",
+            solver.updates(),
+            solver.generation(),
+            metric(&solver, "k"),
+            solver.living_species(),
+            metric(&solver, "decided cells"),
+            metric(&solver, "conflicting cells"),
+            metric(&solver, "max growth |f/F-1|"),
+            solver.status().name()
+        );
+        next *= 2;
+    }
+}
+
+fn section_probe() {
+    let items = load("durr_example_25x25.txt", Variant::Standard);
+    let Some(item) = items.first() else { return };
+    let Some(extended) = with_more_givens(&item.puzzle, 48, SAMPLE_SEED) else {
+        return;
+    };
+    for (name, puzzle) in [("durr", &item.puzzle), ("durr + 48", &extended)] {
+        for delta in [None, Some(0.05)] {
+            println!("\n### Trajectory, {name}, adaptive {delta:?}\n");
+            trajectory(
+                puzzle,
+                RfssOptions {
+                    adaptive_step: delta,
+                    max_generations: Some(2_000_000),
+                    ..RfssOptions::default()
+                },
+                1 << 21,
+            );
+        }
+    }
+}
+
 fn section_ablation() {
     println!("\n### Ablations on NYT 57 + krazydad (20 per level, seeded)\n");
     let mut items = load("nyt_graded_57.txt", Variant::Standard);
@@ -724,6 +782,9 @@ fn main() {
     }
     if want("25") {
         section_25();
+    }
+    if args.iter().any(|a| a == "probe") {
+        section_probe();
     }
     if want("ablation") {
         section_ablation();

@@ -85,8 +85,9 @@ pub struct RfssOptions {
     /// update counts as k generations).
     pub selection_power: u32,
     /// Accelerated variant with step control: start at k = 1, then double k while no
-    /// resource's total proportion P_ρ changes by more than δ/4 per update and halve it when
-    /// one changes by more than δ (k ≤ [`MAX_POWER`]). `None`: k stays `selection_power`.
+    /// resource's total proportion P_ρ changes by more than δ/4 of the mean P per update, and
+    /// halve it when one changes by more than δ (k ≤ [`MAX_POWER`]). `None`: k stays
+    /// `selection_power`.
     pub adaptive_step: Option<f64>,
     /// Converged (and `Stuck` unless solved) when every living species's per-generation growth
     /// factor is within this of 1.
@@ -566,19 +567,22 @@ impl Rfss {
     }
 
     /// The adaptive step control: compares every resource's share P_ρ/Z with the previous
-    /// update's and doubles or halves k (see [`RfssOptions::adaptive_step`]).
+    /// update's and doubles or halves k (see [`RfssOptions::adaptive_step`]). The change is
+    /// measured against the mean share, so resources whose total is already negligible (their
+    /// species dying out) do not hold k down.
     fn control_step(&mut self, delta: f64) {
         let inv_z = 1.0 / self.z;
         let n = self.dummy;
         let mut change = 0.0f64;
-        if self.prev_share.len() == n {
+        if self.prev_share.len() == n && n > 0 {
+            let mut sum = 0.0;
             for (prev, &now) in self.prev_share.iter_mut().zip(&self.pres[..n]) {
                 let share = now * inv_z;
-                if *prev > 0.0 {
-                    change = change.max((share / *prev - 1.0).abs());
-                }
+                change = change.max((share - *prev).abs());
+                sum += share;
                 *prev = share;
             }
+            change /= sum / n as f64;
         } else {
             self.prev_share = self.pres[..n].iter().map(|&x| x * inv_z).collect();
             change = f64::INFINITY;
