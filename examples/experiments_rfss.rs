@@ -7,8 +7,9 @@
 //! ```
 //!
 //! Sections: `horn` (the paper's two printed puzzles), `nyt`, `krazydad`, `magictour`,
-//! `variants` (X and hyper), `16` (16×16), `25` (the 25×25 run and its Figure 3), `ablation`
-//! (extinction floor, check interval, selection power), `speed`. Sampling is seeded; RFSS
+//! `variants` (X and hyper), `16` (16×16), `25` (the 25×25 runs and Figure 3), `ablation`
+//! (extinction floor, check interval, selection power), `speed`; on request only: `probe`
+//! (25×25 trajectories), `serg` (multi-solution trajectories) and `long` (durr 25×25 for 2^24 generations, about 6 minutes). Sampling is seeded; RFSS
 //! itself is deterministic, so the tables are reproducible up to the timing columns. Times
 //! are CPU time of the solving thread (from /proc/thread-self/schedstat, wall time where that
 //! is unavailable), because the machine the tables were made on was shared.
@@ -59,7 +60,10 @@ struct Item {
     label: String,
 }
 
+/// A dataset's puzzles with the label in field 2 (field 3 for the sudoq files, whose second
+/// field is the solution).
 fn load(name: &str, variant: Variant) -> Vec<Item> {
+    let label_field = if name.starts_with("sudoq_") { 2 } else { 1 };
     let Some(dir) = datasets() else {
         eprintln!("skipping {name}: ../shared/datasets not found");
         return Vec::new();
@@ -74,12 +78,14 @@ fn load(name: &str, variant: Variant) -> Vec<Item> {
     };
     let mut items = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let mut fields = line.split_whitespace();
-        let Some(first) = fields.next() else { continue };
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let Some(&first) = fields.first() else {
+            continue;
+        };
         match parse_puzzle(first, options) {
             Ok(puzzle) => items.push(Item {
                 puzzle,
-                label: fields.next().unwrap_or("").to_string(),
+                label: fields.get(label_field).copied().unwrap_or("").to_string(),
             }),
             Err(e) => eprintln!("{name}:{}: {e}", i + 1),
         }
@@ -375,12 +381,19 @@ fn section_16() {
     let refs: Vec<&str> = levels.iter().map(String::as_str).collect();
     graded("sudoq 16×16", &items, &refs, RfssOptions::default());
     let options = RfssOptions {
-        selection_power: 4,
+        adaptive_step: Some(0.05),
         ..RfssOptions::default()
     };
     let puzzles: Vec<&Puzzle> = items.iter().map(|i| &i.puzzle).collect();
     let results = run_all(&puzzles, options);
-    println!("{}", row("sudoq 16×16, k = 4", "all", &results));
+    println!(
+        "{}",
+        row(
+            "sudoq 16×16, accelerated (adaptive k, δ = 0.05)",
+            "all",
+            &results
+        )
+    );
 }
 
 /// Runs the 25×25 with some options; prints a row and returns the solver for its bands.
@@ -499,43 +512,64 @@ fn section_25() {
             "| run | status | generations | updates | species | alive at end | wall s | cpu s |\n|---|---|---|---|---|---|---|---|"
         );
         let faithful = run_25(puzzle, RfssOptions::default(), "faithful (k = 1), cap 10^6");
-        for delta in [0.01, 0.05] {
-            run_25(
-                puzzle,
-                RfssOptions {
-                    adaptive_step: Some(delta),
-                    max_generations: Some(100_000_000),
-                    ..RfssOptions::default()
-                },
-                &format!("accelerated, adaptive k (δ = {delta}), cap 10^8"),
-            );
-        }
+        run_25(
+            puzzle,
+            RfssOptions {
+                adaptive_step: Some(0.05),
+                max_generations: Some(10_000_000),
+                ..RfssOptions::default()
+            },
+            "accelerated, adaptive k (δ = 0.05), cap 10^7",
+        );
         if figure.is_none() || faithful.status() == Status::Solved {
             figure = Some((name.clone(), puzzle.clone(), faithful));
         }
     }
-    let Some((name, puzzle, faithful)) = figure else {
+    let Some((name, puzzle, _)) = figure else {
         return;
     };
-    let item = Item {
-        puzzle,
-        label: String::new(),
-    };
-    let givens = item.puzzle.givens.filled_count();
-    println!("\nFigure 3 analogue ({name}, faithful run, 48 sampled species):");
-    println!("```text\n{}```", ascii_bands(&faithful));
-    let p = faithful.proportions();
+    // Figure 3: Horn plotted 750,000 generations; we run as long without the solution check,
+    // so the bands can separate past the generation the argmax grid is already solved.
+    let mut solver = Rfss::with_options(RfssOptions {
+        check_every: 0,
+        max_generations: Some(750_000),
+        stuck_tolerance: 0.0,
+        ..RfssOptions::default()
+    });
+    if solver.reset(&puzzle, 0).is_err() {
+        return;
+    }
+    while solver.status() == Status::Running {
+        solver.run_generations(1 << 16);
+    }
+    println!(
+        "\nFigure 3 analogue ({name}, faithful, solution check off, {} generations, 48 sampled \
+         species, log10 proportion; '*' marks overlapping points):\n",
+        solver.generation()
+    );
+    println!("```text\n{}```", ascii_bands(&solver));
+    let p = solver.proportions();
     let mut sorted: Vec<f64> = p.iter().copied().filter(|&x| x > 0.0).collect();
     sorted.sort_by(|a, b| b.total_cmp(a));
-    let empty = item.puzzle.geometry().cell_count() - givens;
+    let givens = puzzle.givens.filled_count();
+    let empty = puzzle.geometry().cell_count() - givens;
     if sorted.len() > empty {
+        let threshold = sorted[empty - 1];
+        let view = solver.view();
+        let solution = exact::solve(&puzzle);
+        let upper_is_solution = match &solution {
+            Solution::Unique(grid) => view.digits == grid.cells(),
+            _ => false,
+        };
         println!(
-            "\nAt the end: the top {empty} species hold {:.6} of the population; the {empty}th has \
-             proportion {:.3e}, the next {:.3e} (gap of {:.1} decades).",
+            "\nAfter {} generations {} species are alive; the upper {empty} hold {:.6} of the \
+             population (smallest {threshold:.3e}), the largest of the rest {:.3e}: a gap of \
+             {:.1} decades. The upper band is the solution: {upper_is_solution}.",
+            solver.generation(),
+            solver.living_species(),
             sorted[..empty].iter().sum::<f64>(),
-            sorted[empty - 1],
             sorted[empty],
-            (sorted[empty - 1] / sorted[empty]).log10()
+            (threshold / sorted[empty]).log10()
         );
     }
 }
@@ -651,23 +685,45 @@ fn section_ablation() {
             },
         ),
         (
-            "k = 2".into(),
+            "fixed k = 2".into(),
             RfssOptions {
                 selection_power: 2,
                 ..RfssOptions::default()
             },
         ),
         (
-            "k = 4".into(),
+            "fixed k = 4".into(),
             RfssOptions {
                 selection_power: 4,
                 ..RfssOptions::default()
             },
         ),
         (
-            "k = 8".into(),
+            "adaptive k, δ = 0.05".into(),
             RfssOptions {
-                selection_power: 8,
+                adaptive_step: Some(0.05),
+                ..RfssOptions::default()
+            },
+        ),
+        (
+            "adaptive k, δ = 0.01".into(),
+            RfssOptions {
+                adaptive_step: Some(0.01),
+                ..RfssOptions::default()
+            },
+        ),
+        (
+            "stall rule on".into(),
+            RfssOptions {
+                stall_rule: true,
+                ..RfssOptions::default()
+            },
+        ),
+        (
+            "stall rule on, cap 100,000".into(),
+            RfssOptions {
+                stall_rule: true,
+                max_generations: Some(100_000),
                 ..RfssOptions::default()
             },
         ),
@@ -785,6 +841,36 @@ fn main() {
     }
     if args.iter().any(|a| a == "probe") {
         section_probe();
+    }
+    if args.iter().any(|a| a == "serg") {
+        for item in load("serg_benchmark_10000.txt", Variant::Standard)
+            .iter()
+            .take(3)
+        {
+            println!("\n### Multi-solution puzzle {}\n", item.puzzle.to_line());
+            trajectory(
+                &item.puzzle,
+                RfssOptions {
+                    max_generations: Some(1 << 20),
+                    ..RfssOptions::default()
+                },
+                1 << 20,
+            );
+        }
+    }
+    if args.iter().any(|a| a == "long") {
+        let items = load("durr_example_25x25.txt", Variant::Standard);
+        if let Some(item) = items.first() {
+            println!("\n### Long faithful run, durr 25×25 (2^24 generations)\n");
+            trajectory(
+                &item.puzzle,
+                RfssOptions {
+                    max_generations: Some(1 << 24),
+                    ..RfssOptions::default()
+                },
+                1 << 24,
+            );
+        }
     }
     if want("ablation") {
         section_ablation();

@@ -68,6 +68,9 @@ const DECIDED_SHARE: f64 = 0.99;
 /// A cell is *unsettled* when its runner-up holds at least this fraction of the leader.
 const UNSETTLED_RATIO: f64 = 0.5;
 
+/// The stall rule never fires before this many generations.
+pub const STALL_MIN_GENERATIONS: u64 = 2_000;
+
 /// The largest k the adaptive step control may reach.
 pub const MAX_POWER: u32 = 4096;
 
@@ -76,8 +79,9 @@ pub const MAX_POWER: u32 = 4096;
 pub struct RfssOptions {
     /// Generation cap; `None` takes [`default_cap`] for the puzzle's size.
     pub max_generations: Option<u64>,
-    /// Look for a solution every this many generations (1: after every generation, so the
-    /// reported generation count is exact).
+    /// Look for a solution every this many updates (1: after every generation, so the
+    /// reported generation count is exact; 0: never, to watch the bands of Figure 3 separate
+    /// past the solution).
     pub check_every: u32,
     /// Species below this proportion go extinct (the underflow guard).
     pub extinction_floor: f64,
@@ -92,6 +96,10 @@ pub struct RfssOptions {
     /// Converged (and `Stuck` unless solved) when every living species's per-generation growth
     /// factor is within this of 1.
     pub stuck_tolerance: f64,
+    /// Stall rule: `Stuck` once at least [`STALL_MIN_GENERATIONS`] generations have run and
+    /// neither a cell's leader nor the set of living species has changed during the latter
+    /// half of them (needs `check_every` ≠ 0). Off by default: see the docs for what it costs.
+    pub stall_rule: bool,
 }
 
 impl Default for RfssOptions {
@@ -103,6 +111,7 @@ impl Default for RfssOptions {
             selection_power: 1,
             adaptive_step: None,
             stuck_tolerance: 1e-10,
+            stall_rule: false,
         }
     }
 }
@@ -169,6 +178,8 @@ pub struct Rfss {
     power: u32,
     /// Selection passes done (equal to `generation` unless accelerated).
     updates: u64,
+    /// The generation at which a leader last changed or a species last died.
+    last_change: u64,
     /// P_ρ/Z of the previous update, for the adaptive step control.
     prev_share: Vec<f64>,
     /// Scratch: f_sh per species in an accelerated update.
@@ -233,6 +244,7 @@ impl Rfss {
             z: 1.0,
             power: 1,
             updates: 0,
+            last_change: 0,
             prev_share: Vec::new(),
             shared: Vec::new(),
             orig: Vec::new(),
@@ -439,8 +451,8 @@ impl Rfss {
             self.finish(Status::CapReached, "generation cap reached");
             return;
         }
-        let check =
-            (self.generation + 1).is_multiple_of(u64::from(self.options.check_every.max(1)));
+        let every = u64::from(self.options.check_every);
+        let check = every != 0 && (self.updates + 1).is_multiple_of(every);
         let selection = match self.width {
             4 => self.select::<4>(),
             6 => self.select::<6>(),
@@ -457,6 +469,7 @@ impl Rfss {
         if check || converged {
             // The clash count only changes when some cell's leader does.
             if self.scan_winners() {
+                self.last_change = self.generation;
                 self.last = self.judge();
             } else {
                 self.last.decided = self.decided;
@@ -470,6 +483,9 @@ impl Rfss {
                 return;
             }
         }
+        if selection.extinct > 0 {
+            self.last_change = self.generation;
+        }
         if selection.extinct > 0 && !self.go_extinct() {
             self.finish(
                 Status::Stuck,
@@ -479,6 +495,17 @@ impl Rfss {
         }
         if converged {
             self.finish(Status::Stuck, "converged off a solution");
+            return;
+        }
+        if self.options.stall_rule
+            && every != 0
+            && self.generation >= STALL_MIN_GENERATIONS
+            && self.generation - self.last_change >= self.generation / 2
+        {
+            self.finish(
+                Status::Stuck,
+                "stalled: no leader changed in the last half of the run",
+            );
             return;
         }
         if self.generation.is_multiple_of(self.stride) {
@@ -825,6 +852,7 @@ impl LiveSolver for Rfss {
             .unwrap_or_else(|| default_cap(puzzle.geometry().size()));
         self.generation = 0;
         self.updates = 0;
+        self.last_change = 0;
         self.power = match self.options.adaptive_step {
             Some(_) => 1,
             None => self.options.selection_power.max(1),
