@@ -5,6 +5,7 @@
 //! the engines, and out as text or JSON.
 
 pub mod exact;
+pub mod generate;
 pub mod grid;
 pub mod live;
 pub mod logic;
