@@ -10,3 +10,4 @@ pub mod grid;
 pub mod live;
 pub mod logic;
 pub mod serve;
+pub mod tui;

@@ -1,0 +1,3 @@
+//! The terminal user interface.
+
+pub mod panel;
