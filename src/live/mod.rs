@@ -11,8 +11,11 @@ use thiserror::Error;
 
 use crate::grid::{Grid, Puzzle};
 
+pub mod cultural;
+pub mod ga;
 pub mod lp;
 pub mod rfss;
+pub mod rng;
 
 /// Where a solver stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -209,6 +212,8 @@ pub fn by_name(name: &str) -> Option<Box<dyn LiveSolver>> {
     match name {
         rfss::NAME => Some(Box::new(rfss::Rfss::new())),
         "rfss-lp" | "rfss-ip" | "l1" | "l1-weighted" => lp::by_name(name),
+        ga::NAME => Some(Box::new(ga::Ga::new())),
+        cultural::NAME => Some(Box::new(cultural::new())),
         _ => None,
     }
 }
