@@ -11,8 +11,10 @@ use thiserror::Error;
 
 use crate::grid::{Grid, Puzzle};
 
+pub mod backtrack;
 pub mod cultural;
 pub mod ga;
+pub mod logical;
 pub mod lp;
 pub mod rfss;
 pub mod rng;
@@ -206,6 +208,19 @@ pub fn run_to_end(solver: &mut dyn LiveSolver, limits: RunLimits) -> RunOutcome 
     }
 }
 
+/// Every `--solver` name [`by_name`] knows, in the panel's order.
+pub const NAMES: [&str; 9] = [
+    "logic",
+    "backtrack",
+    "rfss",
+    "rfss-lp",
+    "rfss-ip",
+    "l1",
+    "l1-weighted",
+    "ga",
+    "cultural",
+];
+
 /// The solvers available by `--solver` name (the exact solver is not a live solver; it is
 /// `crate::exact`).
 pub fn by_name(name: &str) -> Option<Box<dyn LiveSolver>> {
@@ -214,6 +229,8 @@ pub fn by_name(name: &str) -> Option<Box<dyn LiveSolver>> {
         "rfss-lp" | "rfss-ip" | "l1" | "l1-weighted" => lp::by_name(name),
         ga::NAME => Some(Box::new(ga::Ga::new())),
         cultural::NAME => Some(Box::new(cultural::new())),
+        backtrack::NAME => Some(Box::new(backtrack::Backtrack::new())),
+        logical::NAME => Some(Box::new(logical::Logical::new())),
         _ => None,
     }
 }
