@@ -11,8 +11,13 @@ use thiserror::Error;
 
 use crate::grid::{Grid, Puzzle};
 
+pub mod backtrack;
+pub mod cultural;
+pub mod ga;
+pub mod logical;
 pub mod lp;
 pub mod rfss;
+pub mod rng;
 
 /// Where a solver stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -203,8 +208,18 @@ pub fn run_to_end(solver: &mut dyn LiveSolver, limits: RunLimits) -> RunOutcome 
     }
 }
 
-/// Every name [`by_name`] knows, in the order the UI's solver panel offers them.
-pub const NAMES: &[&str] = &["rfss", "rfss-lp", "rfss-ip", "l1", "l1-weighted"];
+/// Every `--solver` name [`by_name`] knows, in the order the UI's solver panel offers them.
+pub const NAMES: &[&str] = &[
+    "logic",
+    "backtrack",
+    "rfss",
+    "rfss-lp",
+    "rfss-ip",
+    "l1",
+    "l1-weighted",
+    "ga",
+    "cultural",
+];
 
 /// The solvers available by `--solver` name (the exact solver is not a live solver; it is
 /// `crate::exact`).
@@ -212,6 +227,10 @@ pub fn by_name(name: &str) -> Option<Box<dyn LiveSolver>> {
     match name {
         rfss::NAME => Some(Box::new(rfss::Rfss::new())),
         "rfss-lp" | "rfss-ip" | "l1" | "l1-weighted" => lp::by_name(name),
+        ga::NAME => Some(Box::new(ga::Ga::new())),
+        cultural::NAME => Some(Box::new(cultural::new())),
+        backtrack::NAME => Some(Box::new(backtrack::Backtrack::new())),
+        logical::NAME => Some(Box::new(logical::Logical::new())),
         _ => None,
     }
 }
