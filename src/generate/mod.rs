@@ -15,6 +15,7 @@
 mod fill;
 mod mask;
 mod rng;
+mod seeds;
 mod symmetry;
 mod tune;
 
@@ -29,6 +30,10 @@ use crate::logic::rating::{Rating, rate};
 pub use fill::FillFailure;
 pub use mask::is_unique;
 pub use symmetry::{Symmetry, orbits};
+
+/// Node budget per removed cell of the bounded uniqueness check on 25×25 and 36×36 grids
+/// (see [`mask::Check::Bounded`]).
+const BOUNDED_CHECK_NODES: u64 = 200;
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq)]
@@ -101,19 +106,30 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
     let mut attempts = 0usize;
     while Instant::now() <= deadline {
         attempts += 1;
-        let solution = match fill::fill(geometry, &mut rng, deadline) {
-            Ok(grid) => grid,
-            Err(FillFailure::Timeout) => break,
-            Err(FillFailure::Unsatisfiable) => {
-                return Err(GenerateError::Unsatisfiable {
+        let filled = if seeds::has_seed(geometry) {
+            seeds::random_image(geometry, &mut rng).ok_or_else(|| unsupported_hyper(options))
+        } else {
+            fill::fill(geometry, &mut rng, deadline).map_err(|failure| match failure {
+                FillFailure::Timeout => None,
+                FillFailure::Unsatisfiable => Some(GenerateError::Unsatisfiable {
                     size: options.size,
                     variant: options.variant,
-                });
-            }
+                }),
+            })
+        };
+        let solution = match filled {
+            Ok(grid) => grid,
+            Err(None) => break,
+            Err(Some(error)) => return Err(error),
         };
         let mut order: Vec<usize> = (0..orbits.len()).collect();
         rng.shuffle(&mut order);
-        let masked = mask::random_mask(&solution, &orbits, &order, deadline);
+        let check = if (options.size >= 25 || seeds::has_seed(geometry)) && !options.minimal {
+            mask::Check::Bounded(BOUNDED_CHECK_NODES)
+        } else {
+            mask::Check::Exact
+        };
+        let masked = mask::random_mask(&solution, &orbits, &order, check, deadline);
         if !masked.complete {
             break;
         }
@@ -155,8 +171,22 @@ fn check(options: &GenerateOptions) -> Result<&'static Geometry, GenerateError> 
     if !SIZES.contains(&options.size) {
         return Err(GenerateError::UnsupportedSize(options.size));
     }
-    Geometry::get(options.size, options.variant)
-        .map_err(|_| GenerateError::UnsupportedSize(options.size))
+    let geometry = Geometry::get(options.size, options.variant)
+        .map_err(|_| GenerateError::UnsupportedSize(options.size))?;
+    if !seeds::supported(geometry) {
+        return Err(
+            unsupported_hyper(options).unwrap_or(GenerateError::UnsupportedSize(options.size))
+        );
+    }
+    Ok(geometry)
+}
+
+/// Hyper grids above 9×9 come from stored seeds (see `seeds`); sizes without one are refused.
+fn unsupported_hyper(options: &GenerateOptions) -> Option<GenerateError> {
+    let n = options.size;
+    Some(GenerateError::Unsupported(format!(
+        "hyper {n}×{n} is not supported: random search does not fill an empty hyper grid this large, and no stored grid exists for it (hyper works for 4×4 to 25×25)"
+    )))
 }
 
 fn timeout_error(options: &GenerateOptions, attempts: usize, reached: &[Level]) -> GenerateError {
