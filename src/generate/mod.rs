@@ -35,6 +35,9 @@ pub use symmetry::{Symmetry, orbits};
 /// (see [`mask::Check::Bounded`]).
 const BOUNDED_CHECK_NODES: u64 = 200;
 
+/// How many random masking orders one complete grid serves before a new one is filled.
+const ORDERS_PER_GRID: usize = 4;
+
 /// What to generate.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenerateOptions {
@@ -104,9 +107,22 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
     let orbits = symmetry::orbits(options.size, options.symmetry);
     let mut reached: Vec<Level> = Vec::new();
     let mut attempts = 0usize;
+    let level_check = tune::LevelCheck::new();
+    let mut current: Option<Grid> = None;
     while Instant::now() <= deadline {
         attempts += 1;
-        let filled = if seeds::has_seed(geometry) {
+        // A grid serves several masking orders before a new one is filled: on 9×9 filling
+        // costs about as much as masking and checking the level, and the orders alone give
+        // very different puzzles.
+        if let Some(grid) = current
+            .take()
+            .filter(|_| !(attempts - 1).is_multiple_of(ORDERS_PER_GRID))
+        {
+            current = Some(grid);
+        }
+        let filled = if let Some(grid) = &current {
+            Ok(grid.clone())
+        } else if seeds::has_seed(geometry) {
             seeds::random_image(geometry, &mut rng).ok_or_else(|| unsupported_hyper(options))
         } else {
             fill::fill(geometry, &mut rng, deadline).map_err(|failure| match failure {
@@ -122,6 +138,7 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
             Err(None) => break,
             Err(Some(error)) => return Err(error),
         };
+        current = Some(solution.clone());
         let mut order: Vec<usize> = (0..orbits.len()).collect();
         rng.shuffle(&mut order);
         let check = if (options.size >= 25 || seeds::has_seed(geometry)) && !options.minimal {
@@ -134,10 +151,15 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
             break;
         }
         let found = match (options.level, options.minimal) {
-            (Some(target), false) => {
-                tune::along_sequence(&solution, &orbits, &masked.removed, target, &mut reached)
-                    .map(|(givens, rating)| (givens, Some(rating)))
-            }
+            (Some(target), false) => tune::along_sequence(
+                &level_check,
+                &solution,
+                &orbits,
+                &masked.removed,
+                target,
+                &mut reached,
+            )
+            .map(|(givens, rating)| (givens, Some(rating))),
             (level, minimal) => {
                 let truly_minimal = !minimal
                     || options.symmetry == Symmetry::None
@@ -164,6 +186,35 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
         }
     }
     Err(timeout_error(options, attempts, &reached))
+}
+
+/// The `index`-th random complete grid of a seed for this size and variant (the first step of
+/// [`generate_nth`], exposed for measurements such as the positional-bias test).
+pub fn random_grid(
+    size: usize,
+    variant: Variant,
+    seed: u64,
+    index: u64,
+    timeout: Duration,
+) -> Result<Grid, GenerateError> {
+    let options = GenerateOptions {
+        size,
+        variant,
+        seed,
+        timeout,
+        ..GenerateOptions::default()
+    };
+    let geometry = check(&options)?;
+    let mut rng = rng::GenRng::new(seed, index);
+    if seeds::has_seed(geometry) {
+        return seeds::random_image(geometry, &mut rng).ok_or_else(|| {
+            unsupported_hyper(&options).unwrap_or(GenerateError::UnsupportedSize(size))
+        });
+    }
+    fill::fill(geometry, &mut rng, Instant::now() + timeout).map_err(|failure| match failure {
+        FillFailure::Timeout => timeout_error(&options, 1, &[]),
+        FillFailure::Unsatisfiable => GenerateError::Unsatisfiable { size, variant },
+    })
 }
 
 /// Refuses what cannot work before any search starts.
