@@ -24,6 +24,22 @@ fn env(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
+/// CPU seconds used so far by this process (own, and waited-for children such as qqwing),
+/// from /proc/self/stat (Linux; clock ticks of 1/100 s). Wall time on a loaded machine
+/// overstates the work, so the tables give both.
+fn cpu_seconds() -> (f64, f64) {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which is in parentheses and may contain spaces).
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<f64> = rest
+        .split_whitespace()
+        .map(|x| x.parse().unwrap_or(0.0))
+        .collect();
+    // utime, stime, cutime, cstime are fields 14–17, i.e. 11–14 after the name.
+    let get = |i: usize| f.get(i).copied().unwrap_or(0.0) / 100.0;
+    (get(11) + get(12), get(13) + get(14))
+}
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     if v.is_empty() {
@@ -92,6 +108,7 @@ fn bias(grids: usize) {
 
 struct LevelRow {
     times_ms: Vec<f64>,
+    cpu_ms_mean: f64,
 }
 
 fn levels(per_level: usize) -> BTreeMap<Level, LevelRow> {
@@ -114,6 +131,7 @@ fn levels(per_level: usize) -> BTreeMap<Level, LevelRow> {
         let (mut scores, mut wnefs, mut times) = (Vec::new(), Vec::new(), Vec::new());
         let mut givens = 0usize;
         let mut hardest: BTreeMap<String, usize> = BTreeMap::new();
+        let cpu_start = cpu_seconds().0;
         for i in 0..per_level {
             let start = Instant::now();
             let generated = generate_nth(&options, i as u64).expect("generated");
@@ -130,6 +148,7 @@ fn levels(per_level: usize) -> BTreeMap<Level, LevelRow> {
             };
             *hardest.entry(name).or_default() += 1;
         }
+        let cpu_ms_mean = (cpu_seconds().0 - cpu_start) * 1e3 / per_level as f64;
         let mean_ms = times.iter().sum::<f64>() / times.len() as f64;
         let mut top: Vec<(String, usize)> = hardest.into_iter().collect();
         top.sort_by_key(|t| std::cmp::Reverse(t.1));
@@ -154,7 +173,13 @@ fn levels(per_level: usize) -> BTreeMap<Level, LevelRow> {
             median(&mut times),
             top.join(", ")
         );
-        out.insert(level, LevelRow { times_ms: times });
+        out.insert(
+            level,
+            LevelRow {
+                times_ms: times,
+                cpu_ms_mean,
+            },
+        );
     }
     println!();
     out
@@ -183,6 +208,7 @@ fn qqwing(n: usize, ours: &BTreeMap<Level, LevelRow>) {
         } else {
             n
         };
+        let child_cpu = cpu_seconds().1;
         let start = Instant::now();
         let status = Command::new("qqwing")
             .args([
@@ -198,9 +224,12 @@ fn qqwing(n: usize, ours: &BTreeMap<Level, LevelRow>) {
             Ok(out) if out.status.success() => {
                 let made = String::from_utf8_lossy(&out.stdout).lines().count().max(1);
                 let per = elapsed / made as f64;
+                let cpu = (cpu_seconds().1 - child_cpu) * 1e3 / made as f64;
+                let our_cpu = ours[&level].cpu_ms_mean;
                 println!(
-                    "| {level} | {our_median:.2} | {our_mean:.2} | {theirs} | {made} | {per:.2} | {:.1}× |",
-                    per / our_mean
+                    "| {level} | {our_median:.2} | {our_mean:.2} | {our_cpu:.2} | {theirs} | {made} | {per:.2} | {cpu:.2} | {:.1}× | {:.1}× |",
+                    per / our_mean,
+                    cpu / our_cpu.max(1e-9)
                 );
             }
             _ => println!(
@@ -225,24 +254,30 @@ fn large(size: usize, n: usize) {
             ..GenerateOptions::default()
         };
         let mut times = Vec::new();
+        let mut cpu = Vec::new();
         let mut givens = 0;
         for i in 0..n {
+            let cpu_start = cpu_seconds().0;
             let start = Instant::now();
             let generated = generate_nth(&options, i as u64).expect("generated");
             times.push(start.elapsed().as_secs_f64());
+            cpu.push(cpu_seconds().0 - cpu_start);
             givens += generated.puzzle.givens.filled_count();
         }
         let max = times.iter().cloned().fold(0.0, f64::max);
         rows.push(format!(
-            "| {size}×{size} | {label} | {n} | {:.2} | {max:.2} | {:.0} |",
+            "| {size}×{size} | {label} | {n} | {:.2} | {max:.2} | {:.2} | {:.0} |",
             median(&mut times),
+            median(&mut cpu),
             givens as f64 / n as f64
         ));
     }
     println!("## {size}×{size} (seed 1, rotational symmetry)");
     println!();
-    println!("| size | level | puzzles | median s | max s | givens mean |");
-    println!("|---|---|---:|---:|---:|---:|");
+    println!(
+        "| size | level | puzzles | median s (wall) | max s (wall) | median CPU s | givens mean |"
+    );
+    println!("|---|---|---:|---:|---:|---:|---:|");
     for row in rows {
         println!("{row}");
     }

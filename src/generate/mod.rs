@@ -32,7 +32,8 @@ pub use mask::is_unique;
 pub use symmetry::{Symmetry, orbits};
 
 /// Node budget per removed cell of the bounded uniqueness check on 25×25 and 36×36 grids
-/// (see [`mask::Check::Bounded`]).
+/// and on X and hyper grids from 16×16 (see [`mask::Check::Bounded`]): exact counts there
+/// take seconds per check near the minimal puzzle (16×16 X: over a minute per puzzle).
 const BOUNDED_CHECK_NODES: u64 = 200;
 
 /// How many random masking orders one complete grid serves before a new one is filled.
@@ -141,7 +142,9 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
         current = Some(solution.clone());
         let mut order: Vec<usize> = (0..orbits.len()).collect();
         rng.shuffle(&mut order);
-        let check = if (options.size >= 25 || seeds::has_seed(geometry)) && !options.minimal {
+        let bounded =
+            options.size >= 25 || (options.size >= 16 && options.variant != Variant::Standard);
+        let check = if bounded && !options.minimal {
             mask::Check::Bounded(BOUNDED_CHECK_NODES)
         } else {
             mask::Check::Exact
@@ -158,6 +161,7 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
                 &masked.removed,
                 target,
                 &mut reached,
+                attempts,
             )
             .map(|(givens, rating)| (givens, Some(rating))),
             (level, minimal) => {

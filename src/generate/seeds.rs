@@ -15,7 +15,7 @@
 //! So hyper 16×16 grids come from one family of 144²·8·16! grids rather than from all hyper
 //! grids; the puzzles still differ in digits, layout and clue pattern, but this is a known
 //! limit, documented in the README. The seed was found with
-//! `cadical -q hyper16.cnf` on the CNF that `docs/generator.md` describes.
+//! `cadical -q hyper16.cnf` on the CNF that `docs/hyper_cnf.py` writes.
 
 use crate::grid::{Geometry, Grid, HouseKind, Variant};
 
