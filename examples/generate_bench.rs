@@ -196,9 +196,9 @@ fn qqwing(n: usize, ours: &BTreeMap<Level, LevelRow>) {
     println!("## Speed per 9×9 puzzle against QQWing (same run)");
     println!();
     println!(
-        "| our level | our median ms | our mean ms | QQWing level | QQWing puzzles | QQWing mean ms | mean ratio |"
+        "| our level | our median ms | our mean ms | our CPU ms/puzzle | QQWing level | QQWing puzzles | QQWing mean ms | QQWing CPU ms/puzzle | ratio of means (wall) | ratio (CPU) |"
     );
-    println!("|---|---:|---:|---|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|");
     for (level, theirs) in pairs {
         let mut times = ours[&level].times_ms.clone();
         let our_mean = times.iter().sum::<f64>() / times.len() as f64;
