@@ -37,7 +37,7 @@ pub fn fill(
     loop {
         let mut search = Search {
             geometry,
-            rng: &mut *rng,
+            rng: Some(&mut *rng),
             nodes: 0,
             budget,
             deadline,
@@ -56,13 +56,48 @@ pub fn fill(
     }
 }
 
-fn full(n: usize) -> u64 {
+pub fn full(n: usize) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+/// What a bounded search of a candidate grid found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bounded {
+    /// There is a solution.
+    Solvable,
+    /// There is none (the search was exhaustive).
+    Refuted,
+    /// The node budget or the deadline ran out first.
+    Unknown,
+}
+
+/// Whether the candidate grid has a solution, searching at most `budget` nodes (the masker's
+/// uniqueness check on large grids, see `super::mask`).
+pub fn bounded_search(
+    geometry: &'static Geometry,
+    cand: Vec<u64>,
+    budget: u64,
+    deadline: Instant,
+) -> Bounded {
+    let mut search = Search {
+        geometry,
+        rng: None,
+        nodes: 0,
+        budget,
+        deadline,
+        stopped: None,
+    };
+    match (search.run(cand), search.stopped) {
+        (Some(_), _) => Bounded::Solvable,
+        (None, None) => Bounded::Refuted,
+        (None, Some(_)) => Bounded::Unknown,
+    }
 }
 
 struct Search<'a> {
     geometry: &'static Geometry,
-    rng: &'a mut GenRng,
+    /// Random choices when filling; `None` for a deterministic search.
+    rng: Option<&'a mut GenRng>,
     nodes: u64,
     budget: u64,
     deadline: Instant,
@@ -80,7 +115,9 @@ impl Search<'_> {
             return Some(cand);
         };
         let mut digits: Vec<u64> = bits(cand[cell]).collect();
-        self.rng.shuffle(&mut digits);
+        if let Some(rng) = self.rng.as_mut() {
+            rng.shuffle(&mut digits);
+        }
         for bit in digits {
             self.nodes += 1;
             if self.nodes > self.budget {
@@ -118,7 +155,11 @@ impl Search<'_> {
                 ties = 0;
             }
             ties += 1;
-            if self.rng.below(ties) == 0 {
+            let take = match self.rng.as_mut() {
+                Some(rng) => rng.below(ties) == 0,
+                None => ties == 1,
+            };
+            if take {
                 chosen = Some(cell);
             }
         }

@@ -15,6 +15,7 @@
 mod fill;
 mod mask;
 mod rng;
+mod seeds;
 mod symmetry;
 mod tune;
 
@@ -29,6 +30,14 @@ use crate::logic::rating::{Rating, rate};
 pub use fill::FillFailure;
 pub use mask::is_unique;
 pub use symmetry::{Symmetry, orbits};
+
+/// Node budget per removed cell of the bounded uniqueness check on 25×25 and 36×36 grids
+/// and on X and hyper grids from 16×16 (see [`mask::Check::Bounded`]): exact counts there
+/// take seconds per check near the minimal puzzle (16×16 X: over a minute per puzzle).
+const BOUNDED_CHECK_NODES: u64 = 200;
+
+/// How many random masking orders one complete grid serves before a new one is filled.
+const ORDERS_PER_GRID: usize = 4;
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,29 +108,62 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
     let orbits = symmetry::orbits(options.size, options.symmetry);
     let mut reached: Vec<Level> = Vec::new();
     let mut attempts = 0usize;
+    let level_check = tune::LevelCheck::new();
+    let mut current: Option<Grid> = None;
     while Instant::now() <= deadline {
         attempts += 1;
-        let solution = match fill::fill(geometry, &mut rng, deadline) {
-            Ok(grid) => grid,
-            Err(FillFailure::Timeout) => break,
-            Err(FillFailure::Unsatisfiable) => {
-                return Err(GenerateError::Unsatisfiable {
+        // A grid serves several masking orders before a new one is filled: on 9×9 filling
+        // costs about as much as masking and checking the level, and the orders alone give
+        // very different puzzles.
+        if let Some(grid) = current
+            .take()
+            .filter(|_| !(attempts - 1).is_multiple_of(ORDERS_PER_GRID))
+        {
+            current = Some(grid);
+        }
+        let filled = if let Some(grid) = &current {
+            Ok(grid.clone())
+        } else if seeds::has_seed(geometry) {
+            seeds::random_image(geometry, &mut rng).ok_or_else(|| unsupported_hyper(options))
+        } else {
+            fill::fill(geometry, &mut rng, deadline).map_err(|failure| match failure {
+                FillFailure::Timeout => None,
+                FillFailure::Unsatisfiable => Some(GenerateError::Unsatisfiable {
                     size: options.size,
                     variant: options.variant,
-                });
-            }
+                }),
+            })
         };
+        let solution = match filled {
+            Ok(grid) => grid,
+            Err(None) => break,
+            Err(Some(error)) => return Err(error),
+        };
+        current = Some(solution.clone());
         let mut order: Vec<usize> = (0..orbits.len()).collect();
         rng.shuffle(&mut order);
-        let masked = mask::random_mask(&solution, &orbits, &order, deadline);
+        let bounded =
+            options.size >= 25 || (options.size >= 16 && options.variant != Variant::Standard);
+        let check = if bounded && !options.minimal {
+            mask::Check::Bounded(BOUNDED_CHECK_NODES)
+        } else {
+            mask::Check::Exact
+        };
+        let masked = mask::random_mask(&solution, &orbits, &order, check, deadline);
         if !masked.complete {
             break;
         }
         let found = match (options.level, options.minimal) {
-            (Some(target), false) => {
-                tune::along_sequence(&solution, &orbits, &masked.removed, target, &mut reached)
-                    .map(|(givens, rating)| (givens, Some(rating)))
-            }
+            (Some(target), false) => tune::along_sequence(
+                &level_check,
+                &solution,
+                &orbits,
+                &masked.removed,
+                target,
+                &mut reached,
+                attempts,
+            )
+            .map(|(givens, rating)| (givens, Some(rating))),
             (level, minimal) => {
                 let truly_minimal = !minimal
                     || options.symmetry == Symmetry::None
@@ -150,13 +192,56 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
     Err(timeout_error(options, attempts, &reached))
 }
 
+/// The `index`-th random complete grid of a seed for this size and variant (the first step of
+/// [`generate_nth`], exposed for measurements such as the positional-bias test).
+pub fn random_grid(
+    size: usize,
+    variant: Variant,
+    seed: u64,
+    index: u64,
+    timeout: Duration,
+) -> Result<Grid, GenerateError> {
+    let options = GenerateOptions {
+        size,
+        variant,
+        seed,
+        timeout,
+        ..GenerateOptions::default()
+    };
+    let geometry = check(&options)?;
+    let mut rng = rng::GenRng::new(seed, index);
+    if seeds::has_seed(geometry) {
+        return seeds::random_image(geometry, &mut rng).ok_or_else(|| {
+            unsupported_hyper(&options).unwrap_or(GenerateError::UnsupportedSize(size))
+        });
+    }
+    fill::fill(geometry, &mut rng, Instant::now() + timeout).map_err(|failure| match failure {
+        FillFailure::Timeout => timeout_error(&options, 1, &[]),
+        FillFailure::Unsatisfiable => GenerateError::Unsatisfiable { size, variant },
+    })
+}
+
 /// Refuses what cannot work before any search starts.
 fn check(options: &GenerateOptions) -> Result<&'static Geometry, GenerateError> {
     if !SIZES.contains(&options.size) {
         return Err(GenerateError::UnsupportedSize(options.size));
     }
-    Geometry::get(options.size, options.variant)
-        .map_err(|_| GenerateError::UnsupportedSize(options.size))
+    let geometry = Geometry::get(options.size, options.variant)
+        .map_err(|_| GenerateError::UnsupportedSize(options.size))?;
+    if !seeds::supported(geometry) {
+        return Err(
+            unsupported_hyper(options).unwrap_or(GenerateError::UnsupportedSize(options.size))
+        );
+    }
+    Ok(geometry)
+}
+
+/// Hyper grids above 9×9 come from stored seeds (see `seeds`); sizes without one are refused.
+fn unsupported_hyper(options: &GenerateOptions) -> Option<GenerateError> {
+    let n = options.size;
+    Some(GenerateError::Unsupported(format!(
+        "hyper {n}×{n} is not supported: random search does not fill an empty hyper grid this large, and no stored grid exists for it (hyper works for 4×4 to 25×25)"
+    )))
 }
 
 fn timeout_error(options: &GenerateOptions, attempts: usize, reached: &[Level]) -> GenerateError {

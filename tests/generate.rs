@@ -1,0 +1,322 @@
+//! The generator (issue 4): every puzzle has exactly one solution, proved by a counter that is
+//! not the one the generator used; a level is a promise about the techniques needed; the same
+//! seed gives the same puzzles; bad options fail with one line.
+//!
+//! Independent counters: 9×9 standard puzzles are counted by the `sudoku` crate (JCZSolve);
+//! 4×4, the 9×9 X and hyper variants and 16×16 by `count_plain` below (plain backtracking over
+//! the geometry's houses, written for this test); 25×25, which the generator checks with its
+//! own bounded search (`generate::mask`), by the exact generic solver.
+
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use sudoscope::exact;
+use sudoscope::generate::{GenerateOptions, Generated, Level, Symmetry, generate_nth, orbits};
+use sudoscope::grid::{Geometry, Grid, Variant};
+use sudoscope::logic::rating::{self, technique_level};
+
+fn sudoscope() -> Command {
+    Command::cargo_bin("sudoscope").expect("the binary is built")
+}
+
+fn options(size: usize, variant: Variant, level: Option<Level>, seed: u64) -> GenerateOptions {
+    GenerateOptions {
+        size,
+        variant,
+        level,
+        symmetry: Symmetry::Rotational,
+        minimal: false,
+        seed,
+        timeout: Duration::from_secs(60),
+    }
+}
+
+/// Counts solutions up to `limit` by plain backtracking with no inference: at each node it
+/// branches on the cell with the fewest possible digits or on the digit with the fewest
+/// places in a house, whichever is smaller (the exact-cover choice rule). Slow but simple
+/// enough to trust.
+fn count_plain(givens: &Grid, limit: usize) -> usize {
+    fn go(g: &'static Geometry, cells: &mut Vec<u8>, limit: usize, found: &mut usize) {
+        let n = g.size();
+        let possible = |cells: &[u8], cell: usize| -> Vec<u8> {
+            let mut used = vec![false; n + 1];
+            for &p in g.peers(cell) {
+                used[cells[p] as usize] = true;
+            }
+            (1..=n as u8).filter(|&d| !used[d as usize]).collect()
+        };
+        // The smallest choice: (cell, digit) pairs to try.
+        let mut best: Option<Vec<(usize, u8)>> = None;
+        let mut options_of = vec![Vec::new(); cells.len()];
+        for cell in 0..cells.len() {
+            if cells[cell] != 0 {
+                continue;
+            }
+            options_of[cell] = possible(cells, cell);
+            if best
+                .as_ref()
+                .is_none_or(|b| options_of[cell].len() < b.len())
+            {
+                best = Some(options_of[cell].iter().map(|&d| (cell, d)).collect());
+            }
+        }
+        let Some(mut choice) = best else {
+            *found += 1;
+            return;
+        };
+        for house in g.houses() {
+            for d in 1..=n as u8 {
+                if house.cells.iter().any(|&c| cells[c] == d) {
+                    continue;
+                }
+                let places: Vec<(usize, u8)> = house
+                    .cells
+                    .iter()
+                    .filter(|&&c| cells[c] == 0 && options_of[c].contains(&d))
+                    .map(|&c| (c, d))
+                    .collect();
+                if places.len() < choice.len() {
+                    choice = places;
+                }
+            }
+        }
+        for (cell, d) in choice {
+            cells[cell] = d;
+            go(g, cells, limit, found);
+            cells[cell] = 0;
+            if *found >= limit {
+                break;
+            }
+        }
+    }
+    let mut cells = givens.cells().to_vec();
+    let mut found = 0;
+    go(givens.geometry(), &mut cells, limit, &mut found);
+    found
+}
+
+/// Exactly one solution, by a counter the generator did not use, and it is the solution
+/// returned; the givens agree with it.
+fn assert_unique(generated: &Generated) {
+    let givens = &generated.puzzle.givens;
+    assert!(givens.is_extended_by(&generated.solution));
+    assert!(generated.solution.is_solved());
+    let g = givens.geometry();
+    let solutions = match (g.size(), g.variant()) {
+        (9, Variant::Standard) => {
+            let line = generated.puzzle.to_line();
+            sudoku::Sudoku::from_str_line(&line)
+                .expect("the sudoku crate reads the line")
+                .solutions_count_up_to(2)
+        }
+        (25 | 36, _) => exact::count_generic(g, &givens.candidates(), 2).solutions,
+        _ => count_plain(givens, 2),
+    };
+    assert_eq!(solutions, 1, "{}", generated.puzzle.to_line());
+}
+
+/// What each level promises about the hardest technique needed.
+fn assert_level_promise(generated: &Generated, level: Level) {
+    let rating = generated.rating.as_ref().expect("a level implies a rating");
+    let again = rating::rate(&generated.puzzle);
+    assert_eq!(again.level, level, "{}", generated.puzzle.to_line());
+    assert_eq!(again.score, rating.score);
+    let hardest = again.uses.iter().map(|&(t, _)| technique_level(t)).max();
+    match level {
+        Level::Easy => {
+            assert!(again.logic_solves);
+            assert!(hardest.is_none_or(|l| l == Level::Easy), "singles only");
+        }
+        Level::Medium | Level::Hard => {
+            assert!(again.logic_solves);
+            assert_eq!(hardest, Some(level), "{:?}", again.uses);
+        }
+        Level::Evil => {
+            // Chains, or more than the engine knows (logic gets stuck).
+            assert!(again.score >= rating::EVIL_FROM);
+            assert!(!again.logic_solves || hardest == Some(Level::Evil));
+        }
+    }
+}
+
+#[test]
+fn nine_by_nine_every_level_unique_and_as_promised() {
+    for level in Level::ALL {
+        let opts = options(9, Variant::Standard, Some(level), 11);
+        for i in 0..6 {
+            let generated = generate_nth(&opts, i).expect("generated");
+            assert_unique(&generated);
+            assert_level_promise(&generated, level);
+        }
+    }
+}
+
+#[test]
+fn minimal_puzzles_lose_uniqueness_with_any_given_removed() {
+    for (symmetry, level) in [
+        (Symmetry::None, None),
+        (Symmetry::Rotational, Some(Level::Easy)),
+        (Symmetry::None, Some(Level::Hard)),
+    ] {
+        let mut opts = options(9, Variant::Standard, level, 5);
+        opts.symmetry = symmetry;
+        opts.minimal = true;
+        for i in 0..3 {
+            let generated = generate_nth(&opts, i).expect("generated");
+            assert_unique(&generated);
+            let givens = &generated.puzzle.givens;
+            for cell in 0..81 {
+                if givens.get(cell) == 0 {
+                    continue;
+                }
+                let mut fewer = givens.clone();
+                fewer.set(cell, 0);
+                let line = fewer.to_line(generated.puzzle.alphabet);
+                let n = sudoku::Sudoku::from_str_line(&line)
+                    .expect("readable")
+                    .solutions_count_up_to(2);
+                assert_eq!(
+                    n,
+                    2,
+                    "removing r{}c{} keeps it unique",
+                    cell / 9 + 1,
+                    cell % 9 + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_symmetry_gives_a_symmetric_pattern() {
+    for symmetry in Symmetry::ALL {
+        let mut opts = options(9, Variant::Standard, None, 3);
+        opts.symmetry = symmetry;
+        let generated = generate_nth(&opts, 0).expect("generated");
+        assert_unique(&generated);
+        let givens = &generated.puzzle.givens;
+        for orbit in orbits(9, symmetry) {
+            let filled = orbit.iter().filter(|&&c| givens.get(c) != 0).count();
+            assert!(
+                filled == 0 || filled == orbit.len(),
+                "{symmetry}: {orbit:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn small_sizes_and_variants_are_unique() {
+    let cases = [
+        (4, Variant::Standard, Some(Level::Easy)),
+        (4, Variant::X, None),
+        (4, Variant::Hyper, None),
+        (9, Variant::X, Some(Level::Medium)),
+        (9, Variant::X, None),
+        (9, Variant::Hyper, Some(Level::Hard)),
+        (9, Variant::Hyper, None),
+        (16, Variant::Standard, Some(Level::Easy)),
+        (16, Variant::Standard, None),
+        (16, Variant::X, Some(Level::Easy)),
+        (16, Variant::Hyper, Some(Level::Medium)),
+    ];
+    for (size, variant, level) in cases {
+        let generated = generate_nth(&options(size, variant, level, 1), 0).expect("generated");
+        assert_eq!(generated.puzzle.geometry().variant(), variant);
+        assert_unique(&generated);
+        if let Some(level) = level {
+            assert_level_promise(&generated, level);
+        }
+    }
+}
+
+#[test]
+fn twenty_five_by_twenty_five_is_unique_within_its_budget() {
+    let start = Instant::now();
+    let generated = generate_nth(&options(25, Variant::Standard, None, 1), 0).expect("generated");
+    assert_unique(&generated);
+    eprintln!("25×25 in {:?}", start.elapsed());
+}
+
+#[test]
+fn same_seed_same_puzzles_and_each_line_stands_alone() {
+    let run = |seed: &str| {
+        let out = sudoscope()
+            .args([
+                "generate", "--count", "4", "--level", "hard", "--seed", seed,
+            ])
+            .output()
+            .expect("runs");
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let a = run("42");
+    assert_eq!(a.lines().count(), 4);
+    assert_eq!(a, run("42"));
+    assert_ne!(a, run("43"));
+    let third =
+        generate_nth(&options(9, Variant::Standard, Some(Level::Hard), 42), 2).expect("generated");
+    assert_eq!(a.lines().nth(2), Some(third.puzzle.to_line().as_str()));
+}
+
+#[test]
+fn json_records_carry_solution_and_rating() {
+    let out = sudoscope()
+        .args(["generate", "--size", "16", "--level", "easy", "--seed", "7"])
+        .args(["--format", "json", "--symmetry", "mirror"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let record: serde_json::Value = serde_json::from_str(text.trim()).expect("one JSON line");
+    for field in [
+        "puzzle",
+        "solution",
+        "level",
+        "score",
+        "hardest",
+        "wnef",
+        "logic_solves",
+        "givens",
+        "seed",
+        "index",
+    ] {
+        assert!(record.get(field).is_some(), "{field} in {record}");
+    }
+    assert_eq!(record["level"], "easy");
+    assert_eq!(record["symmetry"], "mirror");
+    assert_eq!(record["puzzle"].as_str().map(str::len), Some(256));
+    assert_eq!(record["solution"].as_str().map(str::len), Some(256));
+}
+
+fn assert_one_line_failure(args: &[&str], code: i32) -> String {
+    let out = sudoscope()
+        .arg("generate")
+        .args(args)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(code), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("sudoscope: "), "{stderr}");
+    stderr
+}
+
+#[test]
+fn bad_options_fail_with_one_line() {
+    assert_one_line_failure(&["--size", "10"], 2);
+    assert_one_line_failure(&["--level", "hardest"], 2);
+    assert_one_line_failure(&["--count", "0"], 2);
+    assert_one_line_failure(&["--symmetry", "spiral"], 2);
+    assert_one_line_failure(&["--timeout-ms", "0"], 2);
+    assert_one_line_failure(&["--seed", "-1"], 2);
+    let refused = assert_one_line_failure(&["--size", "36", "--variant", "hyper"], 2);
+    assert!(refused.contains("hyper"), "{refused}");
+    // A level a 4×4 grid cannot reach ends at the deadline with what was reached instead.
+    let timeout = assert_one_line_failure(
+        &["--size", "4", "--level", "hard", "--timeout-ms", "300"],
+        1,
+    );
+    assert!(timeout.contains("levels reached: easy"), "{timeout}");
+}
