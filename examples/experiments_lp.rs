@@ -195,7 +195,7 @@ struct Args {
     seed: u64,
 }
 
-fn parse_args() -> Args {
+fn parse_args(raw: &[String]) -> Args {
     let mut args = Args {
         sections: Vec::new(),
         hard: 300,
@@ -203,7 +203,7 @@ fn parse_args() -> Args {
         medium: 300,
         seed: 2026,
     };
-    let mut it = std::env::args().skip(1);
+    let mut it = raw.iter().cloned();
     while let Some(a) = it.next() {
         let num = |it: &mut dyn Iterator<Item = String>| {
             it.next().and_then(|v| v.parse::<u64>().ok()).unwrap_or(0)
@@ -229,8 +229,15 @@ fn weighted(epsilon: f64) -> L1Config {
     }
 }
 
+#[allow(dead_code)]
 fn main() {
-    let args = parse_args();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    run_sections(&args);
+}
+
+/// Runs the sections named in `raw` (all when none is named) with its sample-size options.
+pub fn run_sections(raw: &[String]) {
+    let args = parse_args(raw);
     let want = |s: &str| args.sections.is_empty() || args.sections.iter().any(|x| x == s);
     let magictour = load("magictour_top1465.txt", |_| true);
     let hard = sample(magictour.clone(), args.hard, args.seed);

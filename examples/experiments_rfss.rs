@@ -814,8 +814,14 @@ fn section_speed() {
     }
 }
 
+#[allow(dead_code)]
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    run_sections(&args);
+}
+
+/// Runs the sections named in `args` (the default set when none is named).
+pub fn run_sections(args: &[String]) {
     let want = |s: &str| args.is_empty() || args.iter().any(|a| a == s);
     println!("# RFSS experiments (cargo run --release --example experiments_rfss)");
     if want("horn") {

@@ -13,11 +13,14 @@
 //! resolution), because on a shared machine the wall clock mostly measures preemption by other
 //! processes; the wall-clock median and maximum are printed beside them.
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use sudoscope::grid::{Puzzle, ReadOptions, parse_puzzle};
 use sudoscope::live::{self, Status};
+
+#[path = "shared/mod.rs"]
+mod shared;
+use shared::{datasets, quantile, thread_cpu};
 
 /// The budget given to every step.
 const BUDGET: Duration = Duration::from_millis(2);
@@ -25,39 +28,11 @@ const BUDGET: Duration = Duration::from_millis(2);
 /// Solvers whose step is a single LP solve.
 const LP_SOLVERS: [&str; 4] = ["rfss-lp", "rfss-ip", "l1", "l1-weighted"];
 
-fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"));
-    dir.is_dir().then_some(dir)
-}
-
 /// The first puzzle of a dataset file.
 fn first_puzzle(name: &str) -> Option<Puzzle> {
     let text = std::fs::read_to_string(datasets()?.join(name)).ok()?;
     let field = text.lines().next()?.split_whitespace().next()?.to_string();
     parse_puzzle(&field, ReadOptions::default()).ok()
-}
-
-/// CPU time of the calling thread (Linux `CLOCK_THREAD_CPUTIME_ID`).
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec through a valid pointer to a local.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
-
-/// The `q`-quantile of sorted values.
-fn quantile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
 }
 
 /// One solver on one puzzle: its step times in ms, and how it ended.

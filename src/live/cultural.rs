@@ -39,6 +39,8 @@ pub struct BeliefSpace {
     counts: Vec<u32>,
     /// The individual that updated the belief space last.
     last: Vec<u8>,
+    /// Positions that were in conflict in some recorded near solution.
+    tainted: Vec<bool>,
     updates: u64,
 }
 
@@ -49,6 +51,7 @@ impl BeliefSpace {
             n,
             counts: vec![0; len * n],
             last: Vec::new(),
+            tainted: vec![false; len],
             updates: 0,
         }
     }
@@ -72,6 +75,16 @@ impl BeliefSpace {
         self.last.extend_from_slice(individual);
         self.updates += 1;
         true
+    }
+
+    /// Marks positions that were in conflict in a recorded near solution: they are never
+    /// hidden givens.
+    pub fn taint(&mut self, positions: &[usize]) {
+        for &p in positions {
+            if let Some(t) = self.tainted.get_mut(p) {
+                *t = true;
+            }
+        }
     }
 
     /// The share of the near solutions that put `digit` at `position` (0 when there are none).
@@ -102,7 +115,7 @@ impl BeliefSpace {
     ) -> usize {
         let givens = fixed.to_vec();
         let candidates: Vec<(usize, u8)> = (0..fixed.len())
-            .filter(|&p| givens[p] == 0)
+            .filter(|&p| givens[p] == 0 && !self.tainted[p])
             .filter_map(|p| self.single_digit(p).map(|d| (p, d)))
             .collect();
         let mut proposed = givens.clone();

@@ -90,10 +90,12 @@ pub fn default_cap(size: usize) -> u64 {
     }
 }
 
-/// The default restart period (generations without improvement of the epoch's best P_x).
+/// The default restart period (generations without improvement of the epoch's best P_x):
+/// 5,000 on 9×9 (measured better than 20,000 on the NYT Medium and Hard puzzles, see
+/// docs/experiments/ga.md), 50,000 from 16×16 up.
 pub fn default_restart(size: usize) -> u64 {
     match size {
-        0..=9 => 20_000,
+        0..=9 => 5_000,
         _ => 50_000,
     }
 }
@@ -124,6 +126,9 @@ pub struct GaOptions {
     pub given_abort: bool,
     /// Attempts per swap: an aborted attempt is drawn again this many times in all.
     pub swap_attempts: u32,
+    /// Never take as a hidden given a cell that was in conflict in a recorded near solution
+    /// (the wrong positions of a near solution are among its conflicting cells).
+    pub untaint_conflicts: bool,
     /// Hidden givens are used only once the belief space holds this many near solutions.
     pub min_near_solutions: u64,
 }
@@ -143,15 +148,18 @@ impl Default for GaOptions {
             restart_after: Some(0),
             cultural: false,
             min_near_solutions: 2,
+            untaint_conflicts: false,
         }
     }
 }
 
 impl GaOptions {
-    /// The cultural algorithm's options: the GA's plus the belief space.
+    /// The cultural algorithm's options: the GA's plus the belief space, whose hidden givens
+    /// wait for 40 near solutions (measured better than 2 or 10, docs/experiments/ga.md).
     pub fn cultural() -> GaOptions {
         GaOptions {
             cultural: true,
+            min_near_solutions: 40,
             ..GaOptions::default()
         }
     }
@@ -240,6 +248,26 @@ impl Layout {
             }
         }
         pairs
+    }
+
+    /// Positions whose digit repeats on one of their lines.
+    fn conflicting_positions(&self, individual: &[u8]) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut counts = [0u8; 64];
+        for line in self.lines.chunks_exact(self.n) {
+            for &p in line {
+                counts[usize::from(individual[usize::from(p)])] += 1;
+            }
+            for &p in line {
+                if counts[usize::from(individual[usize::from(p)])] > 1 {
+                    out.push(usize::from(p));
+                }
+            }
+            for &p in line {
+                counts[usize::from(individual[usize::from(p)])] = 0;
+            }
+        }
+        out
     }
 
     /// Row-major digits of an individual.
@@ -509,6 +537,16 @@ impl Ga {
     /// The lowest P_x (+P_g) seen in the run.
     pub fn best_fitness(&self) -> u32 {
         self.best_ever
+    }
+
+    /// The share of children that mutation changed (the paper measured 88.5%).
+    pub fn mutated_share(&self) -> f64 {
+        let children = self.trials.saturating_sub(self.options.population as u64);
+        if children == 0 {
+            0.0
+        } else {
+            self.mutated as f64 / children as f64
+        }
     }
 
     /// Near solutions recorded in the belief space (cultural only).
@@ -795,7 +833,10 @@ impl Ga {
             && let Some(belief) = &mut self.belief
         {
             let len = self.layout.len;
-            belief.update(&self.pop[slot * len..(slot + 1) * len]);
+            let individual = &self.pop[slot * len..(slot + 1) * len];
+            if belief.update(individual) && self.options.untaint_conflicts {
+                belief.taint(&self.layout.conflicting_positions(individual));
+            }
         }
     }
 
@@ -1036,11 +1077,7 @@ impl LiveSolver for Ga {
             },
             Metric {
                 name: "children mutated %",
-                value: if self.trials > 0 {
-                    100.0 * self.mutated as f64 / self.trials as f64
-                } else {
-                    0.0
-                },
+                value: 100.0 * self.mutated_share(),
             },
             Metric {
                 name: "conflicting cells",
