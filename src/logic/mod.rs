@@ -4,6 +4,7 @@
 //! Every technique is a function `fn(&Board, &mut StepSink)` that reports each instance that
 //! places or eliminates something; the engine tries them in [`Technique::ALL`] order.
 
+pub mod als;
 pub mod board;
 pub mod chains;
 pub mod coloring;
@@ -64,6 +65,8 @@ pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
         Technique::XChain => chains::x_chain,
         Technique::XyChain => chains::xy_chain,
         Technique::Aic => chains::aic,
+        Technique::AlsXz => als::als_xz,
+        Technique::AlsXyWing => als::als_xy_wing,
         _ => return None,
     })
 }

@@ -145,6 +145,13 @@ fn weight_by_id(id: &str) -> Option<f64> {
         "x-chain" => 6.6,
         "xy-chain" => 6.8,
         "aic" => 7.0,
+        "als-xz" => 6.5,
+        "als-xy-wing" => 6.9,
+        // last resort: forcing chains
+        "forcing-chain-contradiction" => 8.0,
+        "digit-forcing-chain" => 8.1,
+        "cell-forcing-chain" => 8.2,
+        "house-forcing-chain" => 8.3,
         _ => return None,
     })
 }
