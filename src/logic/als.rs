@@ -22,7 +22,9 @@
 //! Like HoDoKu (default settings) the ALSs of one step share no cell, and one step is reported
 //! per pair (ALS-XZ) or per pair of RCC links (ALS-XY-wing) with all its eliminations.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 use super::board::Board;
 use super::chains::{Grid, cells_of};
@@ -36,16 +38,29 @@ struct Als {
     cells: Vec<usize>,
     digits: Digits,
     house: usize,
-    /// Per digit (index `d - 1`): the ALS cells holding it (empty when absent).
-    holders: Vec<Vec<u64>>,
+    /// Per digit (block `d - 1` of `w` words): the ALS cells holding it (empty when absent).
+    holders: Vec<u64>,
     /// Per digit: the cells (of any kind) that see every holder of it.
-    seers: Vec<Vec<u64>>,
+    seers: Vec<u64>,
+    w: usize,
+}
+
+impl Als {
+    fn hold(&self, d: u8) -> &[u64] {
+        let i = d as usize - 1;
+        &self.holders[i * self.w..(i + 1) * self.w]
+    }
+
+    fn see(&self, d: u8) -> &[u64] {
+        let i = d as usize - 1;
+        &self.seers[i * self.w..(i + 1) * self.w]
+    }
 }
 
 /// The largest ALS searched: every size on 9×9 (a house has at most 8 unsolved cells that can
 /// form one), smaller on big grids, where subsets of a house are too many.
 fn max_cells(n: usize) -> usize {
-    if n <= 9 { n - 1 } else { 5 }
+    if n <= 9 { n - 1 } else { 4 }
 }
 
 fn collect(grid: &Grid) -> Vec<Als> {
@@ -79,11 +94,13 @@ fn collect(grid: &Grid) -> Vec<Als> {
                 if !seen.insert(set.clone()) {
                     return;
                 }
-                let mut holders = vec![Vec::new(); n];
-                let mut seers = vec![Vec::new(); n];
+                let mut holders = vec![0u64; n * w];
+                let mut seers = vec![0u64; n * w];
                 for d in digits.iter() {
-                    let mut hold = vec![0u64; w];
-                    let mut see = vec![u64::MAX; w];
+                    let i = d as usize - 1;
+                    let hold = &mut holders[i * w..(i + 1) * w];
+                    let see = &mut seers[i * w..(i + 1) * w];
+                    see.fill(u64::MAX);
                     for &c in cells {
                         if board.candidates(c).contains(d) {
                             hold[c / 64] |= 1 << (c % 64);
@@ -92,8 +109,6 @@ fn collect(grid: &Grid) -> Vec<Als> {
                             }
                         }
                     }
-                    holders[d as usize - 1] = hold;
-                    seers[d as usize - 1] = see;
                 }
                 out.push(Als {
                     cells: cells.to_vec(),
@@ -101,6 +116,7 @@ fn collect(grid: &Grid) -> Vec<Als> {
                     house: h,
                     holders,
                     seers,
+                    w,
                 });
             },
         );
@@ -141,24 +157,11 @@ fn subset(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).all(|(x, y)| x & !y == 0)
 }
 
-/// The restricted common candidates of two disjoint ALSs.
-fn rccs(a: &Als, b: &Als) -> Digits {
-    let mut out = Digits::EMPTY;
-    for x in (a.digits & b.digits).iter() {
-        let i = x as usize - 1;
-        if subset(&b.holders[i], &a.seers[i]) {
-            out.insert(x);
-        }
-    }
-    out
-}
-
 /// Cells holding `d` that see every holder of `d` in all of `sets`.
 fn targets(grid: &Grid, sets: &[&Als], d: u8) -> Vec<usize> {
-    let i = d as usize - 1;
     let mut t: Vec<u64> = grid.digit(d).to_vec();
     for als in sets {
-        for (x, s) in t.iter_mut().zip(&als.seers[i]) {
+        for (x, s) in t.iter_mut().zip(als.see(d)) {
             *x &= s;
         }
     }
@@ -174,21 +177,76 @@ fn describe(grid: &Grid, als: &Als) -> String {
     )
 }
 
-/// The RCC graph: every pair of disjoint ALSs with at least one RCC, as (a, b, rccs), a < b.
-fn links(alses: &[Als]) -> Vec<(usize, usize, Digits)> {
-    let mut out = Vec::new();
-    for (i, a) in alses.iter().enumerate() {
-        for (j, b) in alses.iter().enumerate().skip(i + 1) {
-            if (a.digits & b.digits).is_empty() {
-                continue;
-            }
-            let r = rccs(a, b);
-            if !r.is_empty() {
-                out.push((i, j, r));
+/// The RCC graph: every pair of ALSs with at least one RCC, as (a, b, rccs), a < b.
+///
+/// Rather than testing every pair, each ALS A looks, per digit x, only at the ALSs whose first
+/// cell holding x is among the cells that see every x of A: the sets it can share x with.
+fn links(grid: &Grid, alses: &[Als]) -> Vec<(usize, usize, Digits)> {
+    let n = grid.n;
+    // (cell, digit) -> the ALSs whose first holder of digit is that cell.
+    let mut first: Vec<Vec<u32>> = vec![Vec::new(); grid.geometry.cell_count() * n];
+    for (i, als) in alses.iter().enumerate() {
+        for d in als.digits.iter() {
+            if let Some(&c) = cells_of(als.hold(d)).first() {
+                first[c * n + d as usize - 1].push(i as u32);
             }
         }
     }
+    let mut rc: Vec<Digits> = vec![Digits::EMPTY; alses.len()];
+    let mut touched: Vec<usize> = Vec::new();
+    let mut out = Vec::new();
+    for (i, a) in alses.iter().enumerate() {
+        for x in a.digits.iter() {
+            let mut reach: Vec<u64> = a.see(x).to_vec();
+            for (r, d) in reach.iter_mut().zip(grid.digit(x)) {
+                *r &= d;
+            }
+            for c in cells_of(&reach) {
+                for &j in &first[c * n + x as usize - 1] {
+                    let j = j as usize;
+                    if j <= i || !subset(alses[j].hold(x), a.see(x)) {
+                        continue;
+                    }
+                    if rc[j].is_empty() {
+                        touched.push(j);
+                    }
+                    rc[j].insert(x);
+                }
+            }
+        }
+        touched.sort_unstable();
+        for &j in &touched {
+            out.push((i, j, rc[j]));
+            rc[j] = Digits::EMPTY;
+        }
+        touched.clear();
+    }
     out
+}
+
+/// The ALSs of a board and their RCC links, computed once for both ALS techniques.
+struct AlsData {
+    alses: Vec<Als>,
+    links: Vec<(usize, usize, Digits)>,
+}
+
+thread_local! {
+    static CACHE: RefCell<Option<(Board, Rc<AlsData>)>> = const { RefCell::new(None) };
+}
+
+fn data(grid: &Grid) -> Rc<AlsData> {
+    CACHE.with(|cache| {
+        if let Some((b, d)) = cache.borrow().as_ref()
+            && b == grid.board
+        {
+            return Rc::clone(d);
+        }
+        let alses = collect(grid);
+        let links = links(grid, &alses);
+        let d = Rc::new(AlsData { alses, links });
+        *cache.borrow_mut() = Some((grid.board.clone(), Rc::clone(&d)));
+        d
+    })
 }
 
 fn push_eliminations(out: &mut Vec<Elimination>, cells: Vec<usize>, digit: u8) {
@@ -204,8 +262,9 @@ fn sorted(mut e: Vec<Elimination>) -> Vec<Elimination> {
 /// ALS-XZ, singly and doubly linked.
 pub fn als_xz(board: &Board, sink: &mut StepSink) {
     let grid = Grid::new(board);
-    let alses = collect(&grid);
-    for (i, j, r) in links(&alses) {
+    let data = data(&grid);
+    let alses = &data.alses;
+    for &(i, j, r) in &data.links {
         let (a, b) = (&alses[i], &alses[j]);
         let mut eliminations = Vec::new();
         let doubly = r.len() >= 2;
@@ -278,11 +337,11 @@ pub fn als_xz(board: &Board, sink: &mut StepSink) {
 /// ALS-XY-wing: pivot C linked to A by one RCC and to B by another.
 pub fn als_xy_wing(board: &Board, sink: &mut StepSink) {
     let grid = Grid::new(board);
-    let alses = collect(&grid);
-    let links = links(&alses);
+    let data = data(&grid);
+    let (alses, links) = (&data.alses, &data.links);
     // Links by ALS: (other ALS, rccs).
     let mut by_als: Vec<Vec<(usize, Digits)>> = vec![Vec::new(); alses.len()];
-    for &(i, j, r) in &links {
+    for &(i, j, r) in links {
         by_als[i].push((j, r));
         by_als[j].push((i, r));
     }

@@ -95,6 +95,8 @@ pub const MEDIUM_FROM: f64 = 2.5;
 pub const HARD_FROM: f64 = 3.5;
 /// The lowest score of an evil puzzle: above every non-chain technique (BUG+1 is 5.6).
 pub const EVIL_FROM: f64 = 6.0;
+/// The weights of the forcing chains start here (above every chain and ALS technique).
+pub const FORCING_FROM: f64 = 8.0;
 /// Puzzles that logic cannot finish score from here up: above every technique with any chain
 /// length, so "logic is stuck" always rates hardest.
 pub const STUCK_FROM: f64 = 10.0;
@@ -197,6 +199,11 @@ pub fn step_weight(step: &Step, board: &Board) -> f64 {
             .and_then(|&h| board.geometry().houses().get(h))
             .is_some_and(|house| house.kind == HouseKind::Box);
         return if in_box { 1.2 } else { base };
+    }
+    if super::is_last_resort(step.technique) && base >= FORCING_FROM {
+        // Forcing chains are rated by kind: their chains are shortest ones already, and one
+        // weight lets the rating apply every conclusion of a search at once.
+        return base;
     }
     if base >= EVIL_FROM {
         return round1(base + chain_increment(step.cells.len()));
