@@ -159,13 +159,19 @@ fn subset(a: &[u64], b: &[u64]) -> bool {
 
 /// Cells holding `d` that see every holder of `d` in all of `sets`.
 fn targets(grid: &Grid, sets: &[&Als], d: u8) -> Vec<usize> {
-    let mut t: Vec<u64> = grid.digit(d).to_vec();
+    // A stack buffer: a 36×36 grid needs 21 words.
+    let mut buf = [0u64; 24];
+    let t = &mut buf[..grid.w];
+    t.copy_from_slice(grid.digit(d));
     for als in sets {
         for (x, s) in t.iter_mut().zip(als.see(d)) {
             *x &= s;
         }
     }
-    cells_of(&t)
+    if t.iter().all(|&x| x == 0) {
+        return Vec::new();
+    }
+    cells_of(t)
 }
 
 fn describe(grid: &Grid, als: &Als) -> String {

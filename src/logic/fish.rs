@@ -348,6 +348,16 @@ fn finned_bases(
         if next.count_ones() as usize > search.size + k {
             continue;
         }
+        // The fins all sit in one stack of boxes: outside some stack the places must already
+        // fit in `size` cover lines (the union only grows, so a miss here is final).
+        if next.count_ones() as usize > search.size
+            && !(0..k).any(|stack| {
+                let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
+                (next & !stack_mask).count_ones() as usize <= search.size
+            })
+        {
+            continue;
+        }
         chosen.push(lines[i]);
         let stop = finned_bases(search, sink, lines, i + 1, next, chosen);
         chosen.pop();

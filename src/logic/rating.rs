@@ -147,8 +147,8 @@ fn weight_by_id(id: &str) -> Option<f64> {
         "x-chain" => 6.6,
         "xy-chain" => 6.8,
         "aic" => 7.0,
-        "als-xz" => 6.5,
-        "als-xy-wing" => 6.9,
+        "als-xz" => 7.1,
+        "als-xy-wing" => 7.3,
         // last resort: forcing chains
         "forcing-chain-contradiction" => 8.0,
         "digit-forcing-chain" => 8.1,
