@@ -8,6 +8,7 @@
 //!   out while a cheaper one applies, and runs them when named or when nothing else applies.
 //! * `forcing_chain_explanations_show_the_chains`: every forcing step names its assumption and
 //!   shows its chains with the `⇒` notation.
+//!
 //! ALS correctness against HoDoKu is in `tests/logic_reglib.rs` (codes 0901 and 0902).
 
 use std::collections::BTreeMap;
@@ -70,7 +71,10 @@ fn last_resort_sweep() {
         let mut work = board.clone();
         let walk = path::walk(&mut work, &order, true, |step, _| {
             *used.entry(step.technique.id()).or_default() += 1;
-            let bad_elim = step.eliminations.iter().any(|e| solution[e.cell] == e.digit);
+            let bad_elim = step
+                .eliminations
+                .iter()
+                .any(|e| solution[e.cell] == e.digit);
             let bad_place = step.placements.iter().any(|p| solution[p.cell] != p.digit);
             if bad_elim || bad_place {
                 wrong.push(step.explanation.clone());
@@ -84,7 +88,11 @@ fn last_resort_sweep() {
         100.0 * solved as f64 / puzzles.len().max(1) as f64
     );
     for t in LAST_RESORT {
-        println!("  {}: {} steps", t.id(), used.get(t.id()).copied().unwrap_or(0));
+        println!(
+            "  {}: {} steps",
+            t.id(),
+            used.get(t.id()).copied().unwrap_or(0)
+        );
     }
     for w in wrong.iter().take(5) {
         println!("WRONG {w}");
@@ -154,7 +162,11 @@ fn forcing_chain_explanations_show_the_chains() {
             for step in logic::find_all(&work, *t) {
                 seen += 1;
                 assert_eq!(step.placements.len() + step.eliminations.len(), 1);
-                assert!(step.explanation.starts_with(&t.title()), "{}", step.explanation);
+                assert!(
+                    step.explanation.starts_with(&t.title()),
+                    "{}",
+                    step.explanation
+                );
                 assert!(step.explanation.contains('⇒'), "{}", step.explanation);
                 assert!(!step.cells.is_empty());
             }

@@ -267,8 +267,8 @@ impl Table {
                 alive[k] |= digit[k] & !off[d * w + k];
             }
         }
-        for k in 0..w {
-            let dead = self.empty_mask[k] & !alive[k];
+        for (k, (&empty, &live)) in self.empty_mask.iter().zip(&alive).enumerate() {
+            let dead = empty & !live;
             if dead != 0 {
                 return Some(Broken::Cell(k * 64 + dead.trailing_zeros() as usize));
             }
@@ -479,7 +479,10 @@ pub fn contradiction(board: &Board, sink: &mut StepSink) {
             };
             let (chains, what, houses) = match broken {
                 Broken::Both(v) => (
-                    vec![t.chain(&grid, lit, v * 2 + TRUE), t.chain(&grid, lit, v * 2 + FALSE)],
+                    vec![
+                        t.chain(&grid, lit, v * 2 + TRUE),
+                        t.chain(&grid, lit, v * 2 + FALSE),
+                    ],
                     format!(
                         "{} would be both {} and not {}",
                         grid.name(v / n),
@@ -513,7 +516,9 @@ pub fn contradiction(board: &Board, sink: &mut StepSink) {
             let explanation = format!(
                 "Forcing chain contradiction: suppose {assume}. Then {what}: {chains}. The \
                  assumption is impossible, so {conclusion} {RULES}.",
-                assume = lit_name(&grid, lit).replace('=', " is ").replace('≠', " is not "),
+                assume = lit_name(&grid, lit)
+                    .replace('=', " is ")
+                    .replace('≠', " is not "),
                 chains = chains
                     .iter()
                     .map(|c| chain_text(&grid, c))
@@ -572,7 +577,14 @@ fn report_verity(
                     .join("; "),
                 conclusion = conclusion_text(grid, conclusion),
             );
-            let s = step(grid, technique, conclusion, &chains, houses.clone(), explanation);
+            let s = step(
+                grid,
+                technique,
+                conclusion,
+                &chains,
+                houses.clone(),
+                explanation,
+            );
             if sink.push(s) {
                 return;
             }

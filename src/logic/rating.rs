@@ -12,7 +12,7 @@
 //! | easy   | < 2.5       | singles only                                                 |
 //! | medium | 2.5 – < 3.5 | intersections (pointing, claiming, multi-line) or pairs      |
 //! | hard   | 3.5 – < 6.0 | triples, quads, fish, single-digit patterns, wings, colouring, uniqueness |
-//! | evil   | ≥ 6.0       | chains, or logic cannot finish (score 10 and up)             |
+//! | evil   | ≥ 6.0       | chains, ALS, forcing chains, or logic cannot finish (10 and up) |
 //!
 //! To keep the bands apart some techniques sit higher than in Sudoku Explainer: the X-wing
 //! (SE 3.2) is 3.5, and the single-digit patterns and simple colouring, which SE finds as
@@ -334,6 +334,20 @@ mod tests {
         assert_eq!(technique_level(Technique::BugPlus1), Level::Hard);
         assert_eq!(technique_level(Technique::XChain), Level::Evil);
         assert_eq!(technique_level(Technique::Aic), Level::Evil);
+        assert_eq!(technique_level(Technique::AlsXz), Level::Evil);
+        assert_eq!(technique_level(Technique::CellForcingChain), Level::Evil);
+        // The last resorts come after every chain and ALS technique.
+        assert!(base_weight(Technique::AlsXz) > base_weight(Technique::Aic));
+        for t in Technique::ALL {
+            if !crate::logic::is_last_resort(t)
+                || t == Technique::AlsXz
+                || t == Technique::AlsXyWing
+            {
+                assert!(base_weight(t) < FORCING_FROM, "{t}");
+            } else {
+                assert!(base_weight(t) >= FORCING_FROM, "{t}");
+            }
+        }
     }
 
     #[test]
