@@ -123,6 +123,8 @@ pub const TABLE: &[(&str, &str, Relevant)] = &[
     ("0800", "xy-wing", by_pattern_digits),
     ("0801", "xyz-wing", by_pattern_digits),
     ("0803", "w-wing", by_pattern_digits),
+    ("0901", "als-xz", by_eliminated_digits),
+    ("0902", "als-xy-wing", by_eliminated_digits),
 ];
 
 /// The library's cases, in file order.

@@ -348,6 +348,29 @@ fn finned_bases(
         if next.count_ones() as usize > search.size + k {
             continue;
         }
+        // The fins all sit in one box: for some band and stack, the places outside that box
+        // must already fit in `size` cover lines. Adding lines only adds places, so a base
+        // that fails this for every box can be dropped with all its extensions.
+        if next.count_ones() as usize > search.size {
+            let line = lines[i];
+            let fits = (0..k).any(|band| {
+                (0..k).any(|stack| {
+                    let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
+                    let outside =
+                        chosen
+                            .iter()
+                            .chain(std::iter::once(&line))
+                            .fold(0u64, |acc, &l| {
+                                let m = search.masks[l];
+                                acc | if l / k == band { m & !stack_mask } else { m }
+                            });
+                    outside.count_ones() as usize <= search.size
+                })
+            });
+            if !fits {
+                continue;
+            }
+        }
         chosen.push(lines[i]);
         let stop = finned_bases(search, sink, lines, i + 1, next, chosen);
         chosen.pop();

@@ -4,10 +4,12 @@
 //! Every technique is a function `fn(&Board, &mut StepSink)` that reports each instance that
 //! places or eliminates something; the engine tries them in [`Technique::ALL`] order.
 
+pub mod als;
 pub mod board;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
+pub mod forcing;
 pub mod intersections;
 pub mod path;
 pub mod rating;
@@ -64,6 +66,12 @@ pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
         Technique::XChain => chains::x_chain,
         Technique::XyChain => chains::xy_chain,
         Technique::Aic => chains::aic,
+        Technique::AlsXz => als::als_xz,
+        Technique::AlsXyWing => als::als_xy_wing,
+        Technique::ForcingChainContradiction => forcing::contradiction,
+        Technique::DigitForcingChain => forcing::digit_forcing_chain,
+        Technique::CellForcingChain => forcing::cell_forcing_chain,
+        Technique::HouseForcingChain => forcing::house_forcing_chain,
         _ => return None,
     })
 }
@@ -96,10 +104,37 @@ pub fn next_step(board: &Board, techniques: &[Technique]) -> Option<Step> {
     sink.into_steps().into_iter().next()
 }
 
-/// Every instance of every technique among `techniques` (all when empty) at this board.
+/// Whether a technique is a last resort (almost locked sets and forcing chains): far more
+/// expensive than the others (a busy board holds hundreds of ALSs, and a forcing search follows
+/// every candidate), so "every step" lists them only when no other technique applies, or when
+/// they are asked for by name. The step-by-step solve tries them in weight order as usual.
+pub fn is_last_resort(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::AlsXz
+            | Technique::AlsXyWing
+            | Technique::ForcingChainContradiction
+            | Technique::DigitForcingChain
+            | Technique::CellForcingChain
+            | Technique::HouseForcingChain
+    )
+}
+
+/// Every instance of every technique among `techniques` (all when empty) at this board. The
+/// last-resort techniques ([`is_last_resort`]) run only when named in `techniques` or when
+/// nothing else finds a step.
 pub fn all_steps(board: &Board, techniques: &[Technique]) -> Vec<Step> {
     let mut sink = StepSink::new(false);
-    for technique in order(techniques) {
+    let order = order(techniques);
+    for &technique in order.iter().filter(|&&t| !is_last_resort(t)) {
+        if let Some(find) = finder(technique) {
+            find(board, &mut sink);
+        }
+    }
+    for &technique in order.iter().filter(|&&t| is_last_resort(t)) {
+        if !sink.is_empty() && techniques.is_empty() {
+            break;
+        }
         if let Some(find) = finder(technique) {
             find(board, &mut sink);
         }

@@ -12,7 +12,7 @@ use super::board::Board;
 use super::rating::{self, Level};
 use super::step::{Step, StepSink};
 use super::technique::Technique;
-use super::{available, finder};
+use super::{available, finder, is_last_resort};
 
 /// A logical solve, one step at a time.
 #[derive(Clone, Debug)]
@@ -104,12 +104,23 @@ pub fn next_step(board: &Board, order: &[Technique]) -> Option<Step> {
     None
 }
 
-/// Every instance of every technique in `order` at this board, easiest technique first.
+/// Every instance of every technique in `order` at this board, easiest technique first. The
+/// last-resort techniques ([`super::is_last_resort`]) are searched only when nothing else
+/// applies, unless `order` holds nothing else.
 pub fn all_steps(board: &Board, order: &[Technique]) -> Vec<Step> {
-    order
+    let mut steps: Vec<Step> = order
         .iter()
+        .filter(|&&t| !is_last_resort(t))
         .flat_map(|&t| cheapest_first(board, t).into_iter().map(|(s, _)| s))
-        .collect()
+        .collect();
+    if steps.is_empty() {
+        steps = order
+            .iter()
+            .filter(|&&t| is_last_resort(t))
+            .flat_map(|&t| cheapest_first(board, t).into_iter().map(|(s, _)| s))
+            .collect();
+    }
+    steps
 }
 
 /// Solves `board` in place with the techniques of `order`, calling `on_step` with every step

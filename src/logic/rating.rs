@@ -12,7 +12,7 @@
 //! | easy   | < 2.5       | singles only                                                 |
 //! | medium | 2.5 – < 3.5 | intersections (pointing, claiming, multi-line) or pairs      |
 //! | hard   | 3.5 – < 6.0 | triples, quads, fish, single-digit patterns, wings, colouring, uniqueness |
-//! | evil   | ≥ 6.0       | chains, or logic cannot finish (score 10 and up)             |
+//! | evil   | ≥ 6.0       | chains, ALS, forcing chains, or logic cannot finish (10 and up) |
 //!
 //! To keep the bands apart some techniques sit higher than in Sudoku Explainer: the X-wing
 //! (SE 3.2) is 3.5, and the single-digit patterns and simple colouring, which SE finds as
@@ -95,6 +95,8 @@ pub const MEDIUM_FROM: f64 = 2.5;
 pub const HARD_FROM: f64 = 3.5;
 /// The lowest score of an evil puzzle: above every non-chain technique (BUG+1 is 5.6).
 pub const EVIL_FROM: f64 = 6.0;
+/// The weights of the forcing chains start here (above every chain and ALS technique).
+pub const FORCING_FROM: f64 = 8.0;
 /// Puzzles that logic cannot finish score from here up: above every technique with any chain
 /// length, so "logic is stuck" always rates hardest.
 pub const STUCK_FROM: f64 = 10.0;
@@ -145,6 +147,13 @@ fn weight_by_id(id: &str) -> Option<f64> {
         "x-chain" => 6.6,
         "xy-chain" => 6.8,
         "aic" => 7.0,
+        "als-xz" => 7.1,
+        "als-xy-wing" => 7.3,
+        // last resort: forcing chains
+        "forcing-chain-contradiction" => 8.0,
+        "digit-forcing-chain" => 8.1,
+        "cell-forcing-chain" => 8.2,
+        "house-forcing-chain" => 8.3,
         _ => return None,
     })
 }
@@ -190,6 +199,11 @@ pub fn step_weight(step: &Step, board: &Board) -> f64 {
             .and_then(|&h| board.geometry().houses().get(h))
             .is_some_and(|house| house.kind == HouseKind::Box);
         return if in_box { 1.2 } else { base };
+    }
+    if super::is_last_resort(step.technique) && base >= FORCING_FROM {
+        // Forcing chains are rated by kind: their chains are shortest ones already, and one
+        // weight lets the rating apply every conclusion of a search at once.
+        return base;
     }
     if base >= EVIL_FROM {
         return round1(base + chain_increment(step.cells.len()));
@@ -320,6 +334,20 @@ mod tests {
         assert_eq!(technique_level(Technique::BugPlus1), Level::Hard);
         assert_eq!(technique_level(Technique::XChain), Level::Evil);
         assert_eq!(technique_level(Technique::Aic), Level::Evil);
+        assert_eq!(technique_level(Technique::AlsXz), Level::Evil);
+        assert_eq!(technique_level(Technique::CellForcingChain), Level::Evil);
+        // The last resorts come after every chain and ALS technique.
+        assert!(base_weight(Technique::AlsXz) > base_weight(Technique::Aic));
+        for t in Technique::ALL {
+            if !crate::logic::is_last_resort(t)
+                || t == Technique::AlsXz
+                || t == Technique::AlsXyWing
+            {
+                assert!(base_weight(t) < FORCING_FROM, "{t}");
+            } else {
+                assert!(base_weight(t) >= FORCING_FROM, "{t}");
+            }
+        }
     }
 
     #[test]

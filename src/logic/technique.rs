@@ -44,11 +44,17 @@ pub enum Technique {
     SashimiXWing,
     SashimiSwordfish,
     SashimiJellyfish,
+    AlsXz,
+    AlsXyWing,
+    ForcingChainContradiction,
+    DigitForcingChain,
+    CellForcingChain,
+    HouseForcingChain,
 }
 
 impl Technique {
     /// Every technique, easiest first: the order the hint engine tries them in.
-    pub const ALL: [Technique; 36] = [
+    pub const ALL: [Technique; 42] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -85,6 +91,12 @@ impl Technique {
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::ForcingChainContradiction,
+        Technique::DigitForcingChain,
+        Technique::CellForcingChain,
+        Technique::HouseForcingChain,
     ];
 
     /// The kebab-case id used in JSON, on the command line and in text output.
@@ -126,6 +138,12 @@ impl Technique {
             Technique::SashimiXWing => "sashimi-x-wing",
             Technique::SashimiSwordfish => "sashimi-swordfish",
             Technique::SashimiJellyfish => "sashimi-jellyfish",
+            Technique::AlsXz => "als-xz",
+            Technique::AlsXyWing => "als-xy-wing",
+            Technique::ForcingChainContradiction => "forcing-chain-contradiction",
+            Technique::DigitForcingChain => "digit-forcing-chain",
+            Technique::CellForcingChain => "cell-forcing-chain",
+            Technique::HouseForcingChain => "house-forcing-chain",
         }
     }
 
@@ -151,6 +169,8 @@ impl Technique {
             Technique::TwoStringKite => Some("Two-string kite"),
             Technique::FinnedXWing => Some("Finned X-Wing"),
             Technique::SashimiXWing => Some("Sashimi X-Wing"),
+            Technique::AlsXz => Some("ALS-XZ"),
+            Technique::AlsXyWing => Some("ALS-XY-Wing"),
             _ => None,
         };
         if let Some(name) = special {

@@ -1,0 +1,416 @@
+//! Almost locked sets: ALS-XZ and ALS-XY-wing, in HoDoKu's definitions.
+//!
+//! An almost locked set (ALS) is a group of `k` unsolved cells of one house holding `k + 1`
+//! candidates between them (a single bivalue cell is the smallest). Take away any one of its
+//! digits and the rest is locked: the other `k` digits fill its `k` cells.
+//!
+//! Two ALSs that share no cell have a *restricted common candidate* (RCC) `x` when every cell
+//! of one holding `x` sees every cell of the other holding `x`: `x` can then be true in at most
+//! one of them, so at least one of them is locked without `x`.
+//!
+//! * ALS-XZ: ALSs A and B with RCC `x`. Whichever of A and B loses `x` is locked, so if `z` is
+//!   another digit of both, one of them holds `z`: a cell that sees every `z` of A and of B
+//!   cannot be `z`. With two RCCs (doubly linked), neither ALS can hold both RCCs, so both are
+//!   locked sets on their other digits and each RCC is true in one of them: every non-RCC digit
+//!   goes from the cells that see all its places in its ALS, and each RCC from the cells that
+//!   see all its places in both.
+//! * ALS-XY-wing: a pivot ALS C with RCC `x` to A and RCC `y` to B (`x ≠ y`), and a digit `z`
+//!   of A and B that is no RCC. If A has no `z` it is locked on its other digits, so it holds
+//!   `x`; then C has no `x` and is locked, so it holds `y`; then B has no `y` and holds `z`. So
+//!   A or B holds `z`, and a cell that sees every `z` of both cannot be `z`.
+//!
+//! Like HoDoKu (default settings) the ALSs of one step share no cell, and one step is reported
+//! per pair (ALS-XZ) or per pair of RCC links (ALS-XY-wing) with all its eliminations.
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use super::board::Board;
+use super::chains::{Grid, cells_of};
+use super::step::{Elimination, Step, StepSink, cell_list, describe_eliminations, digit_list};
+use super::technique::Technique;
+use crate::grid::Digits;
+
+/// One almost locked set with, per digit, where it holds that digit and which cells see all
+/// those places.
+struct Als {
+    cells: Vec<usize>,
+    digits: Digits,
+    house: usize,
+    /// Per digit (block `d - 1` of `w` words): the ALS cells holding it (empty when absent).
+    holders: Vec<u64>,
+    /// Per digit: the cells (of any kind) that see every holder of it.
+    seers: Vec<u64>,
+    w: usize,
+}
+
+impl Als {
+    fn hold(&self, d: u8) -> &[u64] {
+        let i = d as usize - 1;
+        &self.holders[i * self.w..(i + 1) * self.w]
+    }
+
+    fn see(&self, d: u8) -> &[u64] {
+        let i = d as usize - 1;
+        &self.seers[i * self.w..(i + 1) * self.w]
+    }
+}
+
+/// The largest ALS searched: every size on 9×9 (a house has at most 8 unsolved cells that can
+/// form one), smaller on big grids, where subsets of a house are too many.
+fn max_cells(n: usize) -> usize {
+    if n <= 9 { n - 1 } else { 4 }
+}
+
+fn collect(grid: &Grid) -> Vec<Als> {
+    let board = grid.board;
+    let g = grid.geometry;
+    let n = grid.n;
+    let w = grid.w;
+    let limit = max_cells(n);
+    let mut seen: HashSet<Vec<u64>> = HashSet::new();
+    let mut out = Vec::new();
+    for (h, house) in g.houses().iter().enumerate() {
+        let empty: Vec<usize> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| board.value(c) == 0)
+            .collect();
+        let mut chosen: Vec<usize> = Vec::new();
+        extend(
+            grid,
+            &empty,
+            0,
+            &mut chosen,
+            Digits::EMPTY,
+            limit,
+            &mut |cells, digits| {
+                let mut set = vec![0u64; w];
+                for &c in cells {
+                    set[c / 64] |= 1 << (c % 64);
+                }
+                if !seen.insert(set.clone()) {
+                    return;
+                }
+                let mut holders = vec![0u64; n * w];
+                let mut seers = vec![0u64; n * w];
+                for d in digits.iter() {
+                    let i = d as usize - 1;
+                    let hold = &mut holders[i * w..(i + 1) * w];
+                    let see = &mut seers[i * w..(i + 1) * w];
+                    see.fill(u64::MAX);
+                    for &c in cells {
+                        if board.candidates(c).contains(d) {
+                            hold[c / 64] |= 1 << (c % 64);
+                            for (s, p) in see.iter_mut().zip(grid.peers(c)) {
+                                *s &= p;
+                            }
+                        }
+                    }
+                }
+                out.push(Als {
+                    cells: cells.to_vec(),
+                    digits,
+                    house: h,
+                    holders,
+                    seers,
+                    w,
+                });
+            },
+        );
+    }
+    out
+}
+
+/// Depth-first subsets of `empty[from..]` added to `chosen`, reporting every one whose digits
+/// number one more than its cells.
+fn extend(
+    grid: &Grid,
+    empty: &[usize],
+    from: usize,
+    chosen: &mut Vec<usize>,
+    digits: Digits,
+    limit: usize,
+    found: &mut dyn FnMut(&[usize], Digits),
+) {
+    for i in from..empty.len() {
+        let cell = empty[i];
+        let union = digits | grid.board.candidates(cell);
+        // k cells can only become an ALS while their digits stay within limit + 1.
+        if union.len() as usize > limit + 1 {
+            continue;
+        }
+        chosen.push(cell);
+        if union.len() as usize == chosen.len() + 1 {
+            found(chosen, union);
+        }
+        if chosen.len() < limit {
+            extend(grid, empty, i + 1, chosen, union, limit, found);
+        }
+        chosen.pop();
+    }
+}
+
+fn subset(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x & !y == 0)
+}
+
+/// Cells holding `d` that see every holder of `d` in all of `sets`.
+fn targets(grid: &Grid, sets: &[&Als], d: u8) -> Vec<usize> {
+    // A stack buffer: a 36×36 grid needs 21 words.
+    let mut buf = [0u64; 24];
+    let t = &mut buf[..grid.w];
+    t.copy_from_slice(grid.digit(d));
+    for als in sets {
+        for (x, s) in t.iter_mut().zip(als.see(d)) {
+            *x &= s;
+        }
+    }
+    if t.iter().all(|&x| x == 0) {
+        return Vec::new();
+    }
+    cells_of(t)
+}
+
+fn describe(grid: &Grid, als: &Als) -> String {
+    format!(
+        "{{{}}} in {} ({})",
+        cell_list(grid.geometry, &als.cells),
+        grid.geometry.houses()[als.house],
+        digit_list(&als.digits.iter().collect::<Vec<_>>())
+    )
+}
+
+/// The RCC graph: every pair of ALSs with at least one RCC, as (a, b, rccs), a < b.
+///
+/// Rather than testing every pair, each ALS A looks, per digit x, only at the ALSs whose first
+/// cell holding x is among the cells that see every x of A: the sets it can share x with.
+fn links(grid: &Grid, alses: &[Als]) -> Vec<(usize, usize, Digits)> {
+    let n = grid.n;
+    // (cell, digit) -> the ALSs whose first holder of digit is that cell.
+    let mut first: Vec<Vec<u32>> = vec![Vec::new(); grid.geometry.cell_count() * n];
+    for (i, als) in alses.iter().enumerate() {
+        for d in als.digits.iter() {
+            if let Some(&c) = cells_of(als.hold(d)).first() {
+                first[c * n + d as usize - 1].push(i as u32);
+            }
+        }
+    }
+    let mut rc: Vec<Digits> = vec![Digits::EMPTY; alses.len()];
+    let mut touched: Vec<usize> = Vec::new();
+    let mut out = Vec::new();
+    for (i, a) in alses.iter().enumerate() {
+        for x in a.digits.iter() {
+            let mut reach: Vec<u64> = a.see(x).to_vec();
+            for (r, d) in reach.iter_mut().zip(grid.digit(x)) {
+                *r &= d;
+            }
+            for c in cells_of(&reach) {
+                for &j in &first[c * n + x as usize - 1] {
+                    let j = j as usize;
+                    if j <= i || !subset(alses[j].hold(x), a.see(x)) {
+                        continue;
+                    }
+                    if rc[j].is_empty() {
+                        touched.push(j);
+                    }
+                    rc[j].insert(x);
+                }
+            }
+        }
+        touched.sort_unstable();
+        for &j in &touched {
+            out.push((i, j, rc[j]));
+            rc[j] = Digits::EMPTY;
+        }
+        touched.clear();
+    }
+    out
+}
+
+/// The ALSs of a board and their RCC links, computed once for both ALS techniques.
+struct AlsData {
+    alses: Vec<Als>,
+    links: Vec<(usize, usize, Digits)>,
+}
+
+thread_local! {
+    static CACHE: RefCell<Option<(Board, Rc<AlsData>)>> = const { RefCell::new(None) };
+}
+
+fn data(grid: &Grid) -> Rc<AlsData> {
+    CACHE.with(|cache| {
+        if let Some((b, d)) = cache.borrow().as_ref()
+            && b == grid.board
+        {
+            return Rc::clone(d);
+        }
+        let alses = collect(grid);
+        let links = links(grid, &alses);
+        let d = Rc::new(AlsData { alses, links });
+        *cache.borrow_mut() = Some((grid.board.clone(), Rc::clone(&d)));
+        d
+    })
+}
+
+fn push_eliminations(out: &mut Vec<Elimination>, cells: Vec<usize>, digit: u8) {
+    out.extend(cells.into_iter().map(|cell| Elimination { cell, digit }));
+}
+
+fn sorted(mut e: Vec<Elimination>) -> Vec<Elimination> {
+    e.sort_unstable();
+    e.dedup();
+    e
+}
+
+/// ALS-XZ, singly and doubly linked.
+pub fn als_xz(board: &Board, sink: &mut StepSink) {
+    let grid = Grid::new(board);
+    let data = data(&grid);
+    let alses = &data.alses;
+    for &(i, j, r) in &data.links {
+        let (a, b) = (&alses[i], &alses[j]);
+        let mut eliminations = Vec::new();
+        let doubly = r.len() >= 2;
+        if doubly {
+            let rc: Digits = r.iter().take(2).collect();
+            // Like HoDoKu, the cells of the other set are left alone (their digits are
+            // already accounted for by the pattern).
+            for als in [a, b] {
+                for z in (als.digits - rc).iter() {
+                    let t = targets(&grid, &[als], z)
+                        .into_iter()
+                        .filter(|c| !a.cells.contains(c) && !b.cells.contains(c))
+                        .collect();
+                    push_eliminations(&mut eliminations, t, z);
+                }
+            }
+            for x in rc.iter() {
+                push_eliminations(&mut eliminations, targets(&grid, &[a, b], x), x);
+            }
+        } else {
+            for z in ((a.digits & b.digits) - r).iter() {
+                push_eliminations(&mut eliminations, targets(&grid, &[a, b], z), z);
+            }
+        }
+        if eliminations.is_empty() {
+            continue;
+        }
+        let eliminations = sorted(eliminations);
+        let rc = digit_list(&r.iter().take(2).collect::<Vec<_>>());
+        let explanation = if doubly {
+            format!(
+                "ALS-XZ (doubly linked): A = {sa} and B = {sb} are almost locked sets (one more \
+                 digit than cells). {rc} are restricted common: each can be true in only one of \
+                 them, and neither can lose both, so A and B are both locked without them and each \
+                 of {rc} is in A or B. Every other digit is locked in its set, and each of {rc} \
+                 sits in A or B: {what}",
+                sa = describe(&grid, a),
+                sb = describe(&grid, b),
+                what = describe_eliminations(grid.geometry, &eliminations),
+            )
+        } else {
+            let z = digit_list(&((a.digits & b.digits) - r).iter().collect::<Vec<_>>());
+            format!(
+                "ALS-XZ: A = {sa} and B = {sb} are almost locked sets (one more digit than \
+                 cells). Every {rc} of A sees every {rc} of B, so at most one of them holds {rc} \
+                 and the other is locked on its remaining digits. Then A or B holds {z}: cells \
+                 that see every {z} of both cannot be {z}: {what}",
+                sa = describe(&grid, a),
+                sb = describe(&grid, b),
+                what = describe_eliminations(grid.geometry, &eliminations),
+            )
+        };
+        let mut cells: Vec<usize> = a.cells.iter().chain(&b.cells).copied().collect();
+        cells.sort_unstable();
+        let step = Step {
+            technique: Technique::AlsXz,
+            houses: vec![a.house, b.house],
+            cells,
+            digits: (a.digits | b.digits).iter().collect(),
+            placements: vec![],
+            eliminations,
+            explanation,
+        };
+        if sink.push(step) {
+            return;
+        }
+    }
+}
+
+/// ALS-XY-wing: pivot C linked to A by one RCC and to B by another.
+pub fn als_xy_wing(board: &Board, sink: &mut StepSink) {
+    let grid = Grid::new(board);
+    let data = data(&grid);
+    let (alses, links) = (&data.alses, &data.links);
+    // Links by ALS: (other ALS, rccs).
+    let mut by_als: Vec<Vec<(usize, Digits)>> = vec![Vec::new(); alses.len()];
+    for &(i, j, r) in links {
+        by_als[i].push((j, r));
+        by_als[j].push((i, r));
+    }
+    for (c, around) in by_als.iter().enumerate() {
+        for (k, &(ia, ra)) in around.iter().enumerate() {
+            for &(ib, rb) in &around[k + 1..] {
+                // Two different digits are needed for the two links.
+                if ra.len() == 1 && rb.len() == 1 && ra == rb {
+                    continue;
+                }
+                let (a, b, pivot) = (&alses[ia], &alses[ib], &alses[c]);
+                let zs = (a.digits & b.digits) - ra - rb;
+                let mut eliminations = Vec::new();
+                for z in zs.iter() {
+                    let t: Vec<usize> = targets(&grid, &[a, b], z)
+                        .into_iter()
+                        .filter(|&cell| !pivot.cells.contains(&cell))
+                        .collect();
+                    push_eliminations(&mut eliminations, t, z);
+                }
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let eliminations = sorted(eliminations);
+                let (x, y) = (
+                    digit_list(&ra.iter().collect::<Vec<_>>()),
+                    digit_list(&rb.iter().collect::<Vec<_>>()),
+                );
+                let z = digit_list(&zs.iter().collect::<Vec<_>>());
+                let explanation = format!(
+                    "ALS-XY-wing: the almost locked set C = {sc} shares the restricted common \
+                     {x} with A = {sa} and {y} with B = {sb} (each can be true in only one of the \
+                     two sets it links; an almost locked set has one digit more than cells, so \
+                     without one digit it is locked on the others). If A had no {z}, it would be \
+                     locked and hold {x}; then C would have no {x} and hold {y}; then B would have \
+                     no {y} and hold {z}. So A or B holds {z}: cells that see every {z} of both \
+                     cannot be {z}: {what}",
+                    sc = describe(&grid, pivot),
+                    sa = describe(&grid, a),
+                    sb = describe(&grid, b),
+                    what = describe_eliminations(grid.geometry, &eliminations),
+                );
+                let mut cells: Vec<usize> = a
+                    .cells
+                    .iter()
+                    .chain(&b.cells)
+                    .chain(&pivot.cells)
+                    .copied()
+                    .collect();
+                cells.sort_unstable();
+                let step = Step {
+                    technique: Technique::AlsXyWing,
+                    houses: vec![pivot.house, a.house, b.house],
+                    cells,
+                    digits: (a.digits | b.digits | pivot.digits).iter().collect(),
+                    placements: vec![],
+                    eliminations,
+                    explanation,
+                };
+                if sink.push(step) {
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,680 @@
+//! Forcing chains, the last resort: assume a candidate true (or false), follow the single
+//! implications it forces, and see what every assumption agrees on or which one breaks.
+//!
+//! The implications are those of the chains (HoDoKu's "forcing chains", not nets): a digit
+//! placed in a cell rules itself out of the cell's peers and rules the cell's other digits out;
+//! a digit ruled out of a bivalue cell puts the other digit there, and a digit ruled out of one
+//! of its two places in a house puts it in the other. From each assumption the search follows
+//! these implications breadth-first up to [`MAX_LINKS`] links, so every chain shown is a
+//! shortest one and none is longer than that bound.
+//!
+//! * Forcing chain contradiction: assuming a candidate true leads to some candidate being both
+//!   true and false, to a cell without candidates, or to a digit without a place in a house,
+//!   so the candidate is false (assuming it false and breaking: it is true).
+//! * Digit forcing chain: a candidate true and the same candidate false both lead to the same
+//!   conclusion, so the conclusion holds.
+//! * Cell forcing chain: every candidate of one cell leads to the same conclusion.
+//! * House forcing chain: every place of a digit in one house leads to the same conclusion.
+//!
+//! These searches cost far more than every other technique, so the engine only tries them when
+//! nothing else applies (see [`super::is_last_resort`]). They run on grids up to 16×16; the
+//! implication tables of larger grids are too big for a hint. The table of one board is
+//! computed once and shared by the four techniques.
+
+use std::cell::RefCell;
+use std::collections::{HashSet, VecDeque};
+use std::rc::Rc;
+
+use super::board::Board;
+use super::chains::Grid;
+use super::step::{Elimination, Placement, Step, StepSink};
+use super::technique::Technique;
+
+/// The longest chain followed from an assumption, in links (HoDoKu's default chain bound on
+/// 9×9 is 20; a forcing chain is a chain, so it gets the same).
+pub const MAX_LINKS: usize = 20;
+
+/// The largest grid searched.
+const MAX_SIZE: usize = 16;
+
+/// A candidate and a truth value: `node * 2 + 1` for "true", `node * 2` for "false", where
+/// `node = cell * n + digit - 1`.
+type Lit = usize;
+
+const FALSE: usize = 0;
+const TRUE: usize = 1;
+
+/// What one assumption implies: the candidates it makes true and false (digit-major bitsets:
+/// digit `d`'s block of `w` words is a cell set).
+struct Closure {
+    on: Vec<u64>,
+    off: Vec<u64>,
+    /// The first contradiction met, if any.
+    broken: Option<Broken>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Broken {
+    /// A candidate both true and false.
+    Both(usize),
+    /// A cell whose candidates are all false.
+    Cell(usize),
+    /// A digit with no place left in a house.
+    House(usize, u8),
+}
+
+/// The implication graph of one board and the closure of every assumption.
+struct Table {
+    n: usize,
+    w: usize,
+    /// Strong partners of each node (false here → true there), CSR.
+    strong_start: Vec<u32>,
+    strong: Vec<u32>,
+    /// The candidate nodes, in increasing order.
+    nodes: Vec<usize>,
+    /// Closure of each literal (`None` for literals of absent candidates).
+    closures: Vec<Option<Closure>>,
+    /// Per house, its unsolved cells as a bitset.
+    house_masks: Vec<Vec<u64>>,
+    empty_mask: Vec<u64>,
+}
+
+thread_local! {
+    /// The last board's table: the four forcing techniques run one after the other on the
+    /// same board, and the table is the expensive part.
+    static CACHE: RefCell<Option<(Board, Rc<Table>)>> = const { RefCell::new(None) };
+}
+
+fn table(board: &Board) -> Rc<Table> {
+    CACHE.with(|cache| {
+        if let Some((b, t)) = cache.borrow().as_ref()
+            && b == board
+        {
+            return Rc::clone(t);
+        }
+        let t = Rc::new(Table::build(board));
+        *cache.borrow_mut() = Some((board.clone(), Rc::clone(&t)));
+        t
+    })
+}
+
+impl Table {
+    fn build(board: &Board) -> Table {
+        let grid = Grid::new(board);
+        let g = grid.geometry;
+        let (n, w) = (grid.n, grid.w);
+        let cells = g.cell_count();
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); cells * n];
+        let mut add = |a: usize, b: usize| {
+            if !lists[a].contains(&(b as u32)) {
+                lists[a].push(b as u32);
+                lists[b].push(a as u32);
+            }
+        };
+        for h in 0..g.houses().len() {
+            for d in 1..=n as u8 {
+                let mut it = board.positions(h, d);
+                if let (Some(a), Some(b), None) = (it.next(), it.next(), it.next()) {
+                    add(a * n + d as usize - 1, b * n + d as usize - 1);
+                }
+            }
+        }
+        for cell in 0..cells {
+            let cands = board.candidates(cell);
+            if board.value(cell) == 0 && cands.len() == 2 {
+                let mut it = cands.iter();
+                if let (Some(a), Some(b)) = (it.next(), it.next()) {
+                    add(cell * n + a as usize - 1, cell * n + b as usize - 1);
+                }
+            }
+        }
+        let mut strong_start = Vec::with_capacity(lists.len() + 1);
+        let mut strong = Vec::new();
+        for list in &lists {
+            strong_start.push(strong.len() as u32);
+            strong.extend_from_slice(list);
+        }
+        strong_start.push(strong.len() as u32);
+        let mut nodes = Vec::new();
+        let mut empty_mask = vec![0u64; w];
+        for cell in 0..cells {
+            if board.value(cell) == 0 {
+                empty_mask[cell / 64] |= 1 << (cell % 64);
+                for d in board.candidates(cell).iter() {
+                    nodes.push(cell * n + d as usize - 1);
+                }
+            }
+        }
+        let house_masks = g
+            .houses()
+            .iter()
+            .map(|h| {
+                let mut m = vec![0u64; w];
+                for &c in &h.cells {
+                    if board.value(c) == 0 {
+                        m[c / 64] |= 1 << (c % 64);
+                    }
+                }
+                m
+            })
+            .collect();
+        let mut table = Table {
+            n,
+            w,
+            strong_start,
+            strong,
+            nodes,
+            closures: Vec::new(),
+            house_masks,
+            empty_mask,
+        };
+        let mut closures: Vec<Option<Closure>> = (0..cells * n * 2).map(|_| None).collect();
+        for &node in &table.nodes {
+            for pol in [FALSE, TRUE] {
+                closures[node * 2 + pol] = Some(table.close(&grid, node * 2 + pol));
+            }
+        }
+        table.closures = closures;
+        table
+    }
+
+    fn strong_of(&self, node: usize) -> &[u32] {
+        &self.strong[self.strong_start[node] as usize..self.strong_start[node + 1] as usize]
+    }
+
+    fn bit(&self, node: usize) -> (usize, u64) {
+        let (cell, d) = (node / self.n, node % self.n);
+        (d * self.w + cell / 64, 1u64 << (cell % 64))
+    }
+
+    /// Every literal `start` implies within [`MAX_LINKS`] links, and whether that breaks.
+    fn close(&self, grid: &Grid, start: Lit) -> Closure {
+        let (n, w) = (self.n, self.w);
+        let mut on = vec![0u64; n * w];
+        let mut off = vec![0u64; n * w];
+        let mut frontier: Vec<usize> = vec![start / 2];
+        let mut pol = start % 2;
+        let (i, b) = self.bit(start / 2);
+        if pol == TRUE {
+            on[i] |= b;
+        } else {
+            off[i] |= b;
+        }
+        let mut fresh = vec![0u64; n * w];
+        let mut next = Vec::new();
+        for _ in 0..MAX_LINKS {
+            if frontier.is_empty() {
+                break;
+            }
+            next.clear();
+            if pol == FALSE {
+                for &u in &frontier {
+                    for &v in self.strong_of(u) {
+                        let (i, b) = self.bit(v as usize);
+                        if on[i] & b == 0 {
+                            on[i] |= b;
+                            next.push(v as usize);
+                        }
+                    }
+                }
+            } else {
+                fresh.fill(0);
+                for &u in &frontier {
+                    let (cell, d) = (u / n, u % n);
+                    let peers = grid.peers(cell);
+                    let digit = grid.digit(d as u8 + 1);
+                    for k in 0..w {
+                        fresh[d * w + k] |= peers[k] & digit[k];
+                    }
+                    for o in grid.board.candidates(cell).iter() {
+                        let o = o as usize - 1;
+                        if o != d {
+                            fresh[o * w + cell / 64] |= 1 << (cell % 64);
+                        }
+                    }
+                }
+                for k in 0..n * w {
+                    let mut bits = fresh[k] & !off[k];
+                    off[k] |= bits;
+                    while bits != 0 {
+                        let cell = (k % w) * 64 + bits.trailing_zeros() as usize;
+                        next.push(cell * n + k / w);
+                        bits &= bits - 1;
+                    }
+                }
+            }
+            std::mem::swap(&mut frontier, &mut next);
+            pol = 1 - pol;
+        }
+        let broken = self.broken(grid, &on, &off);
+        Closure { on, off, broken }
+    }
+
+    fn broken(&self, grid: &Grid, on: &[u64], off: &[u64]) -> Option<Broken> {
+        let (n, w) = (self.n, self.w);
+        for k in 0..n * w {
+            let both = on[k] & off[k];
+            if both != 0 {
+                let cell = (k % w) * 64 + both.trailing_zeros() as usize;
+                return Some(Broken::Both(cell * n + k / w));
+            }
+        }
+        // Cells keeping some candidate.
+        let mut alive = vec![0u64; w];
+        for d in 0..n {
+            let digit = grid.digit(d as u8 + 1);
+            for k in 0..w {
+                alive[k] |= digit[k] & !off[d * w + k];
+            }
+        }
+        for (k, (&empty, &live)) in self.empty_mask.iter().zip(&alive).enumerate() {
+            let dead = empty & !live;
+            if dead != 0 {
+                return Some(Broken::Cell(k * 64 + dead.trailing_zeros() as usize));
+            }
+        }
+        for (h, mask) in self.house_masks.iter().enumerate() {
+            for d in 0..n {
+                let digit = grid.digit(d as u8 + 1);
+                let mut had = false;
+                let mut left = false;
+                for k in 0..w {
+                    let places = mask[k] & digit[k];
+                    had |= places != 0;
+                    left |= places & !off[d * w + k] != 0;
+                }
+                if had && !left {
+                    return Some(Broken::House(h, d as u8 + 1));
+                }
+            }
+        }
+        None
+    }
+
+    fn closure(&self, lit: Lit) -> Option<&Closure> {
+        self.closures.get(lit).and_then(|c| c.as_ref())
+    }
+
+    /// A shortest chain of implications from `start` to `target` (both included).
+    fn chain(&self, grid: &Grid, start: Lit, target: Lit) -> Vec<Lit> {
+        let n = self.n;
+        let mut parent: Vec<usize> = vec![usize::MAX; self.closures.len()];
+        let mut depth: Vec<u16> = vec![0; self.closures.len()];
+        let mut queue = VecDeque::new();
+        parent[start] = start;
+        queue.push_back(start);
+        while let Some(u) = queue.pop_front() {
+            if u == target {
+                break;
+            }
+            if depth[u] as usize >= MAX_LINKS {
+                continue;
+            }
+            let node = u / 2;
+            let mut visit = |v: Lit, queue: &mut VecDeque<Lit>| {
+                if parent[v] == usize::MAX {
+                    parent[v] = u;
+                    depth[v] = depth[u] + 1;
+                    queue.push_back(v);
+                }
+            };
+            if u % 2 == FALSE {
+                for &v in self.strong_of(node) {
+                    visit(v as usize * 2 + TRUE, &mut queue);
+                }
+            } else {
+                let (cell, d) = (node / n, node % n);
+                let peers = grid.peers(cell);
+                let digit = grid.digit(d as u8 + 1);
+                for k in 0..self.w {
+                    let mut bits = peers[k] & digit[k];
+                    while bits != 0 {
+                        let other = k * 64 + bits.trailing_zeros() as usize;
+                        visit((other * n + d) * 2 + FALSE, &mut queue);
+                        bits &= bits - 1;
+                    }
+                }
+                for o in grid.board.candidates(cell).iter() {
+                    let o = o as usize - 1;
+                    if o != d {
+                        visit((cell * n + o) * 2 + FALSE, &mut queue);
+                    }
+                }
+            }
+        }
+        let mut out = vec![target];
+        let mut at = target;
+        while at != start {
+            at = parent[at];
+            if at == usize::MAX {
+                // Not reached: cannot happen for a literal of the closure.
+                return vec![start, target];
+            }
+            out.push(at);
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// `r1c2=5` or `r1c2≠5`.
+fn lit_name(grid: &Grid, lit: Lit) -> String {
+    let n = grid.n;
+    let node = lit / 2;
+    let sign = if lit % 2 == TRUE { "=" } else { "≠" };
+    format!("{}{sign}{}", grid.name(node / n), node % n + 1)
+}
+
+fn chain_text(grid: &Grid, chain: &[Lit]) -> String {
+    chain
+        .iter()
+        .map(|&l| lit_name(grid, l))
+        .collect::<Vec<_>>()
+        .join(" ⇒ ")
+}
+
+const RULES: &str = "(each arrow is one forced consequence: a placed digit leaves its cell's other \
+                     digits and its peers; a digit ruled out of a two-candidate cell, or out of \
+                     one of its two places in a house, goes to the other)";
+
+/// Which literals a set of closures all imply: true candidates (placements) and false ones
+/// (eliminations), in node order.
+fn common(table: &Table, closures: &[&Closure], skip: &[Lit]) -> Vec<Lit> {
+    let (n, w) = (table.n, table.w);
+    let mut on = vec![u64::MAX; n * w];
+    let mut off = vec![u64::MAX; n * w];
+    for c in closures {
+        for k in 0..n * w {
+            on[k] &= c.on[k];
+            off[k] &= c.off[k];
+        }
+    }
+    let mut out = Vec::new();
+    for (pol, bits) in [(TRUE, &on), (FALSE, &off)] {
+        for (k, &word) in bits.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let cell = (k % w) * 64 + word.trailing_zeros() as usize;
+                let lit = (cell * n + k / w) * 2 + pol;
+                if !skip.contains(&lit) {
+                    out.push(lit);
+                }
+                word &= word - 1;
+            }
+        }
+    }
+    out.sort_unstable_by_key(|&l| (l / 2, 1 - l % 2));
+    out
+}
+
+/// The step that sets `conclusion`, with the chains that prove it.
+fn step(
+    grid: &Grid,
+    technique: Technique,
+    conclusion: Lit,
+    chains: &[Vec<Lit>],
+    houses: Vec<usize>,
+    explanation: String,
+) -> Step {
+    let n = grid.n;
+    let node = conclusion / 2;
+    let (cell, digit) = (node / n, (node % n) as u8 + 1);
+    let (placements, eliminations) = if conclusion % 2 == TRUE {
+        (vec![Placement { cell, digit }], vec![])
+    } else {
+        (vec![], vec![Elimination { cell, digit }])
+    };
+    let mut cells: Vec<usize> = chains.iter().flatten().map(|&l| l / 2 / n).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    let mut digits: Vec<u8> = chains
+        .iter()
+        .flatten()
+        .map(|&l| (l / 2 % n) as u8 + 1)
+        .collect();
+    digits.sort_unstable();
+    digits.dedup();
+    Step {
+        technique,
+        houses,
+        cells,
+        digits,
+        placements,
+        eliminations,
+        explanation,
+    }
+}
+
+fn conclusion_text(grid: &Grid, lit: Lit) -> String {
+    let n = grid.n;
+    let node = lit / 2;
+    let (cell, d) = (grid.name(node / n), node % n + 1);
+    if lit % 2 == TRUE {
+        format!("{cell} is {d}")
+    } else {
+        format!("{cell} is not {d}")
+    }
+}
+
+fn usable(board: &Board) -> bool {
+    board.size() <= MAX_SIZE && !board.is_solved()
+}
+
+/// Forcing chain contradiction: an assumption that breaks the grid is wrong.
+pub fn contradiction(board: &Board, sink: &mut StepSink) {
+    if !usable(board) {
+        return;
+    }
+    let t = table(board);
+    let grid = Grid::new(board);
+    let n = t.n;
+    for &node in &t.nodes {
+        for pol in [TRUE, FALSE] {
+            let lit = node * 2 + pol;
+            let Some(closure) = t.closure(lit) else {
+                continue;
+            };
+            let Some(broken) = closure.broken else {
+                continue;
+            };
+            let (chains, what, houses) = match broken {
+                Broken::Both(v) => (
+                    vec![
+                        t.chain(&grid, lit, v * 2 + TRUE),
+                        t.chain(&grid, lit, v * 2 + FALSE),
+                    ],
+                    format!(
+                        "{} would be both {} and not {}",
+                        grid.name(v / n),
+                        v % n + 1,
+                        v % n + 1
+                    ),
+                    vec![],
+                ),
+                Broken::Cell(cell) => (
+                    board
+                        .candidates(cell)
+                        .iter()
+                        .map(|d| t.chain(&grid, lit, (cell * n + d as usize - 1) * 2 + FALSE))
+                        .collect(),
+                    format!("{} would have no candidate left", grid.name(cell)),
+                    vec![],
+                ),
+                Broken::House(h, d) => (
+                    board
+                        .positions(h, d)
+                        .map(|c| t.chain(&grid, lit, (c * n + d as usize - 1) * 2 + FALSE))
+                        .collect(),
+                    format!(
+                        "{d} would have no place left in {}",
+                        grid.geometry.houses()[h]
+                    ),
+                    vec![h],
+                ),
+            };
+            let conclusion = lit ^ 1;
+            let explanation = format!(
+                "Forcing chain contradiction: suppose {assume}. Then {what}: {chains}. The \
+                 assumption is impossible, so {conclusion} {RULES}.",
+                assume = lit_name(&grid, lit)
+                    .replace('=', " is ")
+                    .replace('≠', " is not "),
+                chains = chains
+                    .iter()
+                    .map(|c| chain_text(&grid, c))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                conclusion = conclusion_text(&grid, conclusion),
+            );
+            let s = step(
+                &grid,
+                Technique::ForcingChainContradiction,
+                conclusion,
+                &chains,
+                houses,
+                explanation,
+            );
+            if sink.push(s) {
+                return;
+            }
+        }
+    }
+}
+
+/// Reports each conclusion once: the first group of assumptions that proves it.
+fn report_verity(
+    grid: &Grid,
+    t: &Table,
+    sink: &mut StepSink,
+    technique: Technique,
+    groups: Vec<(Vec<Lit>, Vec<usize>, String)>,
+) {
+    let mut done: HashSet<Lit> = HashSet::new();
+    for (premises, houses, intro) in groups {
+        let closures: Option<Vec<&Closure>> = premises
+            .iter()
+            .map(|&p| t.closure(p).filter(|c| c.broken.is_none()))
+            .collect();
+        let Some(closures) = closures else {
+            continue;
+        };
+        for conclusion in common(t, &closures, &premises) {
+            if !done.insert(conclusion) {
+                continue;
+            }
+            let chains: Vec<Vec<Lit>> = premises
+                .iter()
+                .map(|&p| t.chain(grid, p, conclusion))
+                .collect();
+            let explanation = format!(
+                "{title}: {intro}, and each leads to the same result: {chains}. Whichever holds, \
+                 {conclusion} {RULES}.",
+                title = technique.title(),
+                chains = chains
+                    .iter()
+                    .map(|c| chain_text(grid, c))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                conclusion = conclusion_text(grid, conclusion),
+            );
+            let s = step(
+                grid,
+                technique,
+                conclusion,
+                &chains,
+                houses.clone(),
+                explanation,
+            );
+            if sink.push(s) {
+                return;
+            }
+        }
+    }
+}
+
+/// Digit forcing chain: a candidate true and the same candidate false imply the same thing.
+pub fn digit_forcing_chain(board: &Board, sink: &mut StepSink) {
+    if !usable(board) {
+        return;
+    }
+    let t = table(board);
+    let grid = Grid::new(board);
+    let n = t.n;
+    let groups = t
+        .nodes
+        .iter()
+        .map(|&node| {
+            let intro = format!(
+                "{cell} is {d} or it is not",
+                cell = grid.name(node / n),
+                d = node % n + 1
+            );
+            (vec![node * 2 + TRUE, node * 2 + FALSE], vec![], intro)
+        })
+        .collect();
+    report_verity(&grid, &t, sink, Technique::DigitForcingChain, groups);
+}
+
+/// Cell forcing chain: every candidate of a cell implies the same thing.
+pub fn cell_forcing_chain(board: &Board, sink: &mut StepSink) {
+    if !usable(board) {
+        return;
+    }
+    let t = table(board);
+    let grid = Grid::new(board);
+    let n = t.n;
+    let groups = (0..grid.geometry.cell_count())
+        .filter(|&c| board.value(c) == 0 && board.candidates(c).len() >= 2)
+        .map(|cell| {
+            let cands: Vec<u8> = board.candidates(cell).iter().collect();
+            let premises = cands
+                .iter()
+                .map(|&d| (cell * n + d as usize - 1) * 2 + TRUE)
+                .collect();
+            let intro = format!(
+                "{} can only be {}",
+                grid.name(cell),
+                cands
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            (premises, vec![], intro)
+        })
+        .collect();
+    report_verity(&grid, &t, sink, Technique::CellForcingChain, groups);
+}
+
+/// House forcing chain: every place of a digit in a house implies the same thing.
+pub fn house_forcing_chain(board: &Board, sink: &mut StepSink) {
+    if !usable(board) {
+        return;
+    }
+    let t = table(board);
+    let grid = Grid::new(board);
+    let n = t.n;
+    let mut groups = Vec::new();
+    for (h, house) in grid.geometry.houses().iter().enumerate() {
+        for d in 1..=n as u8 {
+            let places: Vec<usize> = board.positions(h, d).collect();
+            if places.len() < 2 {
+                continue;
+            }
+            let premises = places
+                .iter()
+                .map(|&c| (c * n + d as usize - 1) * 2 + TRUE)
+                .collect();
+            let intro = format!(
+                "in {house}, {d} can only go in {}",
+                places
+                    .iter()
+                    .map(|&c| grid.name(c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            groups.push((premises, vec![h], intro));
+        }
+    }
+    report_verity(&grid, &t, sink, Technique::HouseForcingChain, groups);
+}
