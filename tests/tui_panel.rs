@@ -201,6 +201,13 @@ fn snapshot_rfss_narrow_tall() {
 }
 
 #[test]
+fn snapshot_rfss_beside_a_board_in_80x24() {
+    // The room the panel has next to a compact 9×9 board in an 80×24 terminal.
+    let panel = stepped("rfss", 60);
+    insta::assert_snapshot!(text(&draw(&panel, 38, 22, &PanelTheme::plain())));
+}
+
+#[test]
 fn snapshot_l1() {
     let panel = stepped_on(HARD, "l1", 6);
     insta::assert_snapshot!(text(&draw(&panel, 64, 30, &PanelTheme::plain())));
