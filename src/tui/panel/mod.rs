@@ -331,10 +331,24 @@ impl SolverPanel {
     }
 }
 
+/// How long dropping a panel waits for its worker before leaving it to finish alone.
+const DROP_WAIT: Duration = Duration::from_millis(200);
+
 impl Drop for SolverPanel {
+    /// Tells the worker to stop and joins it. A worker inside one long solver step (a 25×25
+    /// LP solve takes seconds) cannot be interrupted: after [`DROP_WAIT`] the panel stops
+    /// waiting, so quitting never hangs, and the worker exits as soon as that step returns
+    /// (it checks for the stop request between steps and never takes another).
     fn drop(&mut self) {
         self.shared.request(|c| c.quit = true);
-        if let Some(thread) = self.thread.take() {
+        let Some(thread) = self.thread.take() else {
+            return;
+        };
+        let deadline = std::time::Instant::now() + DROP_WAIT;
+        while !thread.is_finished() && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        if thread.is_finished() {
             // A worker that panicked outside the solver has nothing left to clean up.
             let _ = thread.join();
         }

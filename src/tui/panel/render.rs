@@ -226,6 +226,10 @@ fn status_spans(
             Some(Status::Stuck) => (if ascii { "!" } else { "✖" }, "stuck", theme.stuck),
             Some(Status::CapReached) => (if ascii { "#" } else { "■" }, "cap reached", theme.cap),
             _ if panel.running => (if ascii { ">" } else { "▶" }, "running", theme.running),
+            // A single step or a restart still under way (one LP solve can take seconds).
+            _ if panel.shared.pending() => {
+                (if ascii { "~" } else { "…" }, "working", theme.running)
+            }
             _ if view.is_some_and(|v| v.iterations > 0) => {
                 (if ascii { "=" } else { "‖" }, "paused", theme.paused)
             }
