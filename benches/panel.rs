@@ -32,14 +32,14 @@ fn datasets() -> PathBuf {
 
 fn big_puzzle() -> (String, Puzzle) {
     let path = datasets().join("durr_example_25x25.txt");
-    if let Ok(text) = std::fs::read_to_string(&path) {
-        if let Some(Ok(puzzle)) = read_all(&text, ReadOptions::default())
+    let first = std::fs::read_to_string(&path).ok().and_then(|text| {
+        read_all(&text, ReadOptions::default())
             .into_iter()
             .next()
-            .map(|r| r.result)
-        {
-            return ("25×25 (Dürr)".into(), puzzle);
-        }
+            .and_then(|r| r.result.ok())
+    });
+    if let Some(puzzle) = first {
+        return ("25×25 (Dürr)".into(), puzzle);
     }
     eprintln!(
         "{} not found: using the 9×9 Wikipedia puzzle",
