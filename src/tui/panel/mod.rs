@@ -76,6 +76,7 @@ pub struct SolverPanel {
     running: bool,
     current: Current,
     clock: ClockDisplay,
+    solved_hint: Option<String>,
 }
 
 impl SolverPanel {
@@ -107,6 +108,7 @@ impl SolverPanel {
             running: false,
             current,
             clock: ClockDisplay::Live,
+            solved_hint: None,
         }
     }
 
@@ -281,6 +283,12 @@ impl SolverPanel {
     /// independent of the wall clock (snapshot tests, screenshots).
     pub fn set_clock_display(&mut self, clock: ClockDisplay) {
         self.clock = clock;
+    }
+
+    /// What the panel adds after "solved in N generations:" (the UI names its key, e.g.
+    /// "y copies it into the board"); by default "its solution can go on the board".
+    pub fn set_solved_hint(&mut self, hint: impl Into<String>) {
+        self.solved_hint = Some(hint.into());
     }
 
     /// Blocks until the worker has done everything asked of it (or, while running, until the

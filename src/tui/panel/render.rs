@@ -291,12 +291,15 @@ fn message(panel: &SolverPanel, theme: &PanelTheme) -> Option<(String, Style)> {
     }
     let view = panel.current.view.as_ref()?;
     let text = match view.status {
-        Status::Solved if panel.current.solution.is_some() => {
-            format!(
-                "solved in {} {}: its solution can go on the board",
-                view.iterations, view.iteration_unit
-            )
-        }
+        Status::Solved if panel.current.solution.is_some() => format!(
+            "solved in {} {}: {}",
+            view.iterations,
+            view.iteration_unit,
+            panel
+                .solved_hint
+                .as_deref()
+                .unwrap_or("its solution can go on the board")
+        ),
         Status::Solved => format!("solved in {} {}", view.iterations, view.iteration_unit),
         Status::Stuck => format!(
             "stuck after {} {}: no further progress",
