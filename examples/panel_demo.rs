@@ -1,8 +1,8 @@
 //! Only the solver side panel, on one puzzle, for trying it by hand:
 //! `cargo run --release --example panel_demo [PUZZLE]`.
 //!
-//! Keys: space run/pause, `s` one step, `r` reset, `n`/`p` next/previous solver, `+`/`-`
-//! speed, `e` new seed, `q` quit. The left side prints the solver's current grid (`*` marks a
+//! Keys (the game's): Space run/pause, Enter one step, `b` reset, `[`/`]` previous/next
+//! solver, `+`/`-` speed, `#` new seed, `q` quit. The left side prints the solver's current grid (`*` marks a
 //! conflicting cell), the right side is the panel itself.
 
 use std::sync::Arc;
@@ -91,13 +91,13 @@ fn main() -> std::io::Result<()> {
                 let msg = match key.code {
                     KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
                     KeyCode::Char(' ') => PanelMsg::StartPause,
-                    KeyCode::Char('s') => PanelMsg::Step,
-                    KeyCode::Char('r') => PanelMsg::Reset,
-                    KeyCode::Char('n') => PanelMsg::NextSolver,
-                    KeyCode::Char('p') => PanelMsg::PrevSolver,
-                    KeyCode::Char('+') | KeyCode::Char('=') => PanelMsg::Faster,
+                    KeyCode::Enter => PanelMsg::Step,
+                    KeyCode::Char('b') => PanelMsg::Reset,
+                    KeyCode::Char(']') => PanelMsg::NextSolver,
+                    KeyCode::Char('[') => PanelMsg::PrevSolver,
+                    KeyCode::Char('+' | '=') => PanelMsg::Faster,
                     KeyCode::Char('-') => PanelMsg::Slower,
-                    KeyCode::Char('e') => PanelMsg::NewSeed,
+                    KeyCode::Char('#') => PanelMsg::NewSeed,
                     _ => continue,
                 };
                 panel.handle(msg);

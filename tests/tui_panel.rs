@@ -201,6 +201,13 @@ fn snapshot_rfss_narrow_tall() {
 }
 
 #[test]
+fn snapshot_rfss_beside_a_board_in_80x24() {
+    // The room the panel has next to a compact 9×9 board in an 80×24 terminal.
+    let panel = stepped("rfss", 60);
+    insta::assert_snapshot!(text(&draw(&panel, 38, 22, &PanelTheme::plain())));
+}
+
+#[test]
 fn snapshot_l1() {
     let panel = stepped_on(HARD, "l1", 6);
     insta::assert_snapshot!(text(&draw(&panel, 64, 30, &PanelTheme::plain())));
@@ -255,4 +262,51 @@ fn status_carries_colour_and_a_word() {
     let ascii = text(&draw(&panel, 64, 44, &PanelTheme::plain().with_ascii()));
     assert!(ascii.contains("* solved"), "{ascii}");
     assert!(ascii.is_ascii() || !ascii.contains('✔'));
+}
+
+#[test]
+fn the_bands_are_drawn_in_several_colours() {
+    let panel = stepped("rfss", 60);
+    let buffer = draw(&panel, 64, 44, &PanelTheme::colored());
+    let screen = text(&buffer);
+    let top = screen
+        .lines()
+        .position(|l| l.contains("species proportions"))
+        .expect("the bands chart") as u16;
+    let mut colours = std::collections::HashSet::new();
+    for y in top..buffer.area.height {
+        for x in 0..buffer.area.width {
+            let cell = &buffer[(x, y)];
+            if cell
+                .symbol()
+                .chars()
+                .any(|c| ('\u{2801}'..='\u{28ff}').contains(&c))
+            {
+                colours.insert(cell.fg);
+            }
+        }
+    }
+    assert!(colours.len() >= 4, "band colours: {colours:?}");
+}
+
+#[test]
+fn the_live_clock_shows_time_and_rate() {
+    let mut panel = panel();
+    panel.load(&puzzle(WIKIPEDIA));
+    panel.handle(PanelMsg::StartPause);
+    assert!(panel.settle(SETTLE));
+    assert_eq!(panel.status(), Some(Status::Solved));
+    assert!(panel.elapsed() > Duration::ZERO);
+    let rate = panel.rate().expect("a finished run has a rate");
+    assert!(rate > 0.0);
+    let screen = text(&draw(&panel, 64, 44, &PanelTheme::plain()));
+    let status = screen
+        .lines()
+        .find(|l| l.contains("solved  "))
+        .expect("status line");
+    assert!(
+        status.contains(" s  ") && status.contains(" it/s"),
+        "{status}"
+    );
+    assert!(!status.contains("--"), "{status}");
 }

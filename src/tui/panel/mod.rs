@@ -76,6 +76,7 @@ pub struct SolverPanel {
     running: bool,
     current: Current,
     clock: ClockDisplay,
+    solved_hint: Option<String>,
 }
 
 impl SolverPanel {
@@ -107,6 +108,7 @@ impl SolverPanel {
             running: false,
             current,
             clock: ClockDisplay::Live,
+            solved_hint: None,
         }
     }
 
@@ -283,6 +285,12 @@ impl SolverPanel {
         self.clock = clock;
     }
 
+    /// What the panel adds after "solved in N generations:" (the UI names its key, e.g.
+    /// "y copies it into the board"); by default "its solution can go on the board".
+    pub fn set_solved_hint(&mut self, hint: impl Into<String>) {
+        self.solved_hint = Some(hint.into());
+    }
+
     /// Blocks until the worker has done everything asked of it (or, while running, until the
     /// solver finishes), at most `timeout`, then polls. For tests and headless use; the UI
     /// polls instead. False on timeout.
@@ -331,10 +339,24 @@ impl SolverPanel {
     }
 }
 
+/// How long dropping a panel waits for its worker before leaving it to finish alone.
+const DROP_WAIT: Duration = Duration::from_millis(200);
+
 impl Drop for SolverPanel {
+    /// Tells the worker to stop and joins it. A worker inside one long solver step (a 25×25
+    /// LP solve takes seconds) cannot be interrupted: after [`DROP_WAIT`] the panel stops
+    /// waiting, so quitting never hangs, and the worker exits as soon as that step returns
+    /// (it checks for the stop request between steps and never takes another).
     fn drop(&mut self) {
         self.shared.request(|c| c.quit = true);
-        if let Some(thread) = self.thread.take() {
+        let Some(thread) = self.thread.take() else {
+            return;
+        };
+        let deadline = std::time::Instant::now() + DROP_WAIT;
+        while !thread.is_finished() && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        if thread.is_finished() {
             // A worker that panicked outside the solver has nothing left to clean up.
             let _ = thread.join();
         }

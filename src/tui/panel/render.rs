@@ -32,6 +32,8 @@ const COMPACT_WIDTH: u16 = 34;
 const COMPACT_HEIGHT: u16 = 18;
 /// Two metric columns from this inner width.
 const TWO_COLUMNS: u16 = 56;
+/// Charts this wide get axis titles and full chart titles.
+const WIDE_CHART: u16 = 50;
 /// The smallest useful chart.
 const CHART_MIN_HEIGHT: u16 = 6;
 
@@ -49,9 +51,11 @@ pub(super) fn render(panel: &SolverPanel, frame: &mut Frame, area: Rect, theme: 
     }
     let compact = inner.width < COMPACT_WIDTH || inner.height < COMPACT_HEIGHT;
     let mut lines = header(panel, theme, inner.width);
-    lines.push(status_line(panel, theme));
-    if let Some(message) = message(panel, theme) {
-        lines.push(message);
+    lines.extend(status_lines(panel, theme, inner.width));
+    if let Some((message, style)) = message(panel, theme) {
+        for line in wrap(&message, inner.width as usize) {
+            lines.push(Line::styled(line, style));
+        }
     }
     let metrics = shown_metrics(panel);
     let columns = if inner.width >= TWO_COLUMNS { 2 } else { 1 };
@@ -178,6 +182,10 @@ fn header(panel: &SolverPanel, theme: &PanelTheme, width: u16) -> Vec<Line<'stat
         let mut second = seed;
         second.push(Span::raw("  "));
         second.extend(speed);
+        if span_width(&second) > width as usize {
+            // Without the speed's description.
+            second.pop();
+        }
         vec![name, Line::from(second)]
     }
 }
@@ -187,7 +195,26 @@ fn span_width(spans: &[Span]) -> usize {
 }
 
 /// The state word with its own symbol, the iteration count, elapsed time and rate.
-fn status_line(panel: &SolverPanel, theme: &PanelTheme) -> Line<'static> {
+/// On one line if it fits `width`, else the timing on a second line.
+fn status_lines(panel: &SolverPanel, theme: &PanelTheme, width: u16) -> Vec<Line<'static>> {
+    let (mut state, timing) = status_spans(panel, theme);
+    if timing.is_empty() {
+        return vec![Line::from(state)];
+    }
+    if span_width(&state) + 2 + span_width(&timing) <= width as usize {
+        state.push(Span::raw("  "));
+        state.extend(timing);
+        vec![Line::from(state)]
+    } else {
+        vec![Line::from(state), Line::from(timing)]
+    }
+}
+
+/// The state (symbol, word, iterations) and the timing (elapsed, rate).
+fn status_spans(
+    panel: &SolverPanel,
+    theme: &PanelTheme,
+) -> (Vec<Span<'static>>, Vec<Span<'static>>) {
     let current = &panel.current;
     let view = current.view.as_ref();
     let ascii = theme.ascii;
@@ -199,6 +226,10 @@ fn status_line(panel: &SolverPanel, theme: &PanelTheme) -> Line<'static> {
             Some(Status::Stuck) => (if ascii { "!" } else { "✖" }, "stuck", theme.stuck),
             Some(Status::CapReached) => (if ascii { "#" } else { "■" }, "cap reached", theme.cap),
             _ if panel.running => (if ascii { ">" } else { "▶" }, "running", theme.running),
+            // A single step or a restart still under way (one LP solve can take seconds).
+            _ if panel.shared.pending() => {
+                (if ascii { "~" } else { "…" }, "working", theme.running)
+            }
             _ if view.is_some_and(|v| v.iterations > 0) => {
                 (if ascii { "=" } else { "‖" }, "paused", theme.paused)
             }
@@ -207,6 +238,7 @@ fn status_line(panel: &SolverPanel, theme: &PanelTheme) -> Line<'static> {
         }
     };
     let mut spans = vec![Span::styled(format!("{symbol} {word}"), style)];
+    let mut timing = Vec::new();
     if let Some(view) = view {
         spans.push(Span::raw("  "));
         spans.push(Span::styled(view.iterations.to_string(), theme.value));
@@ -223,28 +255,51 @@ fn status_line(panel: &SolverPanel, theme: &PanelTheme) -> Line<'static> {
             ),
             super::ClockDisplay::Hidden => ("--".to_string(), "--".to_string()),
         };
-        spans.push(Span::raw("  "));
-        spans.push(Span::styled(elapsed, theme.value));
-        spans.push(Span::raw("  "));
-        spans.push(Span::styled(rate, theme.value));
-        spans.push(Span::styled(" it/s", theme.label));
+        timing.push(Span::styled(elapsed, theme.value));
+        timing.push(Span::raw("  "));
+        timing.push(Span::styled(rate, theme.value));
+        timing.push(Span::styled(" it/s", theme.label));
     }
-    Line::from(spans)
+    (spans, timing)
+}
+
+/// Greedy word wrap of `text` to `width` columns.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if !line.is_empty() && needed > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// What happened, once there is something to say.
-fn message(panel: &SolverPanel, theme: &PanelTheme) -> Option<Line<'static>> {
+fn message(panel: &SolverPanel, theme: &PanelTheme) -> Option<(String, Style)> {
     if let Some(error) = &panel.current.error {
-        return Some(Line::styled(error.clone(), theme.error));
+        return Some((error.clone(), theme.error));
     }
     let view = panel.current.view.as_ref()?;
     let text = match view.status {
-        Status::Solved if panel.current.solution.is_some() => {
-            format!(
-                "solved in {} {}: its solution can go on the board",
-                view.iterations, view.iteration_unit
-            )
-        }
+        Status::Solved if panel.current.solution.is_some() => format!(
+            "solved in {} {}: {}",
+            view.iterations,
+            view.iteration_unit,
+            panel
+                .solved_hint
+                .as_deref()
+                .unwrap_or("its solution can go on the board")
+        ),
         Status::Solved => format!("solved in {} {}", view.iterations, view.iteration_unit),
         Status::Stuck => format!(
             "stuck after {} {}: no further progress",
@@ -261,16 +316,22 @@ fn message(panel: &SolverPanel, theme: &PanelTheme) -> Option<Line<'static>> {
         Status::Stuck => theme.stuck,
         _ => theme.cap,
     };
-    Some(Line::styled(text, style))
+    Some((text, style))
 }
 
+/// The view's metrics, less the one the status line already shows (`generation` beside
+/// `N generations`).
 fn shown_metrics(panel: &SolverPanel) -> Vec<Metric> {
-    panel
-        .current
-        .view
-        .as_ref()
-        .map(|v| v.metrics.clone())
-        .unwrap_or_default()
+    let Some(view) = panel.current.view.as_ref() else {
+        return Vec::new();
+    };
+    view.metrics
+        .iter()
+        .filter(|m| {
+            !(format!("{}s", m.name) == view.iteration_unit && m.value == view.iterations as f64)
+        })
+        .cloned()
+        .collect()
 }
 
 /// Metrics measured on the wall clock (hidden with the clock).
@@ -295,7 +356,12 @@ fn metric_line(
 ) -> Line<'static> {
     let value = metric_value(metric, panel);
     let room = width.saturating_sub(value.chars().count() + 1);
-    let name: String = metric.name.chars().take(room).collect();
+    let mut name: String = metric.name.chars().take(room).collect();
+    if name.len() < metric.name.len() && name.chars().count() > 1 {
+        // Mark the cut.
+        name.pop();
+        name.push(if theme.ascii { '.' } else { '…' });
+    }
     let pad = width.saturating_sub(name.chars().count() + value.chars().count());
     Line::from(vec![
         Span::styled(name, theme.label),
@@ -399,13 +465,7 @@ fn history_chart(
         .data(&points);
     let chart = Chart::new(vec![dataset])
         .block(Block::new().title(title))
-        .x_axis(
-            Axis::default()
-                .style(theme.axis)
-                .bounds(x)
-                .labels(axis_labels(x, theme.dim))
-                .title(Span::styled(unit, theme.dim)),
-        )
+        .x_axis(x_axis(x, unit, area, theme))
         .y_axis(
             Axis::default()
                 .style(theme.axis)
@@ -440,17 +500,18 @@ fn bands_chart(frame: &mut Frame, area: Rect, bands: &[&Series], theme: &PanelTh
         .collect();
     let title = Line::from(vec![
         Span::styled(" species proportions ", theme.title),
-        Span::styled(format!("log10, {} sampled ", bands.len()), theme.dim),
+        Span::styled(
+            if area.width >= WIDE_CHART {
+                format!("log10, {} sampled ", bands.len())
+            } else {
+                "log10 ".to_string()
+            },
+            theme.dim,
+        ),
     ]);
     let chart = Chart::new(datasets)
         .block(Block::new().title(title))
-        .x_axis(
-            Axis::default()
-                .style(theme.axis)
-                .bounds(x)
-                .labels(axis_labels(x, theme.dim))
-                .title(Span::styled("generations", theme.dim)),
-        )
+        .x_axis(x_axis(x, "generations", area, theme))
         .y_axis(
             Axis::default()
                 .style(theme.axis)
@@ -458,6 +519,19 @@ fn bands_chart(frame: &mut Frame, area: Rect, bands: &[&Series], theme: &PanelTh
                 .labels(axis_labels(y, theme.dim)),
         );
     frame.render_widget(chart, area);
+}
+
+/// The x axis, titled with the iteration unit where the title does not cover the plot.
+fn x_axis(bounds: [f64; 2], unit: &'static str, area: Rect, theme: &PanelTheme) -> Axis<'static> {
+    let axis = Axis::default()
+        .style(theme.axis)
+        .bounds(bounds)
+        .labels(axis_labels(bounds, theme.dim));
+    if area.width >= WIDE_CHART {
+        axis.title(Span::styled(unit, theme.dim))
+    } else {
+        axis
+    }
 }
 
 fn axis_labels(bounds: [f64; 2], style: Style) -> Vec<Span<'static>> {
