@@ -8,3 +8,4 @@ pub mod exact;
 pub mod grid;
 pub mod live;
 pub mod logic;
+pub mod tui;
