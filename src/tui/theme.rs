@@ -47,6 +47,56 @@ pub struct Glyphs {
 }
 
 impl Glyphs {
+    /// The line character where lines meet: `v` and `h` are the weights (0 none, 1 thin,
+    /// 2 box line) of the vertical and horizontal line through the point, and the flags say
+    /// which arms exist (edges of the board have fewer).
+    pub fn junction(
+        &self,
+        v: u8,
+        h: u8,
+        up: bool,
+        down: bool,
+        left: bool,
+        right: bool,
+    ) -> &'static str {
+        if self.ascii {
+            return match (v, h) {
+                (0, 0) => " ",
+                (0, 2) => "=",
+                (0, _) => "-",
+                (2, 0) => "|",
+                (_, 0) => ":",
+                _ => "+",
+            };
+        }
+        let vertical = up || down;
+        let horizontal = left || right;
+        let i = match (v, h) {
+            (1, 1) => 0,
+            (1, 2) => 1,
+            (2, 1) => 2,
+            _ => 3,
+        };
+        if !horizontal || h == 0 {
+            return if v == 2 { "║" } else { "│" };
+        }
+        if !vertical || v == 0 {
+            return if h == 2 { "═" } else { "─" };
+        }
+        let table: [&'static str; 4] = match (up, down, left, right) {
+            (true, true, true, true) => ["┼", "╪", "╫", "╬"],
+            (false, true, true, true) => ["┬", "╤", "╥", "╦"],
+            (true, false, true, true) => ["┴", "╧", "╨", "╩"],
+            (true, true, false, true) => ["├", "╞", "╟", "╠"],
+            (true, true, true, false) => ["┤", "╡", "╢", "╣"],
+            (false, true, false, true) => ["┌", "╒", "╓", "╔"],
+            (false, true, true, false) => ["┐", "╕", "╖", "╗"],
+            (true, false, false, true) => ["└", "╘", "╙", "╚"],
+            _ => ["┘", "╛", "╜", "╝"],
+        };
+        table[i]
+    }
+
     pub fn unicode() -> Glyphs {
         Glyphs {
             ascii: false,

@@ -250,31 +250,36 @@ pub fn compact_notes(notes: Digits, k: usize, ascii: bool) -> String {
     }
 }
 
+/// Box lines are double (compact boards have only box lines, drawn thin), the lines between
+/// cells of a large board thin and dim.
 fn draw_lines(app: &App, buf: &mut Buffer, b: &BoardLayout) {
     let g = &app.theme.glyphs;
-    let style = app.theme.box_border;
     let (w, h) = (b.width(), b.height());
-    let box_w = b.k * b.cell_w + 1;
-    let box_h = b.k * b.cell_h + 1;
+    let weight = |line: Option<bool>| match line {
+        None => 0u8,
+        Some(true) if b.inner_lines() => 2,
+        Some(_) => 1,
+    };
     for dy in 0..h {
-        let on_h = dy % box_h == 0;
+        let hw = weight(b.line_at(dy, b.cell_h));
         for dx in 0..w {
-            let on_v = dx % box_w == 0;
-            let glyph = match (on_h, on_v) {
-                (false, false) => continue,
-                (true, false) => g.h,
-                (false, true) => g.v,
-                (true, true) => match (dy == 0, dy == h - 1, dx == 0, dx == w - 1) {
-                    (true, _, true, _) => g.top_left,
-                    (true, _, _, true) => g.top_right,
-                    (_, true, true, _) => g.bottom_left,
-                    (_, true, _, true) => g.bottom_right,
-                    (true, _, _, _) => g.tee_down,
-                    (_, true, _, _) => g.tee_up,
-                    (_, _, true, _) => g.tee_right,
-                    (_, _, _, true) => g.tee_left,
-                    _ => g.cross,
-                },
+            let vw = weight(b.line_at(dx, b.cell_w));
+            if vw == 0 && hw == 0 {
+                continue;
+            }
+            let glyph = g.junction(
+                vw,
+                hw,
+                vw > 0 && dy > 0,
+                vw > 0 && dy + 1 < h,
+                hw > 0 && dx > 0,
+                hw > 0 && dx + 1 < w,
+            );
+            let strong = vw == 2 || hw == 2 || !b.inner_lines();
+            let style = if strong {
+                app.theme.box_border
+            } else {
+                app.theme.border
             };
             buf.set_string(b.x + dx, b.y + dy, glyph, style);
         }

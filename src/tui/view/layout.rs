@@ -14,11 +14,28 @@ pub struct BoardLayout {
     pub k: u16,
     pub cell_w: u16,
     pub cell_h: u16,
+    /// Thin lines between every two cells (box lines are drawn double then).
+    pub inner: bool,
+}
+
+/// The three cell sizes, largest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellSize {
+    /// (2k+1)×k characters: every candidate at its own place.
+    Large,
+    /// One line of three characters, lines between cells.
+    Medium,
+    /// One line of three characters, box lines only.
+    Compact,
 }
 
 impl BoardLayout {
-    pub fn new(n: usize, k: usize, large: bool) -> BoardLayout {
-        let (cell_w, cell_h) = if large { (2 * k + 1, k) } else { (3, 1) };
+    pub fn new(n: usize, k: usize, size: CellSize) -> BoardLayout {
+        let (cell_w, cell_h) = if size == CellSize::Large {
+            (2 * k + 1, k)
+        } else {
+            (3, 1)
+        };
         BoardLayout {
             x: 0,
             y: 0,
@@ -26,6 +43,7 @@ impl BoardLayout {
             k: k as u16,
             cell_w: cell_w as u16,
             cell_h: cell_h as u16,
+            inner: size != CellSize::Compact,
         }
     }
 
@@ -34,12 +52,47 @@ impl BoardLayout {
         self.cell_h > 1
     }
 
+    /// Large boards draw a thin line between every two cells; compact ones only box lines.
+    pub fn inner_lines(&self) -> bool {
+        self.inner
+    }
+
+    fn extent(&self, cell: u16) -> u16 {
+        if self.inner_lines() {
+            self.n * (cell + 1) + 1
+        } else {
+            self.n * cell + self.k + 1
+        }
+    }
+
     pub fn width(&self) -> u16 {
-        self.n * self.cell_w + self.k + 1
+        self.extent(self.cell_w)
     }
 
     pub fn height(&self) -> u16 {
-        self.n * self.cell_h + self.k + 1
+        self.extent(self.cell_h)
+    }
+
+    /// Offset of cell `i`'s first character along one axis, from the board's edge.
+    fn offset(&self, i: u16, cell: u16) -> u16 {
+        if self.inner_lines() {
+            1 + i * (cell + 1)
+        } else {
+            1 + i * cell + i / self.k
+        }
+    }
+
+    /// Whether the line at `d` characters from the edge is a line, and whether it is a box
+    /// line, along an axis with cells of `cell` characters.
+    pub fn line_at(&self, d: u16, cell: u16) -> Option<bool> {
+        if self.inner_lines() {
+            let stride = cell + 1;
+            d.is_multiple_of(stride)
+                .then(|| (d / stride).is_multiple_of(self.k))
+        } else {
+            let stride = self.k * cell + 1;
+            d.is_multiple_of(stride).then_some(true)
+        }
     }
 
     pub fn area(&self) -> Rect {
@@ -49,8 +102,8 @@ impl BoardLayout {
     /// The top-left character of a cell.
     pub fn cell_origin(&self, row: u16, col: u16) -> (u16, u16) {
         (
-            self.x + 1 + col * self.cell_w + col / self.k,
-            self.y + 1 + row * self.cell_h + row / self.k,
+            self.x + self.offset(col, self.cell_w),
+            self.y + self.offset(row, self.cell_h),
         )
     }
 
@@ -58,12 +111,19 @@ impl BoardLayout {
     pub fn cell_at(&self, column: u16, row: u16) -> Option<usize> {
         let along = |pos: u16, origin: u16, size: u16| -> Option<u16> {
             let d = pos.checked_sub(origin + 1)?;
-            let stride = self.k * size + 1;
-            let (b, within) = (d / stride, d % stride);
-            if within >= self.k * size {
-                return None;
-            }
-            let i = b * self.k + within / size;
+            let i = if self.inner_lines() {
+                if d % (size + 1) == size {
+                    return None;
+                }
+                d / (size + 1)
+            } else {
+                let stride = self.k * size + 1;
+                let (b, within) = (d / stride, d % stride);
+                if within >= self.k * size {
+                    return None;
+                }
+                b * self.k + within / size
+            };
             (i < self.n).then_some(i)
         };
         let c = along(column, self.x, self.cell_w)?;
@@ -103,24 +163,29 @@ pub fn compute(area: Rect, n: usize, k: usize, panel_open: bool) -> Screen {
         area.height.saturating_sub(2),
     );
     let side_min = if panel_open { PANEL_MIN } else { SIDE_MIN };
-    let large = BoardLayout::new(n, k, true);
-    let compact = BoardLayout::new(n, k, false);
+    let large = BoardLayout::new(n, k, CellSize::Large);
+    let medium = BoardLayout::new(n, k, CellSize::Medium);
+    let compact = BoardLayout::new(n, k, CellSize::Compact);
     let fits = |b: &BoardLayout, side: bool| {
         let extra = if side { side_min + 2 } else { 0 };
         b.width() + 1 + extra <= body.width && b.height() <= body.height
     };
     let choice = if panel_open {
         [
+            (medium, true),
             (compact, true),
             (large, true),
             (large, false),
+            (medium, false),
             (compact, false),
         ]
     } else {
         [
             (large, true),
+            (medium, true),
             (compact, true),
             (large, false),
+            (medium, false),
             (compact, false),
         ]
     }
@@ -191,8 +256,8 @@ mod tests {
 
     #[test]
     fn hits_round_trip_and_borders_hit_nothing() {
-        for large in [false, true] {
-            let mut b = BoardLayout::new(9, 3, large);
+        for size in [CellSize::Large, CellSize::Medium, CellSize::Compact] {
+            let mut b = BoardLayout::new(9, 3, size);
             b.x = 5;
             b.y = 2;
             for cell in 0..81u16 {
@@ -204,7 +269,7 @@ mod tests {
                 );
             }
             assert_eq!(b.cell_at(5, 2), None);
-            assert_eq!(b.cell_at(5 + 1 + 3 * b.cell_w, 3), None);
+            assert_eq!(b.cell_at(b.x + b.width() - 1, 3), None);
             assert_eq!(b.cell_at(0, 0), None);
         }
     }
