@@ -2,7 +2,8 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use sudoscope::grid::{Alphabet, Variant};
+use sudoscope::generate::{Level, Symmetry};
+use sudoscope::grid::{Alphabet, SIZES, Variant};
 
 /// sudoscope: play sudoku in the terminal, get hints that teach, and watch solvers work.
 #[derive(Debug, Parser)]
@@ -31,6 +32,9 @@ pub enum Command {
     /// Rate difficulty: level (easy/medium/hard/evil), score, hardest technique, WNEF, and
     /// whether logic alone solves the puzzle.
     Rate(RateArgs),
+    /// Generate puzzles with exactly one solution at a level (easy/medium/hard/evil), one per
+    /// line as they are produced.
+    Generate(GenerateArgs),
 }
 
 /// Where puzzles come from and how to read them; shared by every command.
@@ -291,5 +295,101 @@ impl PlayArgs {
             no_color: false,
             ascii: false,
         }
+    }
+}
+
+/// `generate --level`: a rating level, or `any` for plain random masking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// Singles only (full house, hidden and naked singles).
+    Easy,
+    /// Needs intersections (pointing, claiming) or pairs.
+    Medium,
+    /// Needs triples, quads, fish, wings, colouring or uniqueness.
+    Hard,
+    /// Needs chains, or more than the hint engine knows.
+    Evil,
+    /// Any level: random masking down to a minimal puzzle, no rating target.
+    Any,
+}
+
+impl LevelArg {
+    pub fn level(self) -> Option<Level> {
+        match self {
+            LevelArg::Easy => Some(Level::Easy),
+            LevelArg::Medium => Some(Level::Medium),
+            LevelArg::Hard => Some(Level::Hard),
+            LevelArg::Evil => Some(Level::Evil),
+            LevelArg::Any => None,
+        }
+    }
+}
+
+/// `generate --symmetry`: the symmetry of the pattern of givens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    None,
+    /// 180° rotation.
+    Rotational,
+    /// Reflection in the main diagonal.
+    Diagonal,
+    /// Reflection in the anti-diagonal.
+    AntiDiagonal,
+    /// Left-right reflection.
+    Mirror,
+    /// Top-bottom reflection.
+    Flip,
+    /// All eight symmetries of the square.
+    Dihedral,
+}
+
+impl From<SymmetryArg> for Symmetry {
+    fn from(value: SymmetryArg) -> Symmetry {
+        match value {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rotational => Symmetry::Rotational,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+            SymmetryArg::AntiDiagonal => Symmetry::AntiDiagonal,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Flip => Symmetry::Flip,
+            SymmetryArg::Dihedral => Symmetry::Dihedral,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The difficulty level every puzzle is rated at (see `sudoscope rate`).
+    #[arg(long, value_enum, default_value_t = LevelArg::Medium)]
+    pub level: LevelArg,
+    /// How many puzzles to generate.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+    /// Side length: 4, 9, 16, 25 or 36.
+    #[arg(long, default_value_t = 9, value_parser = parse_size)]
+    pub size: usize,
+    /// Extra houses: X-sudoku diagonals or hyper-sudoku windows.
+    #[arg(long, value_enum, default_value_t = VariantArg::Standard)]
+    pub variant: VariantArg,
+    /// The symmetry of the pattern of givens.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::Rotational)]
+    pub symmetry: SymmetryArg,
+    /// Seed: the same seed gives the same puzzles on any machine (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Only minimal puzzles: removing any given would allow a second solution.
+    #[arg(long)]
+    pub minimal: bool,
+    /// Give up on a puzzle after this many milliseconds.
+    #[arg(long, value_name = "T", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout_ms: u64,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+}
+
+fn parse_size(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if SIZES.contains(&n) => Ok(n),
+        _ => Err("expected 4, 9, 16, 25 or 36".into()),
     }
 }

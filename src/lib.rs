@@ -5,7 +5,9 @@
 //! the engines, and out as text or JSON.
 
 pub mod exact;
+pub mod generate;
 pub mod grid;
 pub mod live;
 pub mod logic;
+pub mod serve;
 pub mod tui;

@@ -130,6 +130,16 @@ impl Output {
         }
     }
 
+    /// Standard output for a command without input (`generate`): every record is flushed as
+    /// soon as it is written, since producing one takes far longer than writing it.
+    pub fn unbuffered_records() -> Output {
+        Output {
+            out: io::BufWriter::with_capacity(1 << 16, io::stdout()),
+            last_flush: Instant::now(),
+            flush_every_record: true,
+        }
+    }
+
     /// Writes one record line.
     pub fn line(&mut self, text: &str) -> Result<(), Failure> {
         self.write(text.as_bytes())?;

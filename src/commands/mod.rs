@@ -4,6 +4,7 @@
 mod check;
 mod convert;
 mod count;
+mod generate;
 mod hint;
 pub mod io;
 pub mod play;
@@ -26,6 +27,7 @@ pub fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Hint(args)) => hint::run(&args),
         Some(Command::Rate(args)) => rate::run(&args),
+        Some(Command::Generate(args)) => generate::run(&args),
     }
 }
 

@@ -203,6 +203,9 @@ pub fn run_to_end(solver: &mut dyn LiveSolver, limits: RunLimits) -> RunOutcome 
     }
 }
 
+/// Every name [`by_name`] knows, in the order the UI's solver panel offers them.
+pub const NAMES: &[&str] = &["rfss", "rfss-lp", "rfss-ip", "l1", "l1-weighted"];
+
 /// The solvers available by `--solver` name (the exact solver is not a live solver; it is
 /// `crate::exact`).
 pub fn by_name(name: &str) -> Option<Box<dyn LiveSolver>> {

@@ -5,6 +5,7 @@ pub mod app;
 pub mod game;
 pub mod gen_seam;
 pub mod keymap;
+pub mod panel;
 pub mod panel_link;
 pub mod run;
 pub mod theme;

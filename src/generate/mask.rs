@@ -1,0 +1,120 @@
+//! Masking: taking givens away from a complete grid while the puzzle keeps exactly one
+//! solution.
+//!
+//! Random masking (the MCM paper's first phase) tries the cell orbits in random order and
+//! removes each one whose removal keeps the solution unique, proved by
+//! [`crate::exact::count`] up to 2. The result is minimal with respect to orbits: putting any
+//! one orbit back out would leave several solutions. The accepted removals, in order, are
+//! returned too: the tuned phase (`super::tune`) walks that sequence to land on a level.
+//!
+//! On large grids a uniqueness check costs milliseconds, so removals are tried in batches: a
+//! batch whose removal keeps the puzzle unique is accepted whole, a batch that does not is
+//! halved. Removing part of a removable set keeps uniqueness, so this accepts exactly the
+//! orbits that one-at-a-time masking in the same order would, with far fewer checks.
+
+use std::time::Instant;
+
+use crate::exact;
+use crate::grid::{Grid, Puzzle};
+
+/// Whether the givens have exactly one solution.
+pub fn is_unique(givens: &Grid) -> bool {
+    exact::count(&Puzzle::from_grid(givens.clone()), 2).solutions == 1
+}
+
+/// The outcome of random masking.
+pub struct Masked {
+    /// The givens left (minimal with respect to orbits unless the deadline cut masking short).
+    pub givens: Grid,
+    /// Indices into the orbit list of the orbits removed, in the order they were removed.
+    pub removed: Vec<usize>,
+    /// Whether masking ran to the end (false: the deadline stopped it).
+    pub complete: bool,
+}
+
+/// Removes orbits of `solution` in `order` while the puzzle stays unique.
+pub fn random_mask(
+    solution: &Grid,
+    orbits: &[Vec<usize>],
+    order: &[usize],
+    deadline: Instant,
+) -> Masked {
+    let mut givens = solution.clone();
+    let mut removed = Vec::new();
+    // Small grids check one orbit at a time (a check is microseconds); large ones start with
+    // batches of a sixteenth of the grid.
+    let mut batch = if solution.size() <= 9 {
+        1
+    } else {
+        (order.len() / 16).max(1)
+    };
+    let mut i = 0;
+    while i < order.len() {
+        if Instant::now() > deadline {
+            return Masked {
+                givens,
+                removed,
+                complete: false,
+            };
+        }
+        let end = (i + batch).min(order.len());
+        for &o in &order[i..end] {
+            for &cell in &orbits[o] {
+                givens.set(cell, 0);
+            }
+        }
+        if is_unique(&givens) {
+            removed.extend_from_slice(&order[i..end]);
+            i = end;
+            continue;
+        }
+        for &o in &order[i..end] {
+            for &cell in &orbits[o] {
+                givens.set(cell, solution.get(cell));
+            }
+        }
+        if batch > 1 {
+            batch /= 2;
+        } else {
+            i += 1;
+        }
+    }
+    Masked {
+        givens,
+        removed,
+        complete: true,
+    }
+}
+
+/// The givens left after removing the first `k` orbits of `removed` from `solution`.
+pub fn prefix(solution: &Grid, orbits: &[Vec<usize>], removed: &[usize], k: usize) -> Grid {
+    let mut givens = solution.clone();
+    for &o in &removed[..k] {
+        for &cell in &orbits[o] {
+            givens.set(cell, 0);
+        }
+    }
+    givens
+}
+
+/// Whether no single given can be removed without losing uniqueness (checked cell by cell,
+/// whatever the symmetry); `None` when the deadline passed first.
+pub fn is_minimal(givens: &Grid, deadline: Instant) -> Option<bool> {
+    let mut work = givens.clone();
+    for cell in 0..givens.cells().len() {
+        let digit = givens.get(cell);
+        if digit == 0 {
+            continue;
+        }
+        if Instant::now() > deadline {
+            return None;
+        }
+        work.set(cell, 0);
+        let unique = is_unique(&work);
+        work.set(cell, digit);
+        if unique {
+            return Some(false);
+        }
+    }
+    Some(true)
+}

@@ -1,0 +1,88 @@
+//! `sudoscope serve`: the game over SSH, for anyone with an ssh client.
+//!
+//! Layout: [`server`] accepts connections and admits or refuses them, [`handler`] answers the
+//! SSH protocol for one connection (authentication, channel requests), [`session`] runs one
+//! player's game (events in, frames out, saves), [`input`] turns channel bytes into terminal
+//! events, [`store`] keeps saved games in SQLite, [`hostkey`] persists the server's key, and
+//! [`limits`] counts sessions. The game itself is behind the [`app::SessionApp`] seam.
+
+pub mod app;
+pub mod handler;
+pub mod hostkey;
+pub mod input;
+pub mod limits;
+pub mod server;
+pub mod session;
+pub mod store;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub use server::{ServerHandle, serve};
+
+/// Everything that can stop the server from starting.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("host key {path}: {reason}")]
+    HostKey { path: String, reason: String },
+    #[error("saves database {path}: {source}")]
+    Store {
+        path: String,
+        #[source]
+        source: rusqlite::Error,
+    },
+    #[error("authorized keys {path}: {reason}")]
+    AuthorizedKeys { path: String, reason: String },
+    #[error("cannot listen on {address}: {source}")]
+    Listen {
+        address: SocketAddr,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("data directory {path}: {source}")]
+    DataDir {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// The server's settings; every limit has a safe default.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    pub listen: SocketAddr,
+    /// The host key file (created on first start).
+    pub host_key: PathBuf,
+    /// The SQLite file of saved games.
+    pub database: PathBuf,
+    /// Only these keys may log in (OpenSSH `authorized_keys` format); anonymous play when
+    /// `None`.
+    pub authorized_keys: Option<PathBuf>,
+    pub max_sessions: usize,
+    pub max_sessions_per_address: usize,
+    /// A session with no input for this long is closed (its game is saved).
+    pub idle_timeout: Duration,
+    /// No session lasts longer than this.
+    pub max_session: Duration,
+    /// Connections (in handshake or playing) beyond which new TCP connections are dropped
+    /// at once, before any SSH work.
+    pub max_connections: usize,
+}
+
+impl ServeOptions {
+    /// Defaults with files in `data_dir`.
+    pub fn with_data_dir(data_dir: &std::path::Path) -> ServeOptions {
+        ServeOptions {
+            listen: SocketAddr::from(([0, 0, 0, 0], 2222)),
+            host_key: data_dir.join("ssh_host_ed25519_key"),
+            database: data_dir.join("saves.sqlite3"),
+            authorized_keys: None,
+            max_sessions: 64,
+            max_sessions_per_address: 8,
+            idle_timeout: Duration::from_secs(30 * 60),
+            max_session: Duration::from_secs(4 * 60 * 60),
+            max_connections: 256,
+        }
+    }
+}

@@ -1,0 +1,379 @@
+//! One player's game over an SSH channel: events in, frames out, saves to the store.
+//!
+//! The app draws into a ratatui `Terminal` whose backend writes into a byte buffer; after
+//! each frame the buffer (ratatui sends only the cells that changed) goes out as one SSH data
+//! packet. Awaiting that send is the backpressure: a slow link gets fewer frames, never a
+//! growing queue. Frames come when something changed, at the animation rate while the app
+//! says it animates, and once a second otherwise (the clock).
+
+use std::io::Write;
+use std::time::Duration;
+
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::{cursor, event, execute, terminal};
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::{Terminal, TerminalOptions, Viewport};
+use russh::ChannelId;
+use russh::server::Handle;
+use tokio::sync::{mpsc, watch};
+use tokio::time::Instant;
+
+use super::app::{AppFactory, SessionApp, SessionEffect};
+use super::input::InputParser;
+use super::limits::{Admission, SessionSlot};
+use super::store::Store;
+
+/// The animation frame interval while the app animates (about 30 frames per second).
+const ANIMATION_FRAME: Duration = Duration::from_millis(33);
+/// The frame interval when nothing animates (the clock ticks once a second).
+const IDLE_FRAME: Duration = Duration::from_secs(1);
+
+/// What the connection handler passes to the session.
+#[derive(Debug)]
+pub enum SessionInput {
+    Bytes(Vec<u8>),
+    Resize(u16, u16),
+    Closed,
+}
+
+/// Per-session time limits.
+#[derive(Clone, Copy, Debug)]
+pub struct SessionLimits {
+    pub idle_timeout: Duration,
+    pub max_session: Duration,
+}
+
+/// Everything a session task owns.
+pub struct SessionContext {
+    pub id: u64,
+    /// The store key of this player's game.
+    pub owner: String,
+    /// Whether the game is kept after the session (public-key players) or dropped.
+    pub resumable: bool,
+    pub handle: Handle,
+    pub channel: ChannelId,
+    pub size: (u16, u16),
+    pub input: mpsc::Receiver<SessionInput>,
+    pub shutdown: watch::Receiver<bool>,
+    pub store: Store,
+    pub factory: AppFactory,
+    pub limits: SessionLimits,
+    pub slot: SessionSlot,
+    pub admission: Admission,
+}
+
+/// The frame buffer the terminal writes into; clones share the bytes, so the session takes
+/// each frame's output from its own handle.
+#[derive(Clone, Default)]
+pub struct FrameBuffer {
+    bytes: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+}
+
+impl FrameBuffer {
+    fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.lock())
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<u8>> {
+        self.bytes
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl Write for FrameBuffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.lock().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+type SessionTerminal = Terminal<CrosstermBackend<FrameBuffer>>;
+
+/// A terminal of a fixed size and the handle its output is taken from.
+struct Screen {
+    terminal: SessionTerminal,
+    output: FrameBuffer,
+}
+
+impl Screen {
+    fn new(cols: u16, rows: u16) -> std::io::Result<Screen> {
+        let output = FrameBuffer::default();
+        let terminal = Terminal::with_options(
+            CrosstermBackend::new(output.clone()),
+            TerminalOptions {
+                viewport: Viewport::Fixed(Rect::new(0, 0, cols, rows)),
+            },
+        )?;
+        Ok(Screen { terminal, output })
+    }
+}
+
+/// Why a session ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    Quit,
+    ClientGone,
+    Idle,
+    TimeLimit,
+    Shutdown,
+    LinkBroken,
+}
+
+impl Ending {
+    fn goodbye(self) -> Option<&'static str> {
+        match self {
+            Ending::Quit | Ending::ClientGone | Ending::LinkBroken => None,
+            Ending::Idle => Some("You were idle for a while, so the session was closed."),
+            Ending::TimeLimit => Some("This session reached its time limit."),
+            Ending::Shutdown => Some("sudoscope is shutting down for a moment."),
+        }
+    }
+}
+
+/// Runs a session to its end, then restores the player's terminal and closes the channel.
+pub async fn run(mut context: SessionContext) {
+    let started = Instant::now();
+    let saved = load_saved(&context).await;
+    let factory = context.factory.clone();
+    let mut app = match tokio::task::spawn_blocking(move || factory(saved)).await {
+        Ok(app) => app,
+        Err(_) => {
+            tracing::error!(session = context.id, "the game could not be created");
+            close(
+                &context,
+                b"sudoscope: could not start a game, sorry.\r\n".to_vec(),
+            )
+            .await;
+            return;
+        }
+    };
+    let ending = play(&mut context, app.as_mut(), started).await;
+    finish(&context, ending).await;
+    let (id, admission) = (context.id, context.admission.clone());
+    drop(context); // gives the session's slot back
+    let active = admission.active();
+    tracing::info!(
+        session = id,
+        reason = ?ending,
+        seconds = started.elapsed().as_secs(),
+        active_sessions = active,
+        "disconnected"
+    );
+}
+
+async fn load_saved(context: &SessionContext) -> Option<String> {
+    if !context.resumable {
+        return None;
+    }
+    let store = context.store.clone();
+    let owner = context.owner.clone();
+    match tokio::task::spawn_blocking(move || store.load(&owner)).await {
+        Ok(Ok(saved)) => saved,
+        Ok(Err(e)) => {
+            tracing::warn!(session = context.id, error = %e, "could not load the saved game");
+            None
+        }
+        Err(_) => None,
+    }
+}
+
+/// The event loop of one session.
+async fn play(context: &mut SessionContext, app: &mut dyn SessionApp, started: Instant) -> Ending {
+    let (cols, rows) = context.size;
+    let Ok(mut screen) = Screen::new(cols, rows) else {
+        return Ending::LinkBroken;
+    };
+    let mut parser = InputParser::new();
+    let mut last_input = Instant::now();
+    let mut next_frame = Instant::now();
+    // Enter the alternate screen, hide the cursor, ask for mouse reports and pastes.
+    let mut setup = Vec::new();
+    let _ = execute!(
+        setup,
+        terminal::EnterAlternateScreen,
+        cursor::Hide,
+        event::EnableMouseCapture,
+        event::EnableBracketedPaste,
+        terminal::Clear(terminal::ClearType::All)
+    );
+    if send(context, setup).await.is_err() {
+        return Ending::LinkBroken;
+    }
+    app.event(event::Event::Resize(cols, rows));
+    loop {
+        // Every pass follows an input or a tick, so draw; ratatui sends only what changed.
+        if draw(&mut screen, app, context).await.is_err() {
+            return Ending::LinkBroken;
+        }
+        let interval = if app.needs_frames() {
+            ANIMATION_FRAME
+        } else {
+            IDLE_FRAME
+        };
+        if next_frame <= Instant::now() {
+            next_frame = Instant::now() + interval;
+        }
+        let idle_deadline = last_input + context.limits.idle_timeout;
+        let session_deadline = started + context.limits.max_session;
+        tokio::select! {
+            input = context.input.recv() => {
+                let effects = match input {
+                    Some(SessionInput::Bytes(bytes)) => {
+                        last_input = Instant::now();
+                        let mut effects = Vec::new();
+                        for event in parser.feed(&bytes) {
+                            effects.extend(app.event(event));
+                        }
+                        effects
+                    }
+                    Some(SessionInput::Resize(cols, rows)) => {
+                        if screen.terminal.resize(Rect::new(0, 0, cols, rows)).is_err() {
+                            return Ending::LinkBroken;
+                        }
+                        let _ = screen.terminal.clear();
+                        app.event(event::Event::Resize(cols, rows))
+                    }
+                    Some(SessionInput::Closed) | None => return Ending::ClientGone,
+                };
+                if apply(context, effects).await {
+                    return Ending::Quit;
+                }
+            }
+            _ = tokio::time::sleep_until(next_frame) => {
+                next_frame = Instant::now() + interval;
+                let effects = app.tick();
+                if apply(context, effects).await {
+                    return Ending::Quit;
+                }
+            }
+            _ = tokio::time::sleep_until(idle_deadline) => return Ending::Idle,
+            _ = tokio::time::sleep_until(session_deadline) => return Ending::TimeLimit,
+            _ = context.shutdown.changed() => return Ending::Shutdown,
+        }
+    }
+}
+
+async fn draw(
+    screen: &mut Screen,
+    app: &mut dyn SessionApp,
+    context: &SessionContext,
+) -> Result<(), ()> {
+    screen
+        .terminal
+        .draw(|frame| app.render(frame))
+        .map_err(|_| ())?;
+    let bytes = screen.output.take();
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    send(context, bytes).await
+}
+
+async fn send(context: &SessionContext, bytes: Vec<u8>) -> Result<(), ()> {
+    context
+        .handle
+        .data(context.channel, bytes)
+        .await
+        .map_err(|_| ())
+}
+
+/// Carries out the app's effects; true when the player quit.
+async fn apply(context: &SessionContext, effects: Vec<SessionEffect>) -> bool {
+    let mut quit = false;
+    for effect in effects {
+        match effect {
+            SessionEffect::Quit => quit = true,
+            SessionEffect::Save(snapshot) => save(context, snapshot).await,
+        }
+    }
+    quit
+}
+
+async fn save(context: &SessionContext, snapshot: String) {
+    let store = context.store.clone();
+    let owner = context.owner.clone();
+    match tokio::task::spawn_blocking(move || store.save(&owner, &snapshot)).await {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => tracing::warn!(session = context.id, error = %e, "save failed"),
+        Err(_) => tracing::warn!(session = context.id, "save task failed"),
+    }
+}
+
+/// Shows a goodbye screen where there is one, restores the terminal, closes the channel and
+/// forgets anonymous games.
+async fn finish(context: &SessionContext, ending: Ending) {
+    let mut bytes = Vec::new();
+    if let Some(text) = ending.goodbye()
+        && let Ok(mut screen) = Screen::new(context.size.0, context.size.1)
+    {
+        let _ = screen
+            .terminal
+            .draw(|frame| goodbye(frame, text, context.resumable));
+        bytes = screen.output.take();
+    }
+    if ending != Ending::LinkBroken && ending != Ending::ClientGone {
+        if ending.goodbye().is_some() {
+            let _ = send(context, bytes).await;
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+            bytes = Vec::new();
+        }
+        let _ = execute!(
+            bytes,
+            event::DisableBracketedPaste,
+            event::DisableMouseCapture,
+            cursor::Show,
+            terminal::LeaveAlternateScreen
+        );
+        if let Some(text) = ending.goodbye() {
+            let _ = write!(bytes, "{text}\r\n");
+        }
+        close(context, bytes).await;
+    }
+    if !context.resumable {
+        let store = context.store.clone();
+        let owner = context.owner.clone();
+        let _ = tokio::task::spawn_blocking(move || store.remove(&owner)).await;
+    }
+}
+
+async fn close(context: &SessionContext, bytes: Vec<u8>) {
+    let _ = send(context, bytes).await;
+    let _ = context.handle.exit_status_request(context.channel, 0).await;
+    let _ = context.handle.eof(context.channel).await;
+    let _ = context.handle.close(context.channel).await;
+}
+
+fn goodbye(frame: &mut ratatui::Frame, text: &str, resumable: bool) {
+    let area = frame.area();
+    frame.render_widget(Clear, area);
+    let saved = if resumable {
+        "Your game is saved: connect again with the same key to continue."
+    } else {
+        "Thanks for playing."
+    };
+    let width = area.width.min(60);
+    let height = area.height.min(7);
+    let boxed = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    let paragraph = Paragraph::new(vec![
+        Line::from(""),
+        Line::from(text),
+        Line::from(""),
+        Line::from(saved),
+    ])
+    .alignment(Alignment::Center)
+    .wrap(Wrap { trim: true })
+    .block(Block::default().borders(Borders::ALL).title(" sudoscope "));
+    frame.render_widget(paragraph, boxed);
+}

@@ -1,0 +1,580 @@
+//! Drawing the panel: header (solver, seed, speed), status line, metrics, and charts of the
+//! solver's history and, for RFSS, the species proportions of the paper's Figure 3.
+//!
+//! Wide panels get two metric columns and stacked charts; narrow or short ones a compact form
+//! (the key metrics and a sparkline).
+
+use std::time::Duration;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Sparkline};
+
+use crate::live::{Metric, Series, Status};
+
+use super::{PanelTheme, SolverPanel};
+
+/// How wall-clock figures (elapsed time, iterations per second, metrics measured in ms or per
+/// second) are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClockDisplay {
+    #[default]
+    Live,
+    /// Drawn as `--`, so a render depends only on the solver's iterations (snapshot tests,
+    /// README screenshots).
+    Hidden,
+}
+
+/// Below this width or height the panel uses its compact form.
+const COMPACT_WIDTH: u16 = 34;
+const COMPACT_HEIGHT: u16 = 18;
+/// Two metric columns from this inner width.
+const TWO_COLUMNS: u16 = 56;
+/// The smallest useful chart.
+const CHART_MIN_HEIGHT: u16 = 6;
+
+pub(super) fn render(panel: &SolverPanel, frame: &mut Frame, area: Rect, theme: &PanelTheme) {
+    let position = format!(" {}/{} ", panel.index + 1, panel.names.len());
+    let block = Block::bordered()
+        .border_set(theme.border_set)
+        .border_style(theme.border)
+        .title(Line::from(vec![Span::styled(" Solver ", theme.title)]))
+        .title(Line::from(Span::styled(position, theme.dim)).right_aligned());
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    if inner.width == 0 || inner.height == 0 {
+        return;
+    }
+    let compact = inner.width < COMPACT_WIDTH || inner.height < COMPACT_HEIGHT;
+    let mut lines = header(panel, theme, inner.width);
+    lines.push(status_line(panel, theme));
+    if let Some(message) = message(panel, theme) {
+        lines.push(message);
+    }
+    let metrics = shown_metrics(panel);
+    let columns = if inner.width >= TWO_COLUMNS { 2 } else { 1 };
+    let metric_rows = metrics.len().div_ceil(columns) as u16;
+    let top = lines.len() as u16;
+    let history = panel
+        .current
+        .view
+        .as_ref()
+        .map(|v| v.history.as_slice())
+        .unwrap_or_default();
+    let bands = panel
+        .current
+        .view
+        .as_ref()
+        .map(|v| v.bands.as_slice())
+        .unwrap_or_default();
+    let history: Vec<&Series> = history.iter().filter(|s| s.points.len() >= 2).collect();
+    let bands: Vec<&Series> = bands.iter().filter(|s| s.points.len() >= 2).collect();
+
+    if compact {
+        let spark = u16::from(!history.is_empty() && inner.height >= top + 3) * 2;
+        let room = inner.height.saturating_sub(top + spark) as usize;
+        let width = inner.width as usize;
+        for metric in metrics.iter().take(room) {
+            lines.push(metric_line(metric, panel, theme, width));
+        }
+        let text_height = (lines.len() as u16).min(inner.height - spark);
+        let [text, rest] =
+            Layout::vertical([Constraint::Length(text_height), Constraint::Fill(1)]).areas(inner);
+        frame.render_widget(Paragraph::new(lines), text);
+        if spark > 0 {
+            sparkline(frame, rest, history[0], theme);
+        }
+        return;
+    }
+
+    // Charts get what the text leaves, but never squeeze the metrics below a few rows.
+    let charts_wanted = u16::from(!history.is_empty()) + u16::from(!bands.is_empty());
+    let max_metric_rows = inner
+        .height
+        .saturating_sub(top + charts_wanted * CHART_MIN_HEIGHT)
+        .max(3.min(inner.height.saturating_sub(top)));
+    let metric_rows = metric_rows.min(max_metric_rows);
+    let [text, metrics_area, charts] = Layout::vertical([
+        Constraint::Length(top.min(inner.height)),
+        Constraint::Length(metric_rows),
+        Constraint::Fill(1),
+    ])
+    .areas(inner);
+    frame.render_widget(Paragraph::new(lines), text);
+    render_metrics(frame, metrics_area, &metrics, columns, panel, theme);
+
+    // History charts on top, the bands (Figure 3) below; the bands win when only one fits.
+    let fits = (charts.height / CHART_MIN_HEIGHT) as usize;
+    let bands_slot = usize::from(!bands.is_empty() && fits >= 1);
+    let mut plots: Vec<Plot> = history
+        .into_iter()
+        .take(fits.saturating_sub(bands_slot))
+        .map(Plot::History)
+        .collect();
+    if bands_slot == 1 {
+        plots.push(Plot::Bands(bands));
+    }
+    if plots.is_empty() {
+        return;
+    }
+    // The bands (Figure 3) get the most room: half of it when shown with other charts.
+    let constraints: Vec<Constraint> = plots
+        .iter()
+        .map(|p| match p {
+            Plot::Bands(_) if plots.len() > 1 => Constraint::Percentage(50),
+            _ => Constraint::Fill(1),
+        })
+        .collect();
+    let areas = Layout::vertical(constraints).split(charts);
+    for (plot, &area) in plots.iter().zip(areas.iter()) {
+        match plot {
+            Plot::History(series) => history_chart(frame, area, series, panel, theme),
+            Plot::Bands(bands) => bands_chart(frame, area, bands, theme),
+        }
+    }
+}
+
+enum Plot<'a> {
+    History(&'a Series),
+    Bands(Vec<&'a Series>),
+}
+
+fn header(panel: &SolverPanel, theme: &PanelTheme, width: u16) -> Vec<Line<'static>> {
+    let (left, right) = if theme.ascii {
+        ("<", ">")
+    } else {
+        ("◂", "▸")
+    };
+    let name = Line::from(vec![
+        Span::styled(left, theme.dim),
+        Span::raw(" "),
+        Span::styled(panel.solver_name().to_string(), theme.solver),
+        Span::raw(" "),
+        Span::styled(right, theme.dim),
+    ]);
+    let seed = vec![
+        Span::styled("seed ", theme.label),
+        Span::styled(panel.seed.to_string(), theme.value),
+    ];
+    let speed = vec![
+        Span::styled("speed ", theme.label),
+        Span::styled(
+            format!("{}/{}", panel.speed.level(), super::Speed::MAX),
+            theme.value,
+        ),
+        Span::styled(format!(" ({})", panel.speed.describe()), theme.dim),
+    ];
+    let one_line = name.width() + 2 + span_width(&seed) + 2 + span_width(&speed);
+    if one_line <= width as usize {
+        let mut spans = name.spans;
+        spans.push(Span::raw("  "));
+        spans.extend(seed);
+        spans.push(Span::raw("  "));
+        spans.extend(speed);
+        vec![Line::from(spans)]
+    } else {
+        let mut second = seed;
+        second.push(Span::raw("  "));
+        second.extend(speed);
+        vec![name, Line::from(second)]
+    }
+}
+
+fn span_width(spans: &[Span]) -> usize {
+    spans.iter().map(Span::width).sum()
+}
+
+/// The state word with its own symbol, the iteration count, elapsed time and rate.
+fn status_line(panel: &SolverPanel, theme: &PanelTheme) -> Line<'static> {
+    let current = &panel.current;
+    let view = current.view.as_ref();
+    let ascii = theme.ascii;
+    let (symbol, word, style) = if current.error.is_some() {
+        (if ascii { "x" } else { "✖" }, "error", theme.error)
+    } else {
+        match view.map(|v| v.status) {
+            Some(Status::Solved) => (if ascii { "*" } else { "✔" }, "solved", theme.solved),
+            Some(Status::Stuck) => (if ascii { "!" } else { "✖" }, "stuck", theme.stuck),
+            Some(Status::CapReached) => (if ascii { "#" } else { "■" }, "cap reached", theme.cap),
+            _ if panel.running => (if ascii { ">" } else { "▶" }, "running", theme.running),
+            _ if view.is_some_and(|v| v.iterations > 0) => {
+                (if ascii { "=" } else { "‖" }, "paused", theme.paused)
+            }
+            _ if panel.puzzle.is_some() => (if ascii { "-" } else { "○" }, "ready", theme.paused),
+            _ => (if ascii { "-" } else { "○" }, "no puzzle", theme.dim),
+        }
+    };
+    let mut spans = vec![Span::styled(format!("{symbol} {word}"), style)];
+    if let Some(view) = view {
+        spans.push(Span::raw("  "));
+        spans.push(Span::styled(view.iterations.to_string(), theme.value));
+        spans.push(Span::styled(
+            format!(" {}", view.iteration_unit),
+            theme.label,
+        ));
+    }
+    if view.is_some_and(|v| v.iterations > 0) || panel.running {
+        let (elapsed, rate) = match panel.clock {
+            super::ClockDisplay::Live => (
+                format_duration(current.elapsed),
+                current.rate.map_or("--".to_string(), format_rate),
+            ),
+            super::ClockDisplay::Hidden => ("--".to_string(), "--".to_string()),
+        };
+        spans.push(Span::raw("  "));
+        spans.push(Span::styled(elapsed, theme.value));
+        spans.push(Span::raw("  "));
+        spans.push(Span::styled(rate, theme.value));
+        spans.push(Span::styled(" it/s", theme.label));
+    }
+    Line::from(spans)
+}
+
+/// What happened, once there is something to say.
+fn message(panel: &SolverPanel, theme: &PanelTheme) -> Option<Line<'static>> {
+    if let Some(error) = &panel.current.error {
+        return Some(Line::styled(error.clone(), theme.error));
+    }
+    let view = panel.current.view.as_ref()?;
+    let text = match view.status {
+        Status::Solved if panel.current.solution.is_some() => {
+            format!(
+                "solved in {} {}: its solution can go on the board",
+                view.iterations, view.iteration_unit
+            )
+        }
+        Status::Solved => format!("solved in {} {}", view.iterations, view.iteration_unit),
+        Status::Stuck => format!(
+            "stuck after {} {}: no further progress",
+            view.iterations, view.iteration_unit
+        ),
+        Status::CapReached => format!(
+            "stopped at the cap of {} {}",
+            view.iterations, view.iteration_unit
+        ),
+        Status::Running => return None,
+    };
+    let style = match view.status {
+        Status::Solved => theme.solved,
+        Status::Stuck => theme.stuck,
+        _ => theme.cap,
+    };
+    Some(Line::styled(text, style))
+}
+
+fn shown_metrics(panel: &SolverPanel) -> Vec<Metric> {
+    panel
+        .current
+        .view
+        .as_ref()
+        .map(|v| v.metrics.clone())
+        .unwrap_or_default()
+}
+
+/// Metrics measured on the wall clock (hidden with the clock).
+fn wall_clock(name: &str) -> bool {
+    name.ends_with("ms") || name.ends_with("/s")
+}
+
+fn metric_value(metric: &Metric, panel: &SolverPanel) -> String {
+    if panel.clock == super::ClockDisplay::Hidden && wall_clock(metric.name) {
+        "--".to_string()
+    } else {
+        format_value(metric.value)
+    }
+}
+
+/// `name ........ value` in `width` columns.
+fn metric_line(
+    metric: &Metric,
+    panel: &SolverPanel,
+    theme: &PanelTheme,
+    width: usize,
+) -> Line<'static> {
+    let value = metric_value(metric, panel);
+    let room = width.saturating_sub(value.chars().count() + 1);
+    let name: String = metric.name.chars().take(room).collect();
+    let pad = width.saturating_sub(name.chars().count() + value.chars().count());
+    Line::from(vec![
+        Span::styled(name, theme.label),
+        Span::raw(" ".repeat(pad)),
+        Span::styled(value, theme.value),
+    ])
+}
+
+fn render_metrics(
+    frame: &mut Frame,
+    area: Rect,
+    metrics: &[Metric],
+    columns: usize,
+    panel: &SolverPanel,
+    theme: &PanelTheme,
+) {
+    if area.height == 0 || metrics.is_empty() {
+        return;
+    }
+    let rows = area.height as usize;
+    let areas: Vec<Rect> = if columns == 2 {
+        let [a, _, b] = Layout::horizontal([
+            Constraint::Fill(1),
+            Constraint::Length(3),
+            Constraint::Fill(1),
+        ])
+        .areas(area);
+        vec![a, b]
+    } else {
+        vec![area]
+    };
+    let per_column = metrics.len().div_ceil(columns).min(rows);
+    for (column, &rect) in areas.iter().enumerate() {
+        let lines: Vec<Line> = metrics
+            .iter()
+            .skip(column * per_column)
+            .take(per_column)
+            .map(|m| metric_line(m, panel, theme, rect.width as usize))
+            .collect();
+        frame.render_widget(Paragraph::new(lines), rect);
+    }
+}
+
+fn bounds(points: impl Iterator<Item = (f64, f64)>) -> Option<([f64; 2], [f64; 2])> {
+    let mut x = [f64::INFINITY, f64::NEG_INFINITY];
+    let mut y = [f64::INFINITY, f64::NEG_INFINITY];
+    for (px, py) in points.filter(|(a, b)| a.is_finite() && b.is_finite()) {
+        x = [x[0].min(px), x[1].max(px)];
+        y = [y[0].min(py), y[1].max(py)];
+    }
+    if !x[0].is_finite() {
+        return None;
+    }
+    if x[1] <= x[0] {
+        x[1] = x[0] + 1.0;
+    }
+    if y[1] <= y[0] {
+        y = [y[0] - 0.5, y[1] + 0.5];
+    }
+    Some((x, y))
+}
+
+fn finite_points(series: &Series) -> Vec<(f64, f64)> {
+    series
+        .points
+        .iter()
+        .copied()
+        .filter(|(x, y)| x.is_finite() && y.is_finite())
+        .collect()
+}
+
+fn history_chart(
+    frame: &mut Frame,
+    area: Rect,
+    series: &Series,
+    panel: &SolverPanel,
+    theme: &PanelTheme,
+) {
+    let points = finite_points(series);
+    let Some((x, mut y)) = bounds(points.iter().copied()) else {
+        return;
+    };
+    // Counts read best from zero.
+    if y[0] > 0.0 {
+        y[0] = 0.0;
+    }
+    let last = points.last().map_or(0.0, |p| p.1);
+    let unit = panel
+        .current
+        .view
+        .as_ref()
+        .map_or("iterations", |v| v.iteration_unit);
+    let title = Line::from(vec![
+        Span::styled(format!(" {} ", series.name), theme.title),
+        Span::styled(format!("now {} ", format_value(last)), theme.dim),
+    ]);
+    let dataset = Dataset::default()
+        .marker(theme.marker)
+        .graph_type(GraphType::Line)
+        .style(theme.series_style(0))
+        .data(&points);
+    let chart = Chart::new(vec![dataset])
+        .block(Block::new().title(title))
+        .x_axis(
+            Axis::default()
+                .style(theme.axis)
+                .bounds(x)
+                .labels(axis_labels(x, theme.dim))
+                .title(Span::styled(unit, theme.dim)),
+        )
+        .y_axis(
+            Axis::default()
+                .style(theme.axis)
+                .bounds(y)
+                .labels(axis_labels(y, theme.dim)),
+        );
+    frame.render_widget(chart, area);
+}
+
+/// Figure 3: log10 proportion of each sampled species over generations; the bands separate
+/// as the species of the solution take over and the others die out.
+fn bands_chart(frame: &mut Frame, area: Rect, bands: &[&Series], theme: &PanelTheme) {
+    let data: Vec<Vec<(f64, f64)>> = bands.iter().map(|s| finite_points(s)).collect();
+    let Some((x, mut y)) = bounds(data.iter().flatten().copied()) else {
+        return;
+    };
+    // Whole powers of ten at the ends of the log axis.
+    y = [y[0].floor(), y[1].max(0.0).ceil()];
+    if y[1] <= y[0] {
+        y[0] = y[1] - 1.0;
+    }
+    let datasets: Vec<Dataset> = data
+        .iter()
+        .enumerate()
+        .map(|(i, points)| {
+            Dataset::default()
+                .marker(theme.marker)
+                .graph_type(GraphType::Line)
+                .style(theme.series_style(i))
+                .data(points)
+        })
+        .collect();
+    let title = Line::from(vec![
+        Span::styled(" species proportions ", theme.title),
+        Span::styled(format!("log10, {} sampled ", bands.len()), theme.dim),
+    ]);
+    let chart = Chart::new(datasets)
+        .block(Block::new().title(title))
+        .x_axis(
+            Axis::default()
+                .style(theme.axis)
+                .bounds(x)
+                .labels(axis_labels(x, theme.dim))
+                .title(Span::styled("generations", theme.dim)),
+        )
+        .y_axis(
+            Axis::default()
+                .style(theme.axis)
+                .bounds(y)
+                .labels(axis_labels(y, theme.dim)),
+        );
+    frame.render_widget(chart, area);
+}
+
+fn axis_labels(bounds: [f64; 2], style: Style) -> Vec<Span<'static>> {
+    vec![
+        Span::styled(format_value(bounds[0]), style),
+        Span::styled(format_value(bounds[1]), style),
+    ]
+}
+
+/// The compact form's chart: the first history series as a sparkline, scaled to its range.
+fn sparkline(frame: &mut Frame, area: Rect, series: &Series, theme: &PanelTheme) {
+    let points = finite_points(series);
+    let Some((_, y)) = bounds(points.iter().copied()) else {
+        return;
+    };
+    let width = area.width as usize;
+    // The newest points that fit, scaled to 0..=100.
+    let data: Vec<u64> = points
+        .iter()
+        .skip(points.len().saturating_sub(width))
+        .map(|&(_, v)| {
+            ((v - y[0]) / (y[1] - y[0]) * 100.0)
+                .round()
+                .clamp(0.0, 100.0) as u64
+        })
+        .collect();
+    let last = points.last().map_or(0.0, |p| p.1);
+    let [label, spark] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(series.name, theme.label),
+            Span::styled(format!(" {}", format_value(last)), theme.value),
+        ])),
+        label,
+    );
+    frame.render_widget(
+        Sparkline::default()
+            .data(&data)
+            .max(100)
+            .style(theme.series_style(0)),
+        spark,
+    );
+}
+
+/// Numbers as a person reads them: integers plainly, others to about four significant
+/// digits, tiny ones in scientific notation.
+pub fn format_value(v: f64) -> String {
+    if !v.is_finite() {
+        return "--".to_string();
+    }
+    let a = v.abs();
+    if (v == v.trunc() && a < 1e15) || a >= 1000.0 {
+        format!("{v:.0}")
+    } else if a >= 1.0 {
+        trim(format!("{v:.3}"))
+    } else if a >= 1e-3 {
+        trim(format!("{v:.4}"))
+    } else {
+        format!("{v:.2e}")
+    }
+}
+
+fn trim(s: String) -> String {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
+/// `0.8 s`, `12.3 s`, `2:05`, `1:02:05`.
+pub fn format_duration(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    if secs < 60.0 {
+        format!("{secs:.1} s")
+    } else {
+        let total = d.as_secs();
+        let (h, m, s) = (total / 3600, total / 60 % 60, total % 60);
+        if h > 0 {
+            format!("{h}:{m:02}:{s:02}")
+        } else {
+            format!("{m}:{s:02}")
+        }
+    }
+}
+
+/// `87`, `1.2k`, `3.4M`.
+pub fn format_rate(rate: f64) -> String {
+    if rate >= 1e6 {
+        format!("{:.1}M", rate / 1e6)
+    } else if rate >= 1e4 {
+        format!("{:.0}k", rate / 1e3)
+    } else if rate >= 1e3 {
+        format!("{:.1}k", rate / 1e3)
+    } else {
+        format!("{rate:.0}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_well() {
+        assert_eq!(format_value(114.0), "114");
+        assert_eq!(format_value(0.5), "0.5");
+        assert_eq!(format_value(12.34567), "12.346");
+        assert_eq!(format_value(1.0e-7), "1.00e-7");
+        assert_eq!(format_value(f64::NAN), "--");
+        assert_eq!(format_duration(Duration::from_millis(1250)), "1.2 s");
+        assert_eq!(format_duration(Duration::from_secs(125)), "2:05");
+        assert_eq!(format_duration(Duration::from_secs(3725)), "1:02:05");
+        assert_eq!(format_rate(87.4), "87");
+        assert_eq!(format_rate(1234.0), "1.2k");
+        assert_eq!(format_rate(3.4e6), "3.4M");
+        assert!(wall_clock("last solve ms") && wall_clock("generations/s"));
+        assert!(!wall_clock("species alive"));
+    }
+}

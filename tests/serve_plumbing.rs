@@ -1,0 +1,339 @@
+//! The SSH server's plumbing, driven by a real OpenSSH client in tmux, with a small echo app
+//! in place of the game (the game itself is tested through `sudoscope serve` in
+//! `serve_ssh.rs`). Skips with a message when ssh, ssh-keygen or tmux is missing.
+
+mod support;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::Command;
+use std::sync::Arc;
+use std::time::Duration;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
+use ratatui::widgets::Paragraph;
+use sudoscope::serve::app::{AppFactory, SessionApp, SessionEffect};
+use sudoscope::serve::{ServeOptions, serve};
+use support::sshclient::{Tmux, client_key, ssh_base_args, tools_present};
+
+/// Shows the keys typed so far and the terminal size; saves the keys; `q` quits.
+struct EchoApp {
+    typed: String,
+    size: (u16, u16),
+}
+
+impl SessionApp for EchoApp {
+    fn event(&mut self, event: Event) -> Vec<SessionEffect> {
+        match event {
+            Event::Key(KeyEvent {
+                code: KeyCode::Char('q'),
+                ..
+            }) => vec![SessionEffect::Quit],
+            Event::Key(KeyEvent {
+                code: KeyCode::Char(c),
+                ..
+            }) => {
+                self.typed.push(c);
+                vec![SessionEffect::Save(self.typed.clone())]
+            }
+            Event::Key(KeyEvent {
+                code: KeyCode::Up, ..
+            }) => {
+                self.typed.push('^');
+                vec![SessionEffect::Save(self.typed.clone())]
+            }
+            Event::Resize(cols, rows) => {
+                self.size = (cols, rows);
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn tick(&mut self) -> Vec<SessionEffect> {
+        Vec::new()
+    }
+
+    fn render(&self, frame: &mut Frame) {
+        let text = format!(
+            "typed:[{}] size:{}x{}",
+            self.typed, self.size.0, self.size.1
+        );
+        frame.render_widget(Paragraph::new(text), frame.area());
+    }
+
+    fn needs_frames(&self) -> bool {
+        false
+    }
+}
+
+fn echo_factory() -> AppFactory {
+    Arc::new(|saved: Option<String>| {
+        Box::new(EchoApp {
+            typed: saved.unwrap_or_default(),
+            size: (0, 0),
+        }) as Box<dyn SessionApp>
+    })
+}
+
+struct Fixture {
+    runtime: tokio::runtime::Runtime,
+    server: Option<sudoscope::serve::ServerHandle>,
+    port: u16,
+    dir: tempfile::TempDir,
+}
+
+impl Fixture {
+    fn start(configure: impl FnOnce(&mut ServeOptions)) -> Fixture {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let mut options = ServeOptions::with_data_dir(dir.path());
+        options.listen = "127.0.0.1:0".parse().expect("address");
+        configure(&mut options);
+        let server = runtime
+            .block_on(serve(&options, echo_factory()))
+            .expect("server starts");
+        let port = server.local_addr.port();
+        Fixture {
+            runtime,
+            server: Some(server),
+            port,
+            dir,
+        }
+    }
+
+    fn ssh(&self, key: Option<&std::path::Path>, extra: &[&str]) -> String {
+        let mut args = ssh_base_args(self.port);
+        match key {
+            Some(key) => {
+                args.extend(["-i".into(), key.display().to_string()]);
+                args.extend(["-o".into(), "IdentitiesOnly=yes".into()]);
+            }
+            None => args.extend(["-o".into(), "PubkeyAuthentication=no".into()]),
+        }
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args.push("player@127.0.0.1".into());
+        format!("ssh {}", args.join(" "))
+    }
+
+    fn active(&self) -> usize {
+        self.server.as_ref().map_or(0, |s| s.active_sessions())
+    }
+
+    fn connections(&self) -> usize {
+        self.server.as_ref().map_or(0, |s| s.open_connections())
+    }
+
+    fn wait_until(&self, what: &str, check: impl Fn(&Fixture) -> bool) {
+        let start = std::time::Instant::now();
+        while !check(self) {
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "timed out waiting until {what} (sessions {}, connections {})",
+                self.active(),
+                self.connections()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        if let Some(server) = self.server.take() {
+            self.runtime.block_on(server.shutdown());
+        }
+    }
+}
+
+macro_rules! require_tools {
+    () => {
+        if !tools_present() {
+            eprintln!("skipping: ssh, ssh-keygen and tmux are needed (.ci/run installs them)");
+            return;
+        }
+    };
+}
+
+#[test]
+fn play_resize_quit_and_resume_with_the_same_key() {
+    require_tools!();
+    let fixture = Fixture::start(|_| {});
+    let key = client_key(fixture.dir.path(), "player_key");
+    let tmux = Tmux::new("plumbing");
+    tmux.start("a", 90, 30, &fixture.ssh(Some(&key), &["-tt"]));
+    let (ok, screen) = tmux.wait_for("a", Duration::from_secs(15), |s| s.contains("typed:[]"));
+    assert!(ok, "no first frame:\n{screen}");
+    assert!(
+        tmux.alternate_screen_on("a"),
+        "the game runs in the alternate screen"
+    );
+    tmux.send("a", &["-l", "abc"]);
+    tmux.send("a", &["Up"]);
+    let (ok, screen) = tmux.wait_for("a", Duration::from_secs(10), |s| s.contains("typed:[abc^]"));
+    assert!(ok, "keys did not echo:\n{screen}");
+    tmux.resize("a", 70, 20);
+    let (ok, screen) = tmux.wait_for("a", Duration::from_secs(10), |s| s.contains("size:70x20"));
+    assert!(ok, "resize not seen:\n{screen}");
+    tmux.send("a", &["q"]);
+    fixture.wait_until("the session ends", |f| f.active() == 0);
+    let (ok, screen) = tmux.wait_for("a", Duration::from_secs(10), |_| {
+        !tmux.alternate_screen_on("a")
+    });
+    assert!(ok, "the terminal was not restored:\n{screen}");
+
+    // Same key: the game comes back.
+    tmux.start("b", 90, 30, &fixture.ssh(Some(&key), &["-tt"]));
+    let (ok, screen) = tmux.wait_for("b", Duration::from_secs(15), |s| s.contains("typed:[abc^]"));
+    assert!(ok, "the saved game did not come back:\n{screen}");
+    tmux.send("b", &["q"]);
+    fixture.wait_until("the session ends", |f| f.active() == 0);
+
+    // Another key (and an anonymous player) start fresh.
+    let other = client_key(fixture.dir.path(), "other_key");
+    tmux.start("c", 90, 30, &fixture.ssh(Some(&other), &["-tt"]));
+    let (ok, screen) = tmux.wait_for("c", Duration::from_secs(15), |s| s.contains("typed:[]"));
+    assert!(ok, "another key saw someone else's game:\n{screen}");
+    tmux.start("d", 90, 30, &fixture.ssh(None, &["-tt"]));
+    let (ok, screen) = tmux.wait_for("d", Duration::from_secs(15), |s| s.contains("typed:[]"));
+    assert!(ok, "anonymous login failed:\n{screen}");
+    tmux.send("c", &["q"]);
+    tmux.send("d", &["q"]);
+    fixture.wait_until("every session ends", |f| {
+        f.active() == 0 && f.connections() == 0
+    });
+}
+
+#[test]
+fn only_the_game_is_served() {
+    require_tools!();
+    let fixture = Fixture::start(|_| {});
+    let base = ssh_base_args(fixture.port);
+    let run = |extra: &[&str]| {
+        Command::new("ssh")
+            .args(&base)
+            .args(["-o", "PubkeyAuthentication=no", "-o", "BatchMode=no"])
+            .args(extra)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("ssh runs")
+    };
+    // exec
+    let output = run(&["player@127.0.0.1", "cat /etc/passwd"]);
+    assert!(!output.status.success(), "exec was not refused");
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("root:"));
+    // no pty
+    let output = run(&["-T", "player@127.0.0.1"]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("needs a terminal"),
+        "no-pty message missing: {text:?}"
+    );
+    // sftp subsystem
+    let output = run(&["-s", "player@127.0.0.1", "sftp"]);
+    assert!(!output.status.success(), "sftp was not refused");
+    // remote port forwarding must fail when required
+    let output = run(&[
+        "-o",
+        "ExitOnForwardFailure=yes",
+        "-R",
+        "0:127.0.0.1:9",
+        "-N",
+        "player@127.0.0.1",
+    ]);
+    assert!(
+        !output.status.success(),
+        "remote forwarding was not refused"
+    );
+    fixture.wait_until("every connection closes", |f| {
+        f.active() == 0 && f.connections() == 0
+    });
+}
+
+#[test]
+fn garbage_and_half_handshakes_do_not_hurt_other_players() {
+    require_tools!();
+    let fixture = Fixture::start(|_| {});
+    let tmux = Tmux::new("abuse");
+    tmux.start("player", 80, 24, &fixture.ssh(None, &["-tt"]));
+    let (ok, screen) = tmux.wait_for("player", Duration::from_secs(15), |s| {
+        s.contains("typed:[]")
+    });
+    assert!(ok, "{screen}");
+    for round in 0..20 {
+        if let Ok(mut stream) = TcpStream::connect(("127.0.0.1", fixture.port)) {
+            let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
+            match round % 3 {
+                0 => {
+                    let _ = stream.write_all(b"\x00\xff garbage \r\n not ssh at all\r\n");
+                }
+                1 => {
+                    // A valid banner, then hang up mid-handshake.
+                    let _ = stream.write_all(b"SSH-2.0-OpenSSH_9.9\r\n");
+                    let mut buffer = [0u8; 256];
+                    let _ = stream.read(&mut buffer);
+                }
+                _ => {} // connect and leave at once
+            }
+        }
+    }
+    tmux.send("player", &["-l", "xy"]);
+    let (ok, screen) = tmux.wait_for("player", Duration::from_secs(10), |s| {
+        s.contains("typed:[xy]")
+    });
+    assert!(ok, "the honest player stopped being served:\n{screen}");
+    tmux.send("player", &["q"]);
+    fixture.wait_until("every connection closes", |f| {
+        f.active() == 0 && f.connections() == 0
+    });
+}
+
+#[test]
+fn a_full_server_says_so_politely() {
+    require_tools!();
+    let fixture = Fixture::start(|options| options.max_sessions = 1);
+    let tmux = Tmux::new("full");
+    tmux.start("first", 80, 24, &fixture.ssh(None, &["-tt"]));
+    let (ok, screen) = tmux.wait_for("first", Duration::from_secs(15), |s| s.contains("typed:[]"));
+    assert!(ok, "{screen}");
+    tmux.start("second", 80, 24, &fixture.ssh(None, &["-tt"]));
+    let (ok, screen) = tmux.wait_for("second", Duration::from_secs(15), |s| s.contains("full"));
+    assert!(ok, "no 'server full' message:\n{screen}");
+    tmux.send("first", &["q"]);
+    fixture.wait_until("every connection closes", |f| {
+        f.active() == 0 && f.connections() == 0
+    });
+}
+
+#[test]
+fn authorized_keys_restrict_who_plays() {
+    require_tools!();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let allowed = client_key(dir.path(), "allowed");
+    let stranger = client_key(dir.path(), "stranger");
+    let authorized = dir.path().join("authorized_keys");
+    std::fs::copy(allowed.with_extension("pub"), &authorized).expect("copy key");
+    let fixture = Fixture::start(|options| options.authorized_keys = Some(authorized.clone()));
+    let tmux = Tmux::new("authorized");
+    tmux.start("ok", 80, 24, &fixture.ssh(Some(&allowed), &["-tt"]));
+    let (ok, screen) = tmux.wait_for("ok", Duration::from_secs(15), |s| s.contains("typed:[]"));
+    assert!(ok, "the allowed key was refused:\n{screen}");
+    let output = Command::new("ssh")
+        .args(ssh_base_args(fixture.port))
+        .args(["-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-i"])
+        .arg(&stranger)
+        .args(["-tt", "player@127.0.0.1"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("ssh runs");
+    assert!(!output.status.success(), "a stranger got in");
+    tmux.send("ok", &["q"]);
+    fixture.wait_until("every connection closes", |f| {
+        f.active() == 0 && f.connections() == 0
+    });
+}

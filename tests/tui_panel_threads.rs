@@ -1,0 +1,87 @@
+//! Dropping a solver panel stops its worker thread, whatever the worker is doing: waiting for
+//! a request, running flat out, or waiting for a pool permit that never comes. (One test in
+//! its own binary, so the process's thread count belongs to it alone.)
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use sudoscope::grid::{ReadOptions, parse_puzzle};
+use sudoscope::tui::panel::{PanelMsg, SolverPanel, Speed, StepPool, live_workers};
+
+/// A hard puzzle, so RFSS is still running when its panel is dropped.
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// Threads of this process, where the OS tells (Linux).
+fn os_threads() -> Option<usize> {
+    std::fs::read_dir("/proc/self/task").ok().map(|d| d.count())
+}
+
+fn wait_for(condition: impl Fn() -> bool) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
+        if condition() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    condition()
+}
+
+#[test]
+fn dropping_panels_leaks_no_thread() {
+    let puzzle = parse_puzzle(HARD, ReadOptions::default()).expect("puzzle");
+    let baseline = os_threads();
+    assert_eq!(live_workers(), 0);
+
+    let pool = Arc::new(StepPool::new(1));
+    let mut panels: Vec<SolverPanel> = (0..12).map(|_| SolverPanel::new(pool.clone())).collect();
+    assert_eq!(live_workers(), 12);
+    if let (Some(base), Some(now)) = (baseline, os_threads()) {
+        assert_eq!(now, base + 12);
+    }
+    for (i, panel) in panels.iter_mut().enumerate() {
+        panel.load(&puzzle);
+        match i % 3 {
+            // Running flat out, sharing one permit.
+            0 => {
+                panel.set_speed(Speed::new(Speed::MAX));
+                panel.handle(PanelMsg::StartPause);
+            }
+            // Running slowly (pausing between frames).
+            1 => panel.handle(PanelMsg::StartPause),
+            // Idle, waiting for a request.
+            _ => {}
+        }
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(panels.iter_mut().any(|p| {
+        p.poll();
+        p.view().is_some_and(|v| v.iterations > 0)
+    }));
+    drop(panels);
+    assert_eq!(live_workers(), 0);
+
+    // A worker waiting for a permit the pool never frees still stops.
+    let starved = Arc::new(StepPool::new(1));
+    let held = starved.acquire();
+    let mut panel = SolverPanel::new(starved.clone());
+    panel.load(&puzzle);
+    panel.handle(PanelMsg::StartPause);
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(panel.view().is_none(), "no work without a permit");
+    drop(panel);
+    drop(held);
+    assert_eq!(live_workers(), 0);
+    assert_eq!(starved.available(), 1);
+    assert_eq!(pool.available(), 1);
+
+    if let Some(base) = baseline {
+        // The OS may take a moment to reap a joined thread's entry.
+        assert!(
+            wait_for(|| os_threads() == Some(base)),
+            "threads left: {:?} (baseline {base})",
+            os_threads()
+        );
+    }
+}
