@@ -15,6 +15,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play in the terminal UI: a puzzle given as text or from a file, or a freshly generated
+    /// one (the default when sudoscope runs without arguments).
+    Play(PlayArgs),
     /// Solve puzzles: prints the solution line, or `no-solution` / `unsolved` / `invalid: REASON`.
     Solve(SolveArgs),
     /// Count solutions up to a limit: prints the count, or `L+` when the limit is reached.
@@ -161,6 +164,52 @@ pub struct SolveArgs {
     pub timeout_ms: Option<u64>,
 }
 
+/// `play --level`: the difficulty of a generated puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PlayLevel {
+    Easy,
+    Medium,
+    Hard,
+    Evil,
+    /// No rating target.
+    Any,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// A puzzle written out (any format sudoscope reads); without it a puzzle is generated.
+    #[arg(value_name = "PUZZLE", conflicts_with = "file")]
+    pub puzzle: Option<String>,
+    /// Read the puzzle from this file.
+    #[arg(long, value_name = "F")]
+    pub file: Option<std::path::PathBuf>,
+    /// Which puzzle of the file to play, counting from 1.
+    #[arg(long, value_name = "I", requires = "file", value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: Option<u64>,
+    /// Difficulty of a generated puzzle.
+    #[arg(long, value_enum)]
+    pub level: Option<PlayLevel>,
+    /// Side length of a generated puzzle: 4, 9, 16 or 25.
+    #[arg(long, value_parser = parse_play_size)]
+    pub size: Option<usize>,
+    /// Variant of a generated puzzle, or how to read a given one.
+    #[arg(long, value_enum)]
+    pub variant: Option<VariantArg>,
+    /// No colours (also when the NO_COLOR environment variable is set).
+    #[arg(long)]
+    pub no_color: bool,
+    /// ASCII lines and markers only, for terminals without Unicode.
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+fn parse_play_size(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if [4, 9, 16, 25].contains(&n) => Ok(n),
+        _ => Err("expected 4, 9, 16 or 25".into()),
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct CountArgs {
     #[command(flatten)]
@@ -231,6 +280,22 @@ pub struct RateArgs {
     pub input: InputArgs,
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
+}
+
+impl PlayArgs {
+    /// `sudoscope` without arguments: `play` with every default.
+    pub fn default_args() -> PlayArgs {
+        PlayArgs {
+            puzzle: None,
+            file: None,
+            index: None,
+            level: None,
+            size: None,
+            variant: None,
+            no_color: false,
+            ascii: false,
+        }
+    }
 }
 
 /// `generate --level`: a rating level, or `any` for plain random masking.

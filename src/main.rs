@@ -19,15 +19,6 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_failure(e),
     };
-    if cli.command.is_none() {
-        println!(
-            "sudoscope {}: the terminal UI is not built yet; use one of the commands below.\n",
-            env!("CARGO_PKG_VERSION")
-        );
-        let mut command = <cli::Cli as clap::CommandFactory>::command();
-        let _ = command.print_help();
-        return ExitCode::SUCCESS;
-    }
     match commands::run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(failure) => {

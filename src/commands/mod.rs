@@ -7,6 +7,7 @@ mod count;
 mod generate;
 mod hint;
 pub mod io;
+pub mod play;
 mod rate;
 mod solve;
 
@@ -18,7 +19,8 @@ use io::{Failure, Input, Output};
 /// Runs the command line and returns the process exit code.
 pub fn run(cli: Cli) -> Result<u8, Failure> {
     match cli.command {
-        None => Ok(0),
+        None => play::run(&crate::cli::PlayArgs::default_args()),
+        Some(Command::Play(args)) => play::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Count(args)) => count::run(&args),
         Some(Command::Check(args)) => check::run(&args),

@@ -1,3 +1,15 @@
-//! The terminal user interface.
+//! The terminal UI: the `App` (state, `update`, `render`; no I/O), its views, the key map and
+//! theme, and the local terminal runner. The SSH server drives the same `App`.
 
+pub mod app;
+pub mod game;
+pub mod gen_seam;
+pub mod keymap;
 pub mod panel;
+pub mod panel_link;
+pub mod run;
+pub mod theme;
+pub mod view;
+
+pub use app::{App, AppConfig, AppError, Effect, Msg, StartGame};
+pub use panel_link::{PanelMsg, PanelTheme, SolverPanel, StepPool};

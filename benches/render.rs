@@ -1,0 +1,63 @@
+//! Render time per frame of the terminal UI, drawn into ratatui's `TestBackend` (layout,
+//! board, sidebar and the backend's diff): a 9×9 board with every note filled (large cells,
+//! 120×40) and a 25×25 board with notes (120×40). Targets: median under 2 ms and 10 ms.
+//!
+//! `cargo bench --bench render`
+
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use sudoscope::grid::{ReadOptions, parse_puzzle};
+use sudoscope::tui::{App, AppConfig, Msg, StartGame, StepPool};
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+fn app(puzzle: &str) -> App {
+    let puzzle = parse_puzzle(puzzle, ReadOptions::default()).unwrap();
+    let mut app = App::new(AppConfig {
+        start: StartGame::Puzzle(puzzle),
+        color: true,
+        ascii: false,
+        pool: Arc::new(StepPool::new(1)),
+    })
+    .unwrap();
+    for c in ['f', 'i', 'i'] {
+        app.update(Msg::Event(Event::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::NONE,
+        ))));
+    }
+    app.freeze_clock(Duration::from_secs(61));
+    app
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("render");
+    let nine = app(EASY);
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    group.bench_function("9x9_notes_120x40", |b| {
+        b.iter(|| {
+            terminal.draw(|f| nine.render(f)).unwrap();
+            black_box(terminal.backend().buffer().area);
+        })
+    });
+    let line = std::fs::read_to_string("tests/data/play25.txt").unwrap();
+    let big = app(line.trim());
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    group.bench_function("25x25_notes_120x40", |b| {
+        b.iter(|| {
+            terminal.draw(|f| big.render(f)).unwrap();
+            black_box(terminal.backend().buffer().area);
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,956 @@
+//! The application state and its update function (the Elm architecture): events in, state
+//! changes and effects out, no I/O. The same `App` runs in the local terminal (`run.rs`) and
+//! in every SSH session.
+
+use std::cell::Cell;
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::Duration;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use thiserror::Error;
+
+use super::game::{Game, GameError, Snapshot, Solvability};
+use super::gen_seam::{GenerateError, GenerateOptions, Generated, Level, Symmetry, generate};
+use super::keymap::{self, Action};
+use super::panel_link::{PanelTheme, SolverPanel, StepPool};
+use super::theme::{Background, Theme};
+use super::view;
+use crate::grid::{ReadOptions, Variant, parse_puzzle};
+use crate::logic::{self, Step};
+
+/// How the app starts and looks.
+pub struct AppConfig {
+    pub start: StartGame,
+    pub color: bool,
+    pub ascii: bool,
+    pub pool: Arc<StepPool>,
+}
+
+/// The first game.
+pub enum StartGame {
+    Generate(GenerateOptions),
+    Puzzle(crate::grid::Puzzle),
+    /// A snapshot written by [`App::snapshot`] (autosave).
+    Resume(String),
+}
+
+/// What the app reacts to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    Event(Event),
+    /// The frame clock: timer, solver views, animations.
+    Tick,
+}
+
+/// What the app asks its runner to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Quit,
+    /// Persist this snapshot (JSON); sent after every change.
+    Save(String),
+}
+
+/// Why the app cannot start.
+#[derive(Debug, Error)]
+pub enum AppError {
+    #[error(transparent)]
+    Game(#[from] GameError),
+    #[error("cannot generate a puzzle: {0}")]
+    Generate(#[from] GenerateError),
+    #[error("the saved game is not readable: {0}")]
+    Snapshot(String),
+}
+
+/// How far a hint has been revealed.
+#[derive(Clone, Debug)]
+pub enum Hint {
+    /// A logical step, shown in stages 1 (technique and house) to 3 (full explanation).
+    Step { step: Box<Step>, stage: u8 },
+    /// The grid has entries that disagree with the solution: fix them first.
+    Wrong { cells: Vec<usize> },
+    /// No technique applies.
+    Stuck,
+}
+
+/// The new-game dialog's choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGameForm {
+    pub field: usize,
+    pub level: usize,
+    pub size: usize,
+    pub variant: usize,
+    pub symmetric: bool,
+}
+
+pub const LEVEL_CHOICES: [Option<Level>; 5] = [
+    Some(Level::Easy),
+    Some(Level::Medium),
+    Some(Level::Hard),
+    Some(Level::Evil),
+    None,
+];
+pub const SIZE_CHOICES: [usize; 4] = [4, 9, 16, 25];
+
+impl NewGameForm {
+    pub const FIELDS: usize = 4;
+
+    fn from_options(o: &GenerateOptions) -> NewGameForm {
+        NewGameForm {
+            field: 0,
+            level: LEVEL_CHOICES
+                .iter()
+                .position(|&l| l == o.level)
+                .unwrap_or(1),
+            size: SIZE_CHOICES.iter().position(|&s| s == o.size).unwrap_or(1),
+            variant: Variant::ALL
+                .iter()
+                .position(|&v| v == o.variant)
+                .unwrap_or(0),
+            symmetric: o.symmetry != Symmetry::None,
+        }
+    }
+
+    fn change(&mut self, delta: i32) {
+        let cycle = |v: usize, n: usize| (v as i32 + delta).rem_euclid(n as i32) as usize;
+        match self.field {
+            0 => self.level = cycle(self.level, LEVEL_CHOICES.len()),
+            1 => self.size = cycle(self.size, SIZE_CHOICES.len()),
+            2 => self.variant = cycle(self.variant, Variant::ALL.len()),
+            _ => self.symmetric = !self.symmetric,
+        }
+    }
+}
+
+/// What covers the board.
+#[derive(Clone, Debug)]
+pub enum Overlay {
+    None,
+    Help {
+        scroll: u16,
+    },
+    Path {
+        lines: Vec<String>,
+        solved: bool,
+        scroll: u16,
+    },
+    NewGame(NewGameForm),
+    Open {
+        text: String,
+        error: Option<String>,
+    },
+}
+
+/// The kind of a status-line message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Good,
+    Bad,
+}
+
+/// Where things were drawn last frame, for mouse hits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hits {
+    pub board: Option<view::layout::BoardLayout>,
+    /// The digit palette: its area and the width of one entry.
+    pub palette: Option<(Rect, u16, u16)>,
+}
+
+pub struct App {
+    pub(crate) game: Game,
+    pub(crate) cursor: usize,
+    pub(crate) notes_mode: bool,
+    pub(crate) paused: bool,
+    pub(crate) overlay: Overlay,
+    pub(crate) hint: Option<Hint>,
+    pub(crate) message: Option<(String, Tone)>,
+    pub(crate) theme: Theme,
+    pub(crate) panel: SolverPanel,
+    pub(crate) panel_theme: PanelTheme,
+    pub(crate) panel_open: bool,
+    panel_loaded: bool,
+    solver_offer_made: bool,
+    /// Frames left of the completion celebration.
+    pub(crate) celebration: u32,
+    pub(crate) frame: u64,
+    pub(crate) generating: Option<(Receiver<Result<Generated, GenerateError>>, String)>,
+    options: GenerateOptions,
+    games_started: u64,
+    pub(crate) hits: Cell<Hits>,
+}
+
+/// Frames of the completion celebration (about two seconds at 30 fps).
+const CELEBRATION_FRAMES: u32 = 60;
+
+impl App {
+    pub fn new(config: AppConfig) -> Result<App, AppError> {
+        let (game, options) = match config.start {
+            StartGame::Generate(options) => {
+                let generated = generate(&options)?;
+                let level = generated.rating.as_ref().map(|r| r.level).or(options.level);
+                let game = Game::new(generated.puzzle, Some(generated.solution), level)?;
+                (game, options)
+            }
+            StartGame::Puzzle(puzzle) => {
+                (Game::new(puzzle, None, None)?, GenerateOptions::default())
+            }
+            StartGame::Resume(json) => {
+                let snapshot: Snapshot =
+                    serde_json::from_str(&json).map_err(|e| AppError::Snapshot(e.to_string()))?;
+                (Game::from_snapshot(&snapshot)?, GenerateOptions::default())
+            }
+        };
+        let theme = if config.color {
+            Theme::colored(Background::Dark, config.ascii)
+        } else {
+            Theme::plain(config.ascii)
+        };
+        let panel_theme = if config.color {
+            PanelTheme::colored()
+        } else {
+            PanelTheme::plain()
+        };
+        let cursor = first_empty(&game).unwrap_or(0);
+        Ok(App {
+            game,
+            cursor,
+            notes_mode: false,
+            paused: false,
+            overlay: Overlay::None,
+            hint: None,
+            message: None,
+            theme,
+            panel: SolverPanel::new(config.pool),
+            panel_theme,
+            panel_open: false,
+            panel_loaded: false,
+            solver_offer_made: false,
+            celebration: 0,
+            frame: 0,
+            generating: None,
+            options,
+            games_started: 0,
+            hits: Cell::new(Hits::default()),
+        })
+    }
+
+    /// Replaces the theme (the local runner picks the light palette from `COLORFGBG`).
+    pub fn set_theme(&mut self, theme: Theme) {
+        self.theme = theme;
+    }
+
+    /// Shows a one-line message in the status bar (the runner reports a corrupt save here).
+    pub fn notify(&mut self, text: impl Into<String>) {
+        self.message = Some((text.into(), Tone::Bad));
+    }
+
+    /// Stops the clock at a fixed reading, so test screens are reproducible.
+    pub fn freeze_clock(&mut self, shown: Duration) {
+        self.game.timer.freeze(shown);
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+    pub fn notes_mode(&self) -> bool {
+        self.notes_mode
+    }
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+    pub fn overlay(&self) -> &Overlay {
+        &self.overlay
+    }
+    pub fn hint(&self) -> Option<&Hint> {
+        self.hint.as_ref()
+    }
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_ref().map(|(m, _)| m.as_str())
+    }
+    pub fn panel_open(&self) -> bool {
+        self.panel_open
+    }
+    pub fn is_generating(&self) -> bool {
+        self.generating.is_some()
+    }
+
+    /// True while something animates: a solver runs, the celebration plays, a puzzle is
+    /// being generated.
+    pub fn needs_frames(&self) -> bool {
+        self.celebration > 0 || self.generating.is_some() || self.panel.is_running()
+    }
+
+    /// How long the runner may sleep when idle before the shown time changes.
+    pub fn next_timer_change(&self) -> Option<Duration> {
+        if self.paused {
+            None
+        } else {
+            self.game.timer.until_next_second()
+        }
+    }
+
+    pub fn snapshot(&self) -> String {
+        serde_json::to_string(&self.game.snapshot()).unwrap_or_default()
+    }
+
+    pub fn render(&self, frame: &mut Frame) {
+        view::render(self, frame);
+    }
+
+    pub fn update(&mut self, msg: Msg) -> Vec<Effect> {
+        match msg {
+            Msg::Tick => self.tick(),
+            Msg::Event(Event::Key(key)) => self.key(key),
+            Msg::Event(Event::Mouse(mouse)) => self.mouse(mouse),
+            Msg::Event(Event::Paste(text)) => self.paste(text),
+            Msg::Event(_) => Vec::new(),
+        }
+    }
+
+    fn tick(&mut self) -> Vec<Effect> {
+        self.frame = self.frame.wrapping_add(1);
+        self.celebration = self.celebration.saturating_sub(1);
+        let mut effects = Vec::new();
+        if let Some((rx, _)) = &self.generating {
+            match rx.try_recv() {
+                Ok(Ok(generated)) => {
+                    self.generating = None;
+                    let level = generated
+                        .rating
+                        .as_ref()
+                        .map(|r| r.level)
+                        .or(self.options.level);
+                    match Game::new(generated.puzzle, Some(generated.solution), level) {
+                        Ok(game) => {
+                            self.start_game(game);
+                            effects.push(self.save());
+                        }
+                        Err(e) => self.say(e.to_string(), Tone::Bad),
+                    }
+                }
+                Ok(Err(e)) => {
+                    self.generating = None;
+                    self.say(format!("no puzzle: {e}"), Tone::Bad);
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    self.generating = None;
+                    self.say("the generator stopped without a puzzle", Tone::Bad);
+                }
+            }
+        }
+        if self.panel.poll() && !self.solver_offer_made && self.panel.solution().is_some() {
+            self.solver_offer_made = true;
+            self.say(
+                "the solver found a solution: y copies it into the board",
+                Tone::Good,
+            );
+        }
+        effects
+    }
+
+    fn say(&mut self, text: impl Into<String>, tone: Tone) {
+        self.message = Some((text.into(), tone));
+    }
+
+    fn save(&self) -> Effect {
+        Effect::Save(self.snapshot())
+    }
+
+    fn start_game(&mut self, game: Game) {
+        self.game = game;
+        self.cursor = first_empty(&self.game).unwrap_or(0);
+        self.hint = None;
+        self.paused = false;
+        self.overlay = Overlay::None;
+        self.celebration = 0;
+        self.games_started += 1;
+        self.solver_offer_made = false;
+        self.panel_loaded = false;
+        if self.panel_open {
+            self.load_panel();
+        }
+        let n = self.game.size();
+        self.say(format!("new {n}×{n} game: good luck"), Tone::Info);
+    }
+
+    fn load_panel(&mut self) {
+        self.panel.load(self.game.puzzle());
+        self.panel_loaded = true;
+        self.solver_offer_made = false;
+    }
+
+    /// Bookkeeping after the game changed: hints are stale, completion may start the
+    /// celebration, and the snapshot is saved.
+    fn changed(&mut self, changed: bool) -> Vec<Effect> {
+        if !changed {
+            return Vec::new();
+        }
+        self.hint = None;
+        if let Some(time) = self.game.completed() {
+            if self.celebration == 0 {
+                self.celebration = CELEBRATION_FRAMES;
+            }
+            self.say(
+                format!("Solved in {}! g starts a new game", clock(time)),
+                Tone::Good,
+            );
+        }
+        vec![self.save()]
+    }
+
+    fn key(&mut self, key: KeyEvent) -> Vec<Effect> {
+        if key.kind == KeyEventKind::Release {
+            return Vec::new();
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return vec![self.save(), Effect::Quit];
+        }
+        match &mut self.overlay {
+            Overlay::None => {}
+            Overlay::Help { scroll } => {
+                match key.code {
+                    KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
+                    KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
+                    KeyCode::Char('q') => return vec![self.save(), Effect::Quit],
+                    _ => self.overlay = Overlay::None,
+                }
+                return Vec::new();
+            }
+            Overlay::Path { scroll, .. } => {
+                match key.code {
+                    KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
+                    KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
+                    KeyCode::PageDown | KeyCode::Char(' ') => *scroll = scroll.saturating_add(10),
+                    KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
+                    KeyCode::Char('q') => return vec![self.save(), Effect::Quit],
+                    _ => self.overlay = Overlay::None,
+                }
+                return Vec::new();
+            }
+            Overlay::NewGame(form) => {
+                match key.code {
+                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                        form.field = (form.field + 1) % NewGameForm::FIELDS
+                    }
+                    KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
+                        form.field = (form.field + NewGameForm::FIELDS - 1) % NewGameForm::FIELDS
+                    }
+                    KeyCode::Left | KeyCode::Char('h') => form.change(-1),
+                    KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => form.change(1),
+                    KeyCode::Enter => {
+                        let form = form.clone();
+                        self.overlay = Overlay::None;
+                        self.start_generating(&form);
+                    }
+                    KeyCode::Esc | KeyCode::Char('q') => self.overlay = Overlay::None,
+                    _ => {}
+                }
+                return Vec::new();
+            }
+            Overlay::Open { text, error } => {
+                match key.code {
+                    KeyCode::Esc => self.overlay = Overlay::None,
+                    KeyCode::Enter => return self.open_text(),
+                    KeyCode::Backspace => {
+                        text.pop();
+                        *error = None;
+                    }
+                    KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                        text.clear();
+                    }
+                    KeyCode::Char(c) if text.len() < MAX_PASTE => {
+                        text.push(c);
+                        *error = None;
+                    }
+                    _ => {}
+                }
+                return Vec::new();
+            }
+        }
+        if self.paused {
+            return match key.code {
+                KeyCode::Char('q') => vec![self.save(), Effect::Quit],
+                KeyCode::Char('?') => {
+                    self.overlay = Overlay::Help { scroll: 0 };
+                    Vec::new()
+                }
+                KeyCode::Char('p') | KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
+                    self.toggle_pause()
+                }
+                _ => Vec::new(),
+            };
+        }
+        if self.generating.is_some() && key.code == KeyCode::Esc {
+            self.generating = None;
+            self.say("new game cancelled", Tone::Info);
+            return Vec::new();
+        }
+        let Some(action) = keymap::action(key, self.game.size(), self.panel_open) else {
+            return Vec::new();
+        };
+        self.act(action)
+    }
+
+    /// Carries out a play action.
+    pub fn act(&mut self, action: Action) -> Vec<Effect> {
+        let n = self.game.size() as i32;
+        let k = self.game.geometry().box_size() as i32;
+        match action {
+            Action::Move(dr, dc) => {
+                let (r, c) = (self.cursor as i32 / n, self.cursor as i32 % n);
+                let (r, c) = ((r + dr).rem_euclid(n), (c + dc).rem_euclid(n));
+                self.cursor = (r * n + c) as usize;
+                Vec::new()
+            }
+            Action::MoveBox(dr, dc) => {
+                let (r, c) = (self.cursor as i32 / n, self.cursor as i32 % n);
+                let (r, c) = ((r + dr * k).rem_euclid(n), (c + dc * k).rem_euclid(n));
+                self.cursor = (r * n + c) as usize;
+                Vec::new()
+            }
+            Action::NextEmpty | Action::PrevEmpty => {
+                let cells = self.game.entries().len();
+                let forward = action == Action::NextEmpty;
+                for i in 1..cells {
+                    let c = if forward {
+                        (self.cursor + i) % cells
+                    } else {
+                        (self.cursor + cells - i) % cells
+                    };
+                    if self.game.entry(c) == 0 {
+                        self.cursor = c;
+                        break;
+                    }
+                }
+                Vec::new()
+            }
+            Action::Digit(d) => {
+                let cell = self.cursor;
+                if self.game.is_given(cell) {
+                    self.say(
+                        format!("{} is a given", self.game.geometry().cell_name(cell)),
+                        Tone::Info,
+                    );
+                    return Vec::new();
+                }
+                let changed = if self.notes_mode {
+                    if self.game.entry(cell) != 0 {
+                        self.say("clear the digit before writing notes here", Tone::Info);
+                        return Vec::new();
+                    }
+                    self.game.toggle_note(cell, d)
+                } else {
+                    self.game.set_digit(cell, d)
+                };
+                if changed && !self.notes_mode && self.game.completed().is_none() {
+                    self.message = None;
+                }
+                self.changed(changed)
+            }
+            Action::Clear => {
+                let changed = self.game.clear(self.cursor);
+                self.changed(changed)
+            }
+            Action::ToggleNotes => {
+                self.notes_mode = !self.notes_mode;
+                let text = if self.notes_mode {
+                    "notes mode: digits toggle pencil marks (n to leave)"
+                } else {
+                    "entry mode: digits fill the cell"
+                };
+                self.say(text, Tone::Info);
+                Vec::new()
+            }
+            Action::FillCandidates => {
+                let changed = self.game.fill_candidates();
+                self.say(
+                    "every empty cell holds its candidates (u undoes)",
+                    Tone::Info,
+                );
+                self.changed(changed)
+            }
+            Action::Undo => {
+                let changed = self.game.undo();
+                if !changed {
+                    self.say("nothing to undo", Tone::Info);
+                }
+                self.changed(changed)
+            }
+            Action::Redo => {
+                let changed = self.game.redo();
+                if !changed {
+                    self.say("nothing to redo", Tone::Info);
+                }
+                self.changed(changed)
+            }
+            Action::Hint => {
+                self.advance_hint();
+                Vec::new()
+            }
+            Action::ApplyHint => self.apply_hint(),
+            Action::Escape => {
+                if self.hint.take().is_none() {
+                    self.message = None;
+                }
+                Vec::new()
+            }
+            Action::PathView => {
+                self.open_path();
+                Vec::new()
+            }
+            Action::Check => {
+                self.check();
+                Vec::new()
+            }
+            Action::Reveal => {
+                if self.game.solution().is_none() {
+                    self.say(self.no_solution_text(), Tone::Bad);
+                    return Vec::new();
+                }
+                let changed = self.game.reveal(self.cursor);
+                self.changed(changed)
+            }
+            Action::RevealAll => {
+                if self.game.solution().is_none() {
+                    self.say(self.no_solution_text(), Tone::Bad);
+                    return Vec::new();
+                }
+                let changed = self.game.reveal_all();
+                let effects = self.changed(changed);
+                if changed {
+                    self.say("the solution is revealed (u undoes)", Tone::Info);
+                }
+                effects
+            }
+            Action::Pause => self.toggle_pause(),
+            Action::NewGame => {
+                self.overlay = Overlay::NewGame(NewGameForm::from_options(&self.options));
+                Vec::new()
+            }
+            Action::Open => {
+                self.overlay = Overlay::Open {
+                    text: String::new(),
+                    error: None,
+                };
+                Vec::new()
+            }
+            Action::Restart => {
+                let changed = self.game.restart();
+                if changed {
+                    self.say(
+                        "restarted from the givens (u brings your work back)",
+                        Tone::Info,
+                    );
+                    if self.panel_open {
+                        self.load_panel();
+                    }
+                }
+                self.changed(changed)
+            }
+            Action::TogglePanel => {
+                self.panel_open = !self.panel_open;
+                if self.panel_open && !self.panel_loaded {
+                    self.load_panel();
+                }
+                Vec::new()
+            }
+            Action::Panel(msg) => {
+                self.panel.handle(msg);
+                Vec::new()
+            }
+            Action::CopySolver => {
+                match self.panel.solution() {
+                    Some(grid) if self.panel_open => {
+                        let changed = self.game.fill_from(&grid);
+                        let effects = self.changed(changed);
+                        self.say(
+                            "copied the solver's solution into the board (u undoes)",
+                            Tone::Info,
+                        );
+                        return effects;
+                    }
+                    _ => self.say(
+                        "no solver solution to copy yet (s opens the solver panel)",
+                        Tone::Info,
+                    ),
+                }
+                Vec::new()
+            }
+            Action::Help => {
+                self.overlay = Overlay::Help { scroll: 0 };
+                Vec::new()
+            }
+            Action::Quit | Action::ForceQuit => vec![self.save(), Effect::Quit],
+        }
+    }
+
+    fn no_solution_text(&self) -> String {
+        match self.game.solvability() {
+            Solvability::Multiple => "this puzzle has more than one solution".into(),
+            _ => "this puzzle has no solution".into(),
+        }
+    }
+
+    fn toggle_pause(&mut self) -> Vec<Effect> {
+        if self.game.completed().is_some() {
+            return Vec::new();
+        }
+        self.paused = !self.paused;
+        if self.paused {
+            self.game.timer.pause();
+        } else {
+            self.game.timer.resume();
+        }
+        vec![self.save()]
+    }
+
+    fn check(&mut self) {
+        if self.game.solution().is_none() {
+            let conflicts = self.game.conflicts().iter().filter(|&&c| c).count();
+            self.say(
+                format!("{}; {conflicts} cells clash", self.no_solution_text()),
+                Tone::Bad,
+            );
+            return;
+        }
+        let wrong = self.game.wrong_cells().len();
+        self.game.set_checked();
+        if wrong == 0 {
+            let left = self.game.empty_count();
+            self.say(
+                format!("no mistakes so far ({left} cells to go)"),
+                Tone::Good,
+            );
+        } else {
+            let s = if wrong == 1 {
+                "entry disagrees"
+            } else {
+                "entries disagree"
+            };
+            let mark = self.theme.glyphs.wrong;
+            self.say(
+                format!("{wrong} {s} with the solution (marked {mark})"),
+                Tone::Bad,
+            );
+        }
+    }
+
+    fn advance_hint(&mut self) {
+        if self.game.completed().is_some() {
+            self.say("solved already: g starts a new game", Tone::Info);
+            return;
+        }
+        match &mut self.hint {
+            Some(Hint::Step { stage, .. }) => {
+                *stage = (*stage + 1).min(3);
+                return;
+            }
+            Some(Hint::Wrong { .. }) => {
+                self.game.set_checked();
+                return;
+            }
+            _ => {}
+        }
+        let wrong = self.game.wrong_cells();
+        if !wrong.is_empty() {
+            self.hint = Some(Hint::Wrong { cells: wrong });
+            return;
+        }
+        let board = self.game.hint_board();
+        let order = logic::path::order(&[]);
+        self.hint = Some(match logic::path::next_step(&board, &order) {
+            Some(step) => Hint::Step {
+                step: Box::new(step),
+                stage: 1,
+            },
+            None => Hint::Stuck,
+        });
+    }
+
+    fn apply_hint(&mut self) -> Vec<Effect> {
+        let step = match &self.hint {
+            Some(Hint::Step { step, .. }) => step.clone(),
+            _ => {
+                self.advance_hint();
+                match &self.hint {
+                    Some(Hint::Step { step, .. }) => step.clone(),
+                    _ => return Vec::new(),
+                }
+            }
+        };
+        let changed = self.game.apply_step(&step);
+        let effects = self.changed(changed);
+        if self.game.completed().is_none() {
+            self.say(format!("applied: {}", step.technique.title()), Tone::Info);
+        }
+        effects
+    }
+
+    fn open_path(&mut self) {
+        let board = self.game.hint_board();
+        let path = logic::path::solve(&board, &[]);
+        let geometry = self.game.geometry();
+        let lines = path
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{:>3}. {}", i + 1, view::hint::summary(s, geometry)))
+            .collect();
+        self.overlay = Overlay::Path {
+            lines,
+            solved: path.solved,
+            scroll: 0,
+        };
+    }
+
+    fn start_generating(&mut self, form: &NewGameForm) {
+        let mut options = self.options.clone();
+        options.level = LEVEL_CHOICES[form.level];
+        options.size = SIZE_CHOICES[form.size];
+        options.variant = Variant::ALL[form.variant];
+        options.symmetry = if form.symmetric {
+            Symmetry::Rotational
+        } else {
+            Symmetry::None
+        };
+        options.timeout = Duration::from_secs(match options.size {
+            25 => 60,
+            16 => 30,
+            _ => 10,
+        });
+        options.seed = self
+            .options
+            .seed
+            .wrapping_add((self.games_started + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.options = options.clone();
+        let n = options.size;
+        let label = format!(
+            "generating a {} {n}×{n} {} puzzle… (Esc cancels)",
+            options.level.map_or("random", |l| l.id()),
+            options.variant
+        );
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(generate(&options));
+        });
+        self.generating = Some((rx, label));
+    }
+
+    fn open_text(&mut self) -> Vec<Effect> {
+        let Overlay::Open { text, error } = &mut self.overlay else {
+            return Vec::new();
+        };
+        let parsed = parse_puzzle(text, ReadOptions::default());
+        match parsed {
+            Ok(puzzle) => match Game::new(puzzle, None, None) {
+                Ok(game) => {
+                    let note = match game.solvability() {
+                        Solvability::Unique => None,
+                        Solvability::Multiple => {
+                            Some("note: this puzzle has more than one solution")
+                        }
+                        Solvability::None => Some("note: this puzzle has no solution"),
+                    };
+                    self.start_game(game);
+                    if let Some(note) = note {
+                        self.say(note, Tone::Bad);
+                    }
+                    vec![self.save()]
+                }
+                Err(e) => {
+                    *error = Some(e.to_string());
+                    Vec::new()
+                }
+            },
+            Err(e) => {
+                *error = Some(e.to_string());
+                Vec::new()
+            }
+        }
+    }
+
+    fn paste(&mut self, pasted: String) -> Vec<Effect> {
+        let mut pasted = pasted;
+        pasted.truncate(MAX_PASTE);
+        match &mut self.overlay {
+            Overlay::Open { text, error } => {
+                let room = MAX_PASTE.saturating_sub(text.len());
+                let mut cut = room.min(pasted.len());
+                while !pasted.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                text.push_str(&pasted[..cut]);
+                *error = None;
+            }
+            Overlay::None => {
+                self.overlay = Overlay::Open {
+                    text: pasted,
+                    error: None,
+                };
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn mouse(&mut self, mouse: MouseEvent) -> Vec<Effect> {
+        if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
+            return Vec::new();
+        }
+        if !matches!(self.overlay, Overlay::None) || self.paused {
+            return Vec::new();
+        }
+        let hits = self.hits.get();
+        if let Some(board) = hits.board
+            && let Some(cell) = board.cell_at(mouse.column, mouse.row)
+            && cell < self.game.entries().len()
+        {
+            self.cursor = cell;
+            return Vec::new();
+        }
+        if let Some((area, entry_w, per_row)) = hits.palette
+            && area.contains(ratatui::layout::Position::new(mouse.column, mouse.row))
+            && entry_w > 0
+            && per_row > 0
+        {
+            let col = (mouse.column - area.x) / entry_w;
+            let row = (mouse.row - area.y) / 2;
+            if col < per_row {
+                let d = (row * per_row + col + 1) as usize;
+                if d <= self.game.size() {
+                    return self.act(Action::Digit(d as u8));
+                }
+                if d == self.game.size() + 1 {
+                    return self.act(Action::Clear);
+                }
+            }
+        }
+        Vec::new()
+    }
+}
+
+/// The longest pasted or typed puzzle text kept (a 36×36 pencilmark grid fits).
+const MAX_PASTE: usize = 64 * 1024;
+
+fn first_empty(game: &Game) -> Option<usize> {
+    game.entries().iter().position(|&d| d == 0)
+}
+
+/// `m:ss` or `h:mm:ss`.
+pub fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}

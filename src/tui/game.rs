@@ -1,0 +1,650 @@
+//! One game: givens, the player's entries and notes, the solution, undo/redo of every change,
+//! the timer and completion. Pure state; the App decides when things happen.
+
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::exact::{self, Solution};
+use crate::grid::{Digits, Geometry, Grid, Puzzle, Variant};
+use crate::logic::Board;
+use crate::logic::Step;
+use crate::logic::rating::Level;
+
+/// Why a game cannot be set up.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum GameError {
+    #[error("the puzzle's givens clash: {0}")]
+    Clash(String),
+    #[error("the saved game is not readable: {0}")]
+    Snapshot(String),
+}
+
+/// The previous state of every cell an edit changed: applying it swaps states back.
+type Edit = Vec<(usize, u8, Digits)>;
+
+/// At most this many edits are kept for undo (a 25×25 game stays small in memory).
+const HISTORY_LIMIT: usize = 2000;
+
+/// The play clock: stops while paused and once the puzzle is solved.
+#[derive(Clone, Debug)]
+pub struct Timer {
+    accumulated: Duration,
+    since: Option<Instant>,
+    /// Tests freeze the clock so screens are reproducible.
+    frozen: Option<Duration>,
+}
+
+impl Timer {
+    pub fn started(accumulated: Duration) -> Timer {
+        Timer {
+            accumulated,
+            since: Some(Instant::now()),
+            frozen: None,
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        if let Some(fixed) = self.frozen {
+            return fixed;
+        }
+        self.accumulated + self.since.map_or(Duration::ZERO, |s| s.elapsed())
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.since.is_some()
+    }
+
+    pub fn pause(&mut self) {
+        if let Some(since) = self.since.take() {
+            self.accumulated += since.elapsed();
+        }
+    }
+
+    pub fn resume(&mut self) {
+        if self.since.is_none() {
+            self.since = Some(Instant::now());
+        }
+    }
+
+    pub fn freeze(&mut self, shown: Duration) {
+        self.frozen = Some(shown);
+    }
+
+    /// Time until the shown seconds change (the runner sleeps this long when idle).
+    pub fn until_next_second(&self) -> Option<Duration> {
+        if !self.is_running() || self.frozen.is_some() {
+            return None;
+        }
+        let ms = self.elapsed().subsec_millis() as u64;
+        Some(Duration::from_millis(1000 - ms.min(999)))
+    }
+}
+
+/// Whether the solution is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solvability {
+    Unique,
+    Multiple,
+    None,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    geometry: &'static Geometry,
+    puzzle: Puzzle,
+    given: Vec<bool>,
+    entries: Vec<u8>,
+    notes: Vec<Digits>,
+    solution: Option<Grid>,
+    solvability: Solvability,
+    undo: Vec<Edit>,
+    redo: Vec<Edit>,
+    pub timer: Timer,
+    completed: Option<Duration>,
+    /// Wrong entries are shown after a check, until the next change.
+    checked: bool,
+    pub level: Option<Level>,
+}
+
+impl Game {
+    /// A new game; finds the solution with the exact solver when none is given.
+    pub fn new(
+        puzzle: Puzzle,
+        solution: Option<Grid>,
+        level: Option<Level>,
+    ) -> Result<Game, GameError> {
+        if let Some(conflict) = puzzle.givens.first_conflict() {
+            let g = puzzle.geometry();
+            return Err(GameError::Clash(format!(
+                "{} appears twice in {} ({} and {})",
+                conflict.digit,
+                g.houses()[conflict.house],
+                g.cell_name(conflict.first),
+                g.cell_name(conflict.second)
+            )));
+        }
+        let (solution, solvability) = match solution {
+            Some(grid) => (Some(grid), Solvability::Unique),
+            None => match exact::solve(&puzzle) {
+                Solution::Unique(grid) => (Some(grid), Solvability::Unique),
+                Solution::Multiple(_) => (None, Solvability::Multiple),
+                Solution::None => (None, Solvability::None),
+            },
+        };
+        let geometry = puzzle.geometry();
+        let entries = puzzle.givens.cells().to_vec();
+        let given = entries.iter().map(|&d| d != 0).collect();
+        let notes = initial_notes(&puzzle);
+        Ok(Game {
+            geometry,
+            puzzle,
+            given,
+            entries,
+            notes,
+            solution,
+            solvability,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            timer: Timer::started(Duration::ZERO),
+            completed: None,
+            checked: false,
+            level,
+        })
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+    pub fn size(&self) -> usize {
+        self.geometry.size()
+    }
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+    pub fn entry(&self, cell: usize) -> u8 {
+        self.entries[cell]
+    }
+    pub fn entries(&self) -> &[u8] {
+        &self.entries
+    }
+    pub fn notes(&self, cell: usize) -> Digits {
+        self.notes[cell]
+    }
+    pub fn is_given(&self, cell: usize) -> bool {
+        self.given[cell]
+    }
+    pub fn solution(&self) -> Option<&Grid> {
+        self.solution.as_ref()
+    }
+    pub fn solvability(&self) -> Solvability {
+        self.solvability
+    }
+    pub fn completed(&self) -> Option<Duration> {
+        self.completed
+    }
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+    pub fn checked(&self) -> bool {
+        self.checked
+    }
+    /// Shows wrong entries until the next change.
+    pub fn set_checked(&mut self) {
+        self.checked = true;
+    }
+
+    /// Digits no peer holds (the candidates implied by the entries).
+    pub fn implied(&self, cell: usize) -> Digits {
+        let mut set = Digits::all(self.size());
+        for &p in self.geometry.peers(cell) {
+            if self.entries[p] != 0 {
+                set.remove(self.entries[p]);
+            }
+        }
+        set
+    }
+
+    /// Cells whose digit is repeated in one of their houses.
+    pub fn conflicts(&self) -> Vec<bool> {
+        let mut out = vec![false; self.entries.len()];
+        for (cell, &d) in self.entries.iter().enumerate() {
+            if d != 0
+                && self
+                    .geometry
+                    .peers(cell)
+                    .iter()
+                    .any(|&p| self.entries[p] == d)
+            {
+                out[cell] = true;
+            }
+        }
+        out
+    }
+
+    /// Entered cells that disagree with the solution (empty when the solution is unknown).
+    pub fn wrong_cells(&self) -> Vec<usize> {
+        let Some(solution) = &self.solution else {
+            return Vec::new();
+        };
+        (0..self.entries.len())
+            .filter(|&c| {
+                !self.given[c] && self.entries[c] != 0 && self.entries[c] != solution.get(c)
+            })
+            .collect()
+    }
+
+    /// How many cells hold each digit (index 0 unused).
+    pub fn digit_counts(&self) -> Vec<usize> {
+        let mut counts = vec![0; self.size() + 1];
+        for &d in &self.entries {
+            counts[d as usize] += 1;
+        }
+        counts
+    }
+
+    pub fn empty_count(&self) -> usize {
+        self.entries.iter().filter(|&&d| d == 0).count()
+    }
+
+    /// Records an edit (the new states of some cells); returns whether anything changed.
+    fn edit(&mut self, changes: impl IntoIterator<Item = (usize, u8, Digits)>) -> bool {
+        let mut previous: Edit = Vec::new();
+        for (cell, entry, notes) in changes {
+            if self.given[cell] {
+                continue;
+            }
+            if self.entries[cell] != entry || self.notes[cell] != notes {
+                previous.push((cell, self.entries[cell], self.notes[cell]));
+                self.entries[cell] = entry;
+                self.notes[cell] = notes;
+            }
+        }
+        if previous.is_empty() {
+            return false;
+        }
+        self.undo.push(previous);
+        if self.undo.len() > HISTORY_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        self.after_change();
+        true
+    }
+
+    fn after_change(&mut self) {
+        self.checked = false;
+        let grid = Grid::from_cells(self.geometry, self.entries.clone());
+        let solved = grid.is_ok_and(|g| g.is_solved());
+        if solved && self.completed.is_none() {
+            self.timer.pause();
+            self.completed = Some(self.timer.elapsed());
+        } else if !solved && self.completed.is_some() {
+            self.completed = None;
+            self.timer.resume();
+        }
+    }
+
+    /// Enters a digit (the same digit again clears the cell) and removes it from the notes of
+    /// every peer.
+    pub fn set_digit(&mut self, cell: usize, digit: u8) -> bool {
+        if self.given[cell] || digit as usize > self.size() {
+            return false;
+        }
+        if digit == 0 || self.entries[cell] == digit {
+            return self.edit([(cell, 0, Digits::EMPTY)]);
+        }
+        let mut changes = vec![(cell, digit, Digits::EMPTY)];
+        changes.extend(self.peer_note_removals(cell, digit));
+        self.edit(changes)
+    }
+
+    fn peer_note_removals(&self, cell: usize, digit: u8) -> Vec<(usize, u8, Digits)> {
+        self.geometry
+            .peers(cell)
+            .iter()
+            .filter(|&&p| self.notes[p].contains(digit))
+            .map(|&p| {
+                let mut n = self.notes[p];
+                n.remove(digit);
+                (p, self.entries[p], n)
+            })
+            .collect()
+    }
+
+    pub fn clear(&mut self, cell: usize) -> bool {
+        self.edit([(cell, 0, Digits::EMPTY)])
+    }
+
+    /// Adds or removes a note in an empty cell.
+    pub fn toggle_note(&mut self, cell: usize, digit: u8) -> bool {
+        if self.given[cell] || self.entries[cell] != 0 || digit == 0 || digit as usize > self.size()
+        {
+            return false;
+        }
+        let mut n = self.notes[cell];
+        if n.contains(digit) {
+            n.remove(digit);
+        } else {
+            n.insert(digit);
+        }
+        self.edit([(cell, 0, n)])
+    }
+
+    /// Fills every empty cell's notes with the digits no peer holds.
+    pub fn fill_candidates(&mut self) -> bool {
+        let changes: Vec<_> = (0..self.entries.len())
+            .filter(|&c| self.entries[c] == 0)
+            .map(|c| (c, 0, self.implied(c)))
+            .collect();
+        self.edit(changes)
+    }
+
+    /// Applies a hint step: its placements are entered, its eliminations removed from the
+    /// notes (a cell without notes first gets its implied candidates, so the effect shows).
+    pub fn apply_step(&mut self, step: &Step) -> bool {
+        let mut entries = self.entries.clone();
+        let mut notes = self.notes.clone();
+        for p in &step.placements {
+            if entries[p.cell] == 0 {
+                entries[p.cell] = p.digit;
+                notes[p.cell] = Digits::EMPTY;
+                for &q in self.geometry.peers(p.cell) {
+                    notes[q].remove(p.digit);
+                }
+            }
+        }
+        for e in &step.eliminations {
+            if entries[e.cell] == 0 {
+                if notes[e.cell].is_empty() {
+                    notes[e.cell] = self.implied(e.cell);
+                }
+                notes[e.cell].remove(e.digit);
+            }
+        }
+        let changes: Vec<_> = (0..entries.len())
+            .map(|c| (c, entries[c], notes[c]))
+            .collect();
+        self.edit(changes)
+    }
+
+    /// Puts the solution's digit in a cell.
+    pub fn reveal(&mut self, cell: usize) -> bool {
+        match self.solution.as_ref().map(|s| s.get(cell)) {
+            Some(d) if d != 0 && self.entries[cell] != d => {
+                let mut changes = vec![(cell, d, Digits::EMPTY)];
+                changes.extend(self.peer_note_removals(cell, d));
+                self.edit(changes)
+            }
+            _ => false,
+        }
+    }
+
+    /// Fills the board with a solution grid (the solution, or a solver's).
+    pub fn fill_from(&mut self, grid: &Grid) -> bool {
+        if grid.geometry() != self.geometry {
+            return false;
+        }
+        let changes: Vec<_> = (0..self.entries.len())
+            .map(|c| (c, grid.get(c), Digits::EMPTY))
+            .collect();
+        self.edit(changes)
+    }
+
+    pub fn reveal_all(&mut self) -> bool {
+        match self.solution.clone() {
+            Some(s) => self.fill_from(&s),
+            None => false,
+        }
+    }
+
+    /// Back to the givens (undoable).
+    pub fn restart(&mut self) -> bool {
+        let start = initial_notes(&self.puzzle);
+        let changes: Vec<_> = (0..self.entries.len())
+            .map(|c| (c, self.puzzle.givens.get(c), start[c]))
+            .collect();
+        self.edit(changes)
+    }
+
+    fn swap_back(&mut self, edit: Edit) -> Edit {
+        let mut inverse = Vec::with_capacity(edit.len());
+        for (cell, entry, notes) in edit {
+            inverse.push((cell, self.entries[cell], self.notes[cell]));
+            self.entries[cell] = entry;
+            self.notes[cell] = notes;
+        }
+        self.after_change();
+        inverse
+    }
+
+    pub fn undo(&mut self) -> bool {
+        let Some(edit) = self.undo.pop() else {
+            return false;
+        };
+        let inverse = self.swap_back(edit);
+        self.redo.push(inverse);
+        true
+    }
+
+    pub fn redo(&mut self) -> bool {
+        let Some(edit) = self.redo.pop() else {
+            return false;
+        };
+        let inverse = self.swap_back(edit);
+        self.undo.push(inverse);
+        true
+    }
+
+    /// The board a hint is computed on: the entries, and for each empty cell its implied
+    /// candidates narrowed by the player's notes when those notes still hold the solution's
+    /// digit (so applied eliminations stick, and wrong notes cannot mislead the engine).
+    pub fn hint_board(&self) -> Board {
+        let candidates = (0..self.entries.len())
+            .map(|c| {
+                let implied = self.implied(c);
+                let notes = self.notes[c];
+                let keeps_truth = self
+                    .solution
+                    .as_ref()
+                    .is_none_or(|s| notes.contains(s.get(c)));
+                if self.entries[c] == 0
+                    && !notes.is_empty()
+                    && keeps_truth
+                    && !(implied & notes).is_empty()
+                {
+                    implied & notes
+                } else {
+                    implied
+                }
+            })
+            .collect();
+        Board::from_parts(self.geometry, self.entries.clone(), candidates)
+    }
+
+    /// The player's grid as a puzzle (their entries as givens) for the solver panel.
+    pub fn entries_grid(&self) -> Option<Grid> {
+        Grid::from_cells(self.geometry, self.entries.clone()).ok()
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            version: SNAPSHOT_VERSION,
+            size: self.size(),
+            variant: self.geometry.variant(),
+            givens: self.puzzle.givens.cells().to_vec(),
+            pencilmarks: self
+                .puzzle
+                .pencilmarks
+                .as_ref()
+                .map(|m| m.iter().map(|d| d.0).collect()),
+            entries: self.entries.clone(),
+            notes: self.notes.iter().map(|d| d.0).collect(),
+            solution: self.solution.as_ref().map(|s| s.cells().to_vec()),
+            elapsed_ms: self.timer.elapsed().as_millis() as u64,
+            completed_ms: self.completed.map(|d| d.as_millis() as u64),
+            level: self.level.map(|l| l.id().to_string()),
+        }
+    }
+
+    /// Rebuilds a game from a snapshot, checking everything a damaged file could get wrong.
+    pub fn from_snapshot(s: &Snapshot) -> Result<Game, GameError> {
+        let bad = |why: String| GameError::Snapshot(why);
+        if s.version != SNAPSHOT_VERSION {
+            return Err(bad(format!("unknown version {}", s.version)));
+        }
+        let geometry = Geometry::get(s.size, s.variant).map_err(|e| bad(e.to_string()))?;
+        let cells = geometry.cell_count();
+        let full = Digits::all(s.size).0;
+        let givens =
+            Grid::from_cells(geometry, s.givens.clone()).map_err(|e| bad(e.to_string()))?;
+        let entries =
+            Grid::from_cells(geometry, s.entries.clone()).map_err(|e| bad(e.to_string()))?;
+        if s.notes.len() != cells || s.notes.iter().any(|&n| n & !full != 0) {
+            return Err(bad("notes do not fit the grid".into()));
+        }
+        let pencilmarks = match &s.pencilmarks {
+            Some(m) if m.len() != cells || m.iter().any(|&n| n & !full != 0) => {
+                return Err(bad("pencilmarks do not fit the grid".into()));
+            }
+            Some(m) => Some(m.iter().map(|&n| Digits(n)).collect()),
+            None => None,
+        };
+        let solution = match &s.solution {
+            Some(cells) => {
+                let grid =
+                    Grid::from_cells(geometry, cells.clone()).map_err(|e| bad(e.to_string()))?;
+                if !grid.is_solved() || !givens.is_extended_by(&grid) {
+                    return Err(bad("the stored solution does not solve the puzzle".into()));
+                }
+                Some(grid)
+            }
+            None => None,
+        };
+        if (0..cells).any(|c| givens.get(c) != 0 && entries.get(c) != givens.get(c)) {
+            return Err(bad("entries overwrite givens".into()));
+        }
+        let level = s
+            .level
+            .as_deref()
+            .and_then(|id| Level::ALL.into_iter().find(|l| l.id() == id));
+        let mut puzzle = Puzzle::from_grid(givens);
+        puzzle.pencilmarks = pencilmarks;
+        let mut game = Game::new(puzzle, solution, level)?;
+        game.entries = s.entries.clone();
+        game.notes = s.notes.iter().map(|&n| Digits(n)).collect();
+        game.timer = Timer::started(Duration::from_millis(s.elapsed_ms.min(u64::MAX / 4)));
+        if let Some(ms) = s.completed_ms {
+            game.timer.pause();
+            game.completed = Some(Duration::from_millis(ms.min(u64::MAX / 4)));
+        }
+        Ok(game)
+    }
+}
+
+fn initial_notes(puzzle: &Puzzle) -> Vec<Digits> {
+    match &puzzle.pencilmarks {
+        Some(marks) => marks
+            .iter()
+            .zip(puzzle.givens.cells())
+            .map(|(&m, &d)| if d == 0 { m } else { Digits::EMPTY })
+            .collect(),
+        None => vec![Digits::EMPTY; puzzle.geometry().cell_count()],
+    }
+}
+
+pub const SNAPSHOT_VERSION: u32 = 1;
+
+/// What autosave writes: everything needed to resume (not the undo history).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Snapshot {
+    pub version: u32,
+    pub size: usize,
+    pub variant: Variant,
+    pub givens: Vec<u8>,
+    pub pencilmarks: Option<Vec<u64>>,
+    pub entries: Vec<u8>,
+    pub notes: Vec<u64>,
+    pub solution: Option<Vec<u8>>,
+    pub elapsed_ms: u64,
+    pub completed_ms: Option<u64>,
+    pub level: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{ReadOptions, parse_puzzle};
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    fn game() -> Game {
+        let p = parse_puzzle(EASY, ReadOptions::default()).unwrap();
+        Game::new(p, None, None).unwrap()
+    }
+
+    #[test]
+    fn entering_removes_peer_notes_and_undo_restores_them() {
+        let mut g = game();
+        assert!(g.fill_candidates());
+        let cell = 0;
+        let d = g.notes(cell).first().unwrap();
+        let peer = *g
+            .geometry()
+            .peers(cell)
+            .iter()
+            .find(|&&p| g.notes(p).contains(d))
+            .unwrap();
+        assert!(g.set_digit(cell, d));
+        assert!(!g.notes(peer).contains(d));
+        assert!(g.undo());
+        assert!(g.notes(peer).contains(d));
+        assert_eq!(g.entry(cell), 0);
+        assert!(g.redo());
+        assert_eq!(g.entry(cell), d);
+    }
+
+    #[test]
+    fn givens_cannot_change_and_conflicts_are_found() {
+        let mut g = game();
+        assert!(!g.set_digit(2, 5));
+        assert!(g.set_digit(0, 3));
+        assert!(g.conflicts()[0]);
+        assert!(g.conflicts()[2]);
+    }
+
+    #[test]
+    fn solving_completes_and_stops_the_timer() {
+        let mut g = game();
+        assert!(g.reveal_all());
+        assert!(g.completed().is_some());
+        assert!(!g.timer.is_running());
+        assert!(g.undo());
+        assert!(g.completed().is_none());
+    }
+
+    #[test]
+    fn snapshot_round_trips_and_rejects_damage() {
+        let mut g = game();
+        g.set_digit(0, 4);
+        g.toggle_note(1, 7);
+        let s = g.snapshot();
+        let back = Game::from_snapshot(&s).unwrap();
+        assert_eq!(back.entries(), g.entries());
+        assert_eq!(back.notes(1), g.notes(1));
+        let mut bad = s.clone();
+        bad.entries[2] = 9;
+        assert!(Game::from_snapshot(&bad).is_err());
+        let mut bad = s.clone();
+        bad.size = 7;
+        assert!(Game::from_snapshot(&bad).is_err());
+        let mut bad = s;
+        bad.notes.pop();
+        assert!(Game::from_snapshot(&bad).is_err());
+    }
+}

@@ -1,0 +1,262 @@
+//! Keys to actions. The fixed keys of interfaces.md (arrows and `h j k l` move, digits enter,
+//! `0 . Backspace Delete` clear, `?` help, `q` quit, `Ctrl-C` quits at once) plus everything
+//! else, listed once in [`KEYS`] so the help overlay and the README table cannot drift apart.
+//!
+//! Commands use lower-case letters and punctuation, because upper-case `A`–`P` are the digits
+//! 10–25 of 16×16 and 25×25 puzzles (`1-9A-P`); the only upper-case commands are beyond `P`.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use super::panel_link::PanelMsg;
+
+/// What a key asks for while playing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move(i32, i32),
+    /// Jump by a whole box.
+    MoveBox(i32, i32),
+    NextEmpty,
+    PrevEmpty,
+    Digit(u8),
+    Clear,
+    ToggleNotes,
+    FillCandidates,
+    Undo,
+    Redo,
+    Hint,
+    ApplyHint,
+    Escape,
+    PathView,
+    Check,
+    Reveal,
+    RevealAll,
+    Pause,
+    NewGame,
+    Open,
+    Restart,
+    TogglePanel,
+    Panel(PanelMsg),
+    CopySolver,
+    Help,
+    Quit,
+    ForceQuit,
+}
+
+/// Every key, for the help overlay and the README: (group, keys, what it does).
+pub const KEYS: &[(&str, &str, &str)] = &[
+    (
+        "Move",
+        "← ↓ ↑ →  h j k l",
+        "move the cursor (or click a cell)",
+    ),
+    ("Move", "Ctrl + ← ↓ ↑ →", "jump a whole box"),
+    ("Move", "Tab  Shift-Tab", "next / previous empty cell"),
+    (
+        "Enter",
+        "1–9  A–P",
+        "enter a digit (A–P are 10–25 on 16×16 and 25×25)",
+    ),
+    ("Enter", "0  .  x  Backspace  Delete", "clear the cell"),
+    (
+        "Enter",
+        "n",
+        "notes mode on/off: digits toggle pencil marks",
+    ),
+    ("Enter", "f", "fill every empty cell with its candidates"),
+    ("Enter", "u  Ctrl-z", "undo"),
+    ("Enter", "Ctrl-r  Ctrl-y", "redo"),
+    (
+        "Help",
+        "i",
+        "hint: technique → highlighted pattern → explanation",
+    ),
+    ("Help", "a", "apply the hinted step"),
+    ("Help", "v", "solution path: every remaining logical step"),
+    (
+        "Help",
+        "c",
+        "check: mark entries that disagree with the solution",
+    ),
+    (
+        "Help",
+        "r  /  R",
+        "reveal the cursor cell / the whole solution",
+    ),
+    ("Game", "p", "pause (the grid hides) / resume"),
+    ("Game", "g", "new game: level, size, variant, symmetry"),
+    ("Game", "o  or paste", "open a puzzle from pasted text"),
+    ("Game", "e", "restart from the givens (undoable)"),
+    ("Solvers", "s", "show / hide the live solver panel"),
+    ("Solvers", "[  ]", "previous / next solver"),
+    ("Solvers", "Space", "start / pause the solver"),
+    ("Solvers", "Enter", "single step"),
+    ("Solvers", "+  -", "faster / slower"),
+    ("Solvers", "b", "reset the solver"),
+    ("Solvers", "#", "new seed"),
+    ("Solvers", "y", "copy the solver's solution into the board"),
+    ("App", "?", "this help"),
+    ("App", "Esc", "close a hint, dialog or overlay"),
+    ("App", "q", "quit (the game is saved)"),
+    ("App", "Ctrl-c", "quit at once"),
+];
+
+/// The digit an upper-case letter stands for (`A` = 10 ... `Y` = 34) on a board of `size`.
+pub fn letter_digit(ch: char, size: usize) -> Option<u8> {
+    if ch.is_ascii_uppercase() {
+        let d = 10 + (ch as u8 - b'A');
+        (d as usize <= size).then_some(d)
+    } else {
+        None
+    }
+}
+
+/// Maps a key press while playing to an action. `panel_open` enables the solver keys.
+pub fn action(key: KeyEvent, size: usize, panel_open: bool) -> Option<Action> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    use Action::*;
+    if ctrl {
+        return match key.code {
+            KeyCode::Char('c') => Some(ForceQuit),
+            KeyCode::Char('z') => Some(Undo),
+            KeyCode::Char('r') | KeyCode::Char('y') => Some(Redo),
+            KeyCode::Left => Some(MoveBox(0, -1)),
+            KeyCode::Right => Some(MoveBox(0, 1)),
+            KeyCode::Up => Some(MoveBox(-1, 0)),
+            KeyCode::Down => Some(MoveBox(1, 0)),
+            _ => None,
+        };
+    }
+    Some(match key.code {
+        KeyCode::Left | KeyCode::Char('h') => Move(0, -1),
+        KeyCode::Right | KeyCode::Char('l') => Move(0, 1),
+        KeyCode::Up | KeyCode::Char('k') => Move(-1, 0),
+        KeyCode::Down | KeyCode::Char('j') => Move(1, 0),
+        KeyCode::Char(c) if letter_digit(c, size).is_some() => Digit(letter_digit(c, size)?),
+        KeyCode::Tab => NextEmpty,
+        KeyCode::BackTab => PrevEmpty,
+        KeyCode::Char(c @ '1'..='9') => {
+            let d = c as u8 - b'0';
+            if d as usize > size {
+                return None;
+            }
+            Digit(d)
+        }
+        KeyCode::Char('0' | '.' | 'x') | KeyCode::Backspace | KeyCode::Delete => Clear,
+        KeyCode::Char('n') => ToggleNotes,
+        KeyCode::Char('f') => FillCandidates,
+        KeyCode::Char('u') => Undo,
+        KeyCode::Char('i') => Hint,
+        KeyCode::Char('a') => ApplyHint,
+        KeyCode::Esc => Escape,
+        KeyCode::Char('v') => PathView,
+        KeyCode::Char('c') => Check,
+        KeyCode::Char('r') => Reveal,
+        KeyCode::Char('R') => RevealAll,
+        KeyCode::Char('p') => Pause,
+        KeyCode::Char('g') => NewGame,
+        KeyCode::Char('o') => Open,
+        KeyCode::Char('e') => Restart,
+        KeyCode::Char('s') => TogglePanel,
+        KeyCode::Char('y') => CopySolver,
+        KeyCode::Char('?') => Help,
+        KeyCode::Char('q') => Quit,
+        _ if panel_open => Panel(panel_msg(key.code)?),
+        _ => return None,
+    })
+}
+
+fn panel_msg(code: KeyCode) -> Option<PanelMsg> {
+    Some(match code {
+        KeyCode::Char('[') => PanelMsg::PrevSolver,
+        KeyCode::Char(']') => PanelMsg::NextSolver,
+        KeyCode::Char(' ') => PanelMsg::StartPause,
+        KeyCode::Enter => PanelMsg::Step,
+        KeyCode::Char('+' | '=') => PanelMsg::Faster,
+        KeyCode::Char('-') => PanelMsg::Slower,
+        KeyCode::Char('b') => PanelMsg::Reset,
+        KeyCode::Char('#') => PanelMsg::NewSeed,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn fixed_keys_of_the_contract() {
+        assert_eq!(
+            action(key(KeyCode::Char('h')), 9, false),
+            Some(Action::Move(0, -1))
+        );
+        assert_eq!(
+            action(key(KeyCode::Char('j')), 9, false),
+            Some(Action::Move(1, 0))
+        );
+        assert_eq!(
+            action(key(KeyCode::Up), 9, false),
+            Some(Action::Move(-1, 0))
+        );
+        assert_eq!(
+            action(key(KeyCode::Char('7')), 9, false),
+            Some(Action::Digit(7))
+        );
+        assert_eq!(action(key(KeyCode::Char('5')), 4, false), None);
+        for code in [
+            KeyCode::Char('0'),
+            KeyCode::Char('.'),
+            KeyCode::Backspace,
+            KeyCode::Delete,
+        ] {
+            assert_eq!(action(key(code), 9, false), Some(Action::Clear));
+        }
+        assert_eq!(
+            action(key(KeyCode::Char('?')), 9, false),
+            Some(Action::Help)
+        );
+        assert_eq!(
+            action(key(KeyCode::Char('q')), 9, false),
+            Some(Action::Quit)
+        );
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(action(ctrl_c, 9, false), Some(Action::ForceQuit));
+    }
+
+    #[test]
+    fn letters_are_digits_only_where_the_size_has_them() {
+        assert_eq!(
+            action(key(KeyCode::Char('G')), 16, false),
+            Some(Action::Digit(16))
+        );
+        assert_eq!(
+            action(key(KeyCode::Char('P')), 25, false),
+            Some(Action::Digit(25))
+        );
+        assert_eq!(action(key(KeyCode::Char('H')), 16, false), None);
+        assert_eq!(action(key(KeyCode::Char('A')), 9, false), None);
+        assert_eq!(
+            action(key(KeyCode::Char('R')), 25, false),
+            Some(Action::RevealAll)
+        );
+    }
+
+    #[test]
+    fn panel_keys_only_with_the_panel() {
+        assert_eq!(action(key(KeyCode::Char(' ')), 9, false), None);
+        assert_eq!(
+            action(key(KeyCode::Char(' ')), 9, true),
+            Some(Action::Panel(PanelMsg::StartPause))
+        );
+        assert_eq!(
+            action(key(KeyCode::Char(']')), 9, true),
+            Some(Action::Panel(PanelMsg::NextSolver))
+        );
+    }
+}

@@ -1,0 +1,322 @@
+//! Colours, modifiers and glyphs. Every meaning that a colour carries is also carried by
+//! something else (a modifier or a marker glyph), so the plain theme (`NO_COLOR`,
+//! `--no-color`) and colour-blind players lose nothing: conflicts are bold + underlined with a
+//! `!` marker, wrong entries after a check get a `✗` (`x`) marker, hint eliminations are
+//! crossed out.
+
+use ratatui::style::{Color, Modifier, Style};
+
+/// Whether the palette suits a dark or a light terminal background.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Background {
+    Dark,
+    Light,
+}
+
+impl Background {
+    /// Reads the `COLORFGBG` convention (`"15;0"`: light text on black); dark when unknown.
+    pub fn from_colorfgbg(value: Option<&str>) -> Background {
+        let bg = value
+            .and_then(|v| v.rsplit(';').next())
+            .and_then(|b| b.trim().parse::<u8>().ok());
+        match bg {
+            Some(7) | Some(9..=15) => Background::Light,
+            _ => Background::Dark,
+        }
+    }
+}
+
+/// Line and marker characters: Unicode box drawing, or ASCII for plain terminals.
+#[derive(Clone, Debug)]
+pub struct Glyphs {
+    pub ascii: bool,
+    pub h: &'static str,
+    pub v: &'static str,
+    pub cross: &'static str,
+    pub top_left: &'static str,
+    pub top_right: &'static str,
+    pub bottom_left: &'static str,
+    pub bottom_right: &'static str,
+    pub tee_down: &'static str,
+    pub tee_up: &'static str,
+    pub tee_right: &'static str,
+    pub tee_left: &'static str,
+    pub conflict: char,
+    pub wrong: char,
+    pub empty: char,
+}
+
+impl Glyphs {
+    /// The line character where lines meet: `v` and `h` are the weights (0 none, 1 thin,
+    /// 2 box line) of the vertical and horizontal line through the point, and the flags say
+    /// which arms exist (edges of the board have fewer).
+    pub fn junction(
+        &self,
+        v: u8,
+        h: u8,
+        up: bool,
+        down: bool,
+        left: bool,
+        right: bool,
+    ) -> &'static str {
+        if self.ascii {
+            return match (v, h) {
+                (0, 0) => " ",
+                (0, 2) => "=",
+                (0, _) => "-",
+                (2, 0) => "|",
+                (_, 0) => ":",
+                _ => "+",
+            };
+        }
+        let vertical = up || down;
+        let horizontal = left || right;
+        let i = match (v, h) {
+            (1, 1) => 0,
+            (1, 2) => 1,
+            (2, 1) => 2,
+            _ => 3,
+        };
+        if !horizontal || h == 0 {
+            return if v == 2 { "║" } else { "│" };
+        }
+        if !vertical || v == 0 {
+            return if h == 2 { "═" } else { "─" };
+        }
+        let table: [&'static str; 4] = match (up, down, left, right) {
+            (true, true, true, true) => ["┼", "╪", "╫", "╬"],
+            (false, true, true, true) => ["┬", "╤", "╥", "╦"],
+            (true, false, true, true) => ["┴", "╧", "╨", "╩"],
+            (true, true, false, true) => ["├", "╞", "╟", "╠"],
+            (true, true, true, false) => ["┤", "╡", "╢", "╣"],
+            (false, true, false, true) => ["┌", "╒", "╓", "╔"],
+            (false, true, true, false) => ["┐", "╕", "╖", "╗"],
+            (true, false, false, true) => ["└", "╘", "╙", "╚"],
+            _ => ["┘", "╛", "╜", "╝"],
+        };
+        table[i]
+    }
+
+    pub fn unicode() -> Glyphs {
+        Glyphs {
+            ascii: false,
+            h: "─",
+            v: "│",
+            cross: "┼",
+            top_left: "┌",
+            top_right: "┐",
+            bottom_left: "└",
+            bottom_right: "┘",
+            tee_down: "┬",
+            tee_up: "┴",
+            tee_right: "├",
+            tee_left: "┤",
+            conflict: '!',
+            wrong: '✗',
+            empty: '·',
+        }
+    }
+
+    pub fn ascii() -> Glyphs {
+        Glyphs {
+            ascii: true,
+            h: "-",
+            v: "|",
+            cross: "+",
+            top_left: "+",
+            top_right: "+",
+            bottom_left: "+",
+            bottom_right: "+",
+            tee_down: "+",
+            tee_up: "+",
+            tee_right: "+",
+            tee_left: "+",
+            conflict: '!',
+            wrong: 'x',
+            empty: '.',
+        }
+    }
+}
+
+/// Every style the UI draws with.
+#[derive(Clone, Debug)]
+pub struct Theme {
+    pub color: bool,
+    pub glyphs: Glyphs,
+    pub border: Style,
+    pub box_border: Style,
+    pub given: Style,
+    pub entry: Style,
+    pub note: Style,
+    pub note_match: Style,
+    pub cursor: Style,
+    pub shade: Style,
+    pub same_digit: Style,
+    pub conflict: Style,
+    pub wrong: Style,
+    pub hint_house: Style,
+    pub hint_pattern: Style,
+    pub hint_elimination: Style,
+    pub hint_placement: Style,
+    pub title: Style,
+    pub accent: Style,
+    pub key: Style,
+    pub dim: Style,
+    pub message: Style,
+    pub error: Style,
+    pub success: Style,
+    /// Solver overlay digits by confidence band: low, middle, high.
+    pub overlay: [Style; 3],
+    pub overlay_conflict: Style,
+    pub overlay_unsettled: Style,
+    pub celebrate: [Style; 4],
+}
+
+impl Theme {
+    /// The colour theme for a background.
+    pub fn colored(background: Background, ascii: bool) -> Theme {
+        let dark = background == Background::Dark;
+        let pick = |d: u8, l: u8| Color::Indexed(if dark { d } else { l });
+        let bold = Modifier::BOLD;
+        Theme {
+            color: true,
+            glyphs: if ascii {
+                Glyphs::ascii()
+            } else {
+                Glyphs::unicode()
+            },
+            border: Style::new().fg(pick(242, 248)),
+            box_border: Style::new().fg(pick(250, 240)).add_modifier(bold),
+            given: Style::new().add_modifier(bold),
+            entry: Style::new().fg(pick(75, 25)),
+            note: Style::new().fg(pick(244, 245)),
+            note_match: Style::new().fg(pick(214, 130)).add_modifier(bold),
+            cursor: Style::new().add_modifier(Modifier::REVERSED | bold),
+            shade: Style::new().bg(pick(236, 254)),
+            same_digit: Style::new().bg(pick(24, 153)).add_modifier(bold),
+            conflict: Style::new()
+                .fg(pick(203, 160))
+                .add_modifier(bold | Modifier::UNDERLINED),
+            wrong: Style::new()
+                .fg(pick(208, 166))
+                .add_modifier(bold | Modifier::UNDERLINED),
+            hint_house: Style::new().bg(pick(235, 230)),
+            hint_pattern: Style::new().bg(pick(25, 117)).add_modifier(bold),
+            hint_elimination: Style::new()
+                .fg(pick(208, 166))
+                .add_modifier(bold | Modifier::CROSSED_OUT),
+            hint_placement: Style::new()
+                .bg(pick(29, 121))
+                .add_modifier(bold | Modifier::UNDERLINED),
+            title: Style::new().fg(pick(75, 25)).add_modifier(bold),
+            accent: Style::new().fg(pick(214, 130)).add_modifier(bold),
+            key: Style::new().fg(pick(117, 24)).add_modifier(bold),
+            dim: Style::new().fg(pick(244, 245)),
+            message: Style::new(),
+            error: Style::new().fg(pick(203, 160)).add_modifier(bold),
+            success: Style::new().fg(pick(78, 28)).add_modifier(bold),
+            overlay: [
+                Style::new()
+                    .fg(pick(96, 182))
+                    .add_modifier(Modifier::ITALIC | Modifier::DIM),
+                Style::new()
+                    .fg(pick(170, 133))
+                    .add_modifier(Modifier::ITALIC),
+                Style::new().fg(pick(213, 127)).add_modifier(bold),
+            ],
+            overlay_conflict: Style::new()
+                .fg(pick(203, 160))
+                .add_modifier(bold | Modifier::UNDERLINED),
+            overlay_unsettled: Style::new().bg(pick(58, 229)),
+            celebrate: [
+                Style::new().bg(pick(25, 117)).add_modifier(bold),
+                Style::new().bg(pick(29, 121)).add_modifier(bold),
+                Style::new().bg(pick(94, 223)).add_modifier(bold),
+                Style::new().bg(pick(90, 219)).add_modifier(bold),
+            ],
+        }
+    }
+
+    /// No colour at all: meaning is carried by modifiers and marker glyphs.
+    pub fn plain(ascii: bool) -> Theme {
+        let s = Style::new;
+        let m = |modifier| Style::new().add_modifier(modifier);
+        Theme {
+            color: false,
+            glyphs: if ascii {
+                Glyphs::ascii()
+            } else {
+                Glyphs::unicode()
+            },
+            border: s(),
+            box_border: m(Modifier::BOLD),
+            given: m(Modifier::BOLD),
+            entry: s(),
+            note: m(Modifier::DIM),
+            note_match: m(Modifier::BOLD | Modifier::UNDERLINED),
+            cursor: m(Modifier::REVERSED | Modifier::BOLD),
+            shade: s(),
+            same_digit: m(Modifier::UNDERLINED | Modifier::BOLD),
+            conflict: m(Modifier::BOLD | Modifier::UNDERLINED),
+            wrong: m(Modifier::BOLD | Modifier::UNDERLINED),
+            hint_house: s(),
+            hint_pattern: m(Modifier::REVERSED),
+            hint_elimination: m(Modifier::CROSSED_OUT | Modifier::BOLD),
+            hint_placement: m(Modifier::REVERSED | Modifier::UNDERLINED),
+            title: m(Modifier::BOLD),
+            accent: m(Modifier::BOLD),
+            key: m(Modifier::BOLD),
+            dim: m(Modifier::DIM),
+            message: s(),
+            error: m(Modifier::BOLD),
+            success: m(Modifier::BOLD),
+            overlay: [
+                m(Modifier::DIM | Modifier::ITALIC),
+                m(Modifier::ITALIC),
+                m(Modifier::BOLD | Modifier::ITALIC),
+            ],
+            overlay_conflict: m(Modifier::BOLD | Modifier::UNDERLINED),
+            overlay_unsettled: m(Modifier::UNDERLINED),
+            celebrate: [
+                m(Modifier::REVERSED),
+                m(Modifier::BOLD),
+                m(Modifier::REVERSED),
+                m(Modifier::BOLD),
+            ],
+        }
+    }
+
+    /// The overlay style for a solver digit of this confidence (0..=1).
+    pub fn overlay_for(&self, confidence: f32) -> Style {
+        if confidence >= 0.67 {
+            self.overlay[2]
+        } else if confidence >= 0.34 {
+            self.overlay[1]
+        } else {
+            self.overlay[0]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colorfgbg_picks_the_background() {
+        assert_eq!(Background::from_colorfgbg(Some("0;15")), Background::Light);
+        assert_eq!(Background::from_colorfgbg(Some("15;0")), Background::Dark);
+        assert_eq!(Background::from_colorfgbg(None), Background::Dark);
+        assert_eq!(Background::from_colorfgbg(Some("junk")), Background::Dark);
+    }
+
+    #[test]
+    fn plain_theme_has_no_colour() {
+        let t = Theme::plain(false);
+        for style in [t.conflict, t.hint_elimination, t.cursor, t.entry, t.given] {
+            assert_eq!(style.fg, None);
+            assert_eq!(style.bg, None);
+        }
+        assert!(t.conflict.add_modifier.contains(Modifier::UNDERLINED));
+    }
+}

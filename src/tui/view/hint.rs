@@ -1,0 +1,150 @@
+//! The hint card's text at each stage, and one-line step summaries for the solution path.
+
+use ratatui::text::{Line, Span};
+
+use crate::grid::Geometry;
+use crate::logic::Step;
+use crate::logic::step::describe_eliminations;
+use crate::tui::app::Hint;
+use crate::tui::theme::Theme;
+
+use super::board::symbol;
+
+/// "row 3", "row 3 and box 2", or the pattern's cells when it names no house.
+fn where_to_look(step: &Step, geometry: &Geometry) -> String {
+    let names: Vec<String> = step
+        .houses
+        .iter()
+        .take(3)
+        .map(|&h| geometry.houses()[h].to_string())
+        .collect();
+    if !names.is_empty() {
+        return names.join(" and ");
+    }
+    let cells: Vec<String> = step
+        .cells
+        .iter()
+        .take(4)
+        .map(|&c| geometry.cell_name(c))
+        .collect();
+    if cells.is_empty() {
+        "the whole grid".into()
+    } else {
+        cells.join(", ")
+    }
+}
+
+/// What a step changes: `r1c2 = 4; removes 5 from r2c3, r2c4`.
+pub fn effect(step: &Step, geometry: &Geometry) -> String {
+    let mut parts = Vec::new();
+    if !step.placements.is_empty() {
+        parts.push(
+            step.placements
+                .iter()
+                .map(|p| format!("{} = {}", geometry.cell_name(p.cell), symbol(p.digit)))
+                .collect::<Vec<_>>()
+                .join(", "),
+        );
+    }
+    if !step.eliminations.is_empty() {
+        parts.push(describe_eliminations(geometry, &step.eliminations));
+    }
+    parts.join("; ")
+}
+
+/// One line of the solution path.
+pub fn summary(step: &Step, geometry: &Geometry) -> String {
+    format!(
+        "{} ({}): {}",
+        step.technique.title(),
+        where_to_look(step, geometry),
+        effect(step, geometry)
+    )
+}
+
+/// The card's title and lines.
+pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Line<'static>>) {
+    let key = |k: &'static str| Span::styled(k, theme.key);
+    let plain = |t: String| Span::raw(t);
+    match hint {
+        Hint::Step { step, stage } => {
+            let mut lines = vec![Line::from(vec![
+                plain("Look at ".into()),
+                Span::styled(where_to_look(step, geometry), theme.accent),
+                plain(format!(": {}.", step.technique.title())),
+            ])];
+            if *stage >= 2 {
+                lines.push(Line::from(Span::styled(
+                    "Highlighted: the pattern's cells; crossed-out notes can go.".to_string(),
+                    theme.dim,
+                )));
+                lines.push(Line::from(plain(effect(step, geometry))));
+            }
+            if *stage >= 3 {
+                lines.push(Line::from(""));
+                lines.push(Line::from(plain(step.explanation.clone())));
+            }
+            lines.push(Line::from(""));
+            let mut keys = Vec::new();
+            if *stage < 3 {
+                keys.extend([key("i"), plain(" more  ".into())]);
+            }
+            keys.extend([
+                key("a"),
+                plain(" apply  ".into()),
+                key("Esc"),
+                plain(" close".into()),
+            ]);
+            lines.push(Line::from(keys));
+            (format!(" Hint {stage}/3 "), lines)
+        }
+        Hint::Wrong { cells } => {
+            let names: Vec<String> = cells
+                .iter()
+                .take(6)
+                .map(|&c| geometry.cell_name(c))
+                .collect();
+            let more = if cells.len() > 6 { ", …" } else { "" };
+            let lines = vec![
+                Line::from(plain(format!(
+                    "{} {} not right: logic from here would mislead you.",
+                    if cells.len() == 1 {
+                        "One entry is"
+                    } else {
+                        "Some entries are"
+                    },
+                    if cells.len() == 1 { "" } else { "" }
+                ))),
+                Line::from(Span::styled(
+                    format!("{}{more}", names.join(", ")),
+                    theme.accent,
+                )),
+                Line::from(""),
+                Line::from(vec![
+                    key("i"),
+                    plain(" mark them  ".into()),
+                    key("u"),
+                    plain(" undo  ".into()),
+                    key("Esc"),
+                    plain(" close".into()),
+                ]),
+            ];
+            (" Hint: fix first ".into(), lines)
+        }
+        Hint::Stuck => (
+            " Hint ".into(),
+            vec![
+                Line::from(plain(
+                    "No logical technique applies here: this grid needs guessing.".into(),
+                )),
+                Line::from(vec![
+                    plain("Try the solver panel (".into()),
+                    key("s"),
+                    plain(") or reveal a cell (".into()),
+                    key("r"),
+                    plain(").".into()),
+                ]),
+            ],
+        ),
+    }
+}

@@ -1,0 +1,217 @@
+//! Drawing: `render(&App, &mut Frame)` lays out the screen and draws every part. Nothing
+//! here changes the game; the only state written is where things were drawn (for mouse hits).
+
+pub mod board;
+pub mod hint;
+pub mod layout;
+pub mod overlays;
+pub mod side;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::app::{App, Hits, Overlay, Tone, clock};
+
+/// Spinner frames while a puzzle is generated.
+const SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
+
+pub fn render(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    let game = &app.game;
+    let n = game.size();
+    let k = game.geometry().box_size();
+    let screen = layout::compute(area, n, k, app.panel_open);
+    let mut hits = Hits::default();
+    title_bar(app, frame, screen.title);
+    status_bar(app, frame, screen.status);
+    match screen.board {
+        None => {
+            overlays::too_small(app, frame, screen.body, screen.needs.unwrap_or((0, 0)));
+        }
+        Some(board) => {
+            if app.paused {
+                overlays::paused(app, frame, board.area());
+            } else {
+                board::draw(app, frame.buffer_mut(), &board);
+                hits.board = Some(board);
+            }
+            if let Some(side) = screen.side {
+                if app.panel_open {
+                    let hint_h = if app.hint.is_some() {
+                        9.min(side.height / 2)
+                    } else {
+                        0
+                    };
+                    let panel_area = Rect::new(side.x, side.y, side.width, side.height - hint_h);
+                    app.panel.render(frame, panel_area, &app.panel_theme);
+                    if let Some(h) = &app.hint {
+                        let r =
+                            Rect::new(side.x, side.y + side.height - hint_h, side.width, hint_h);
+                        side::draw_hint(app, frame, r, h);
+                    }
+                } else if !app.paused {
+                    hits.palette = side::draw(app, frame, side);
+                }
+            } else if let Some(h) = &app.hint {
+                // No sidebar: the hint card goes over the bottom of the board.
+                let b = board.area();
+                let hgt = 8.min(screen.body.height);
+                let r = Rect::new(b.x, screen.body.y + screen.body.height - hgt, b.width, hgt);
+                frame.render_widget(ratatui::widgets::Clear, r);
+                side::draw_hint(app, frame, r, h);
+            }
+        }
+    }
+    match &app.overlay {
+        Overlay::None => {}
+        Overlay::Help { scroll } => overlays::help(app, frame, screen.body, *scroll),
+        Overlay::Path {
+            lines,
+            solved,
+            scroll,
+        } => overlays::path(app, frame, screen.body, lines, *solved, *scroll),
+        Overlay::NewGame(form) => overlays::new_game(app, frame, screen.body, form),
+        Overlay::Open { text, error } => {
+            overlays::open(app, frame, screen.body, text, error.as_deref())
+        }
+    }
+    app.hits.set(hits);
+}
+
+fn title_bar(app: &App, frame: &mut Frame, area: Rect) {
+    if area.height == 0 {
+        return;
+    }
+    let theme = &app.theme;
+    let game = &app.game;
+    let n = game.size();
+    let mut spans = vec![
+        Span::styled(" sudoscope ", theme.title.add_modifier(Modifier::REVERSED)),
+        Span::raw(" "),
+        Span::raw(format!("{n}×{n} {}", game.geometry().variant())),
+    ];
+    if let Some(level) = game.level {
+        spans.push(Span::styled(format!(" · {}", level.id()), theme.dim));
+    }
+    let time = match game.completed() {
+        Some(t) => clock(t),
+        None => clock(game.timer.elapsed()),
+    };
+    let clock_label = if theme.glyphs.ascii { "time " } else { "⏱ " };
+    spans.push(Span::raw("   "));
+    spans.push(Span::styled(format!("{clock_label}{time}"), theme.accent));
+    spans.push(Span::styled(
+        format!("   {} to go", game.empty_count()),
+        theme.dim,
+    ));
+    if app.notes_mode {
+        spans.push(Span::raw("  "));
+        spans.push(Span::styled(
+            " NOTES ",
+            theme.accent.add_modifier(Modifier::REVERSED),
+        ));
+    }
+    if app.paused {
+        spans.push(Span::raw("  "));
+        spans.push(Span::styled(
+            " PAUSED ",
+            theme.error.add_modifier(Modifier::REVERSED),
+        ));
+    }
+    if game.completed().is_some() {
+        spans.push(Span::raw("  "));
+        spans.push(Span::styled(
+            " SOLVED ",
+            theme.success.add_modifier(Modifier::REVERSED),
+        ));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    let right = Line::from(vec![
+        Span::styled("?", theme.key),
+        Span::styled(" help  ", theme.dim),
+        Span::styled("q", theme.key),
+        Span::styled(" quit ", theme.dim),
+    ]);
+    let w = right.width() as u16;
+    let used: u16 = title_width(app);
+    if area.width >= used + w + 2 {
+        frame.render_widget(
+            Paragraph::new(right),
+            Rect::new(area.x + area.width - w, area.y, w, 1),
+        );
+    }
+}
+
+/// The width of the title bar's left part (so the right part never overlaps it).
+fn title_width(app: &App) -> u16 {
+    let n = app.game.size();
+    let mut w = 12
+        + format!("{n}×{n} {}", app.game.geometry().variant())
+            .chars()
+            .count()
+        + 22;
+    if app.game.level.is_some() {
+        w += 9;
+    }
+    if app.notes_mode {
+        w += 9;
+    }
+    if app.paused {
+        w += 10;
+    }
+    if app.game.completed().is_some() {
+        w += 10;
+    }
+    w as u16
+}
+
+fn status_bar(app: &App, frame: &mut Frame, area: Rect) {
+    if area.height == 0 || area.y == 0 && frame.area().height < 2 {
+        return;
+    }
+    let theme = &app.theme;
+    let line = if let Some((_, label)) = &app.generating {
+        let spin = SPINNER[(app.frame / 3 % 4) as usize];
+        Line::from(vec![
+            Span::styled(format!(" {spin} "), theme.accent),
+            Span::raw(label.clone()),
+        ])
+    } else if let Some((text, tone)) = &app.message {
+        let style = match tone {
+            Tone::Info => theme.message,
+            Tone::Good => theme.success,
+            Tone::Bad => theme.error,
+        };
+        Line::from(Span::styled(format!(" {text}"), style))
+    } else {
+        let k = |key: &'static str| Span::styled(key, theme.key);
+        let d = |what: &'static str| Span::styled(what, theme.dim);
+        let mut spans = vec![
+            Span::raw(" "),
+            k("←↓↑→/hjkl"),
+            d(" move  "),
+            k(if app.game.size() > 9 {
+                "1-9 A-P"
+            } else {
+                "1-9"
+            }),
+            d(" enter  "),
+            k("n"),
+            d(" notes  "),
+            k("i"),
+            d(" hint  "),
+            k("u"),
+            d(" undo  "),
+        ];
+        if app.panel_open {
+            spans.extend([k("Space"), d(" run  "), k("[ ]"), d(" solver  ")]);
+        } else {
+            spans.extend([k("p"), d(" pause  "), k("s"), d(" solvers  ")]);
+        }
+        Line::from(spans)
+    };
+    frame.render_widget(Paragraph::new(line).style(Style::new()), area);
+}

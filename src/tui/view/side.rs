@@ -1,0 +1,163 @@
+//! The sidebar beside the board: the digit palette (clickable, with how many of each digit
+//! are still to place), the cursor cell, the mode, the hint card, and a short key list.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+
+use super::board::symbol;
+use super::hint;
+use crate::tui::app::App;
+
+/// Draws the sidebar; returns the palette's hit area, entry width and entries per row.
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)> {
+    if area.width < 8 || area.height < 3 {
+        return None;
+    }
+    let theme = &app.theme;
+    let game = &app.game;
+    let n = game.size();
+    let mut y = area.y;
+    let bottom = area.y + area.height;
+
+    // Palette: the digits then a clear entry, each 4 wide, with the count still to place below.
+    let entry_w = 4u16;
+    let per_row = ((area.width / entry_w).max(1)).min(n as u16 + 1);
+    let rows = (n as u16 + 1).div_ceil(per_row);
+    let palette_h = rows * 2;
+    let mut palette = None;
+    if y + palette_h + 1 <= bottom {
+        frame.render_widget(
+            Paragraph::new(Line::from(Span::styled(
+                if app.notes_mode {
+                    "Notes (click to toggle)"
+                } else {
+                    "Digits (click to enter)"
+                },
+                theme.dim,
+            ))),
+            Rect::new(area.x, y, area.width, 1),
+        );
+        y += 1;
+        let counts = game.digit_counts();
+        let cursor_digit = game.entry(app.cursor);
+        let buf = frame.buffer_mut();
+        for i in 0..=n {
+            let (r, c) = (i as u16 / per_row, i as u16 % per_row);
+            let (x, yy) = (area.x + c * entry_w, y + r * 2);
+            if i == n {
+                let label = if theme.glyphs.ascii { " x " } else { " ⌫ " };
+                buf.set_string(x, yy, label, theme.dim);
+                buf.set_string(x, yy + 1, "clr", theme.dim);
+                continue;
+            }
+            let d = (i + 1) as u8;
+            let left = n.saturating_sub(counts[d as usize]);
+            let mut style = if left == 0 { theme.dim } else { theme.key };
+            if d == cursor_digit {
+                style = style.patch(theme.same_digit);
+            }
+            buf.set_string(x, yy, format!(" {} ", symbol(d)), style);
+            let count = if left == 0 {
+                if theme.glyphs.ascii {
+                    " ok".to_string()
+                } else {
+                    " ✓ ".to_string()
+                }
+            } else {
+                format!("{left:>2} ")
+            };
+            buf.set_string(x, yy + 1, count, theme.dim);
+        }
+        palette = Some((
+            Rect::new(area.x, y, per_row * entry_w, palette_h),
+            entry_w,
+            per_row,
+        ));
+        y += palette_h + 1;
+    }
+
+    // The cursor cell and the mode.
+    if y + 2 <= bottom {
+        let geometry = game.geometry();
+        let cell = app.cursor;
+        let what = if game.is_given(cell) {
+            format!("given {}", symbol(game.entry(cell)))
+        } else if game.entry(cell) != 0 {
+            format!("entry {}", symbol(game.entry(cell)))
+        } else if !game.notes(cell).is_empty() {
+            let notes: Vec<String> = game
+                .notes(cell)
+                .iter()
+                .map(|d| symbol(d).to_string())
+                .collect();
+            format!("notes {}", notes.join(" "))
+        } else {
+            "empty".to_string()
+        };
+        let mode = if app.notes_mode {
+            Span::styled(
+                " NOTES ",
+                theme
+                    .accent
+                    .patch(Style::new().add_modifier(ratatui::style::Modifier::REVERSED)),
+            )
+        } else {
+            Span::styled(" ENTRY ", theme.dim)
+        };
+        let lines = vec![
+            Line::from(vec![
+                Span::styled(geometry.cell_name(cell), theme.accent),
+                Span::raw("  "),
+                Span::raw(what),
+            ]),
+            Line::from(vec![mode, Span::styled("  n switches", theme.dim)]),
+        ];
+        frame.render_widget(
+            Paragraph::new(lines).wrap(Wrap { trim: true }),
+            Rect::new(area.x, y, area.width, 2),
+        );
+        y += 3;
+    }
+
+    // The hint card, or a short key list.
+    if y + 3 <= bottom {
+        let rest = Rect::new(area.x, y, area.width, bottom - y);
+        if let Some(h) = &app.hint {
+            draw_hint(app, frame, rest, h);
+        } else {
+            let k = |key: &'static str, what: &'static str| {
+                Line::from(vec![
+                    Span::styled(format!("{key:>6} "), theme.key),
+                    Span::styled(what, theme.dim),
+                ])
+            };
+            let lines = vec![
+                k("i", "hint (again: more)"),
+                k("n f", "notes · fill notes"),
+                k("u ^r", "undo · redo"),
+                k("c", "check entries"),
+                k("s", "live solvers"),
+                k("g o", "new game · open"),
+                k("?", "all keys"),
+            ];
+            frame.render_widget(Paragraph::new(lines), rest);
+        }
+    }
+    palette
+}
+
+/// The hint card in a bordered box.
+pub fn draw_hint(app: &App, frame: &mut Frame, area: Rect, h: &crate::tui::app::Hint) {
+    let (title, lines) = hint::card(h, app.game.geometry(), &app.theme);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(app.theme.accent)
+        .title(Span::styled(title, app.theme.accent));
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: true }).block(block),
+        area,
+    );
+}

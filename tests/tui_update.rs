@@ -1,0 +1,471 @@
+//! `App::update` driven directly: every key of the key map, the mouse, paste, dialogs,
+//! autosave snapshots, and a property test that 100,000 random events (keys, clicks, pastes,
+//! renders into terminals down to 1×1) never panic.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use sudoscope::grid::{ReadOptions, parse_puzzle};
+use sudoscope::tui::app::{Hint, Overlay};
+use sudoscope::tui::{App, AppConfig, Effect, Msg, StartGame, StepPool};
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const SOLUTION: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+
+fn app() -> App {
+    let puzzle = parse_puzzle(EASY, ReadOptions::default()).unwrap();
+    App::new(AppConfig {
+        start: StartGame::Puzzle(puzzle),
+        color: true,
+        ascii: false,
+        pool: Arc::new(StepPool::new(1)),
+    })
+    .unwrap()
+}
+
+fn key_with(code: KeyCode, modifiers: KeyModifiers) -> Msg {
+    Msg::Event(Event::Key(KeyEvent::new(code, modifiers)))
+}
+
+fn key(app: &mut App, code: KeyCode) -> Vec<Effect> {
+    app.update(key_with(code, KeyModifiers::NONE))
+}
+
+fn ctrl(app: &mut App, c: char) -> Vec<Effect> {
+    app.update(key_with(KeyCode::Char(c), KeyModifiers::CONTROL))
+}
+
+fn ch(app: &mut App, c: char) -> Vec<Effect> {
+    key(app, KeyCode::Char(c))
+}
+
+fn render(app: &App, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| app.render(f)).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    buf.content().iter().map(|c| c.symbol()).collect()
+}
+
+fn digit_at(cell: usize) -> u8 {
+    SOLUTION.as_bytes()[cell] - b'0'
+}
+
+#[test]
+fn app_is_send_for_the_ssh_server() {
+    fn send<T: Send>() {}
+    send::<App>();
+}
+
+#[test]
+fn movement_keys_wrap_and_jump() {
+    let mut a = app();
+    assert_eq!(a.cursor(), 0);
+    ch(&mut a, 'l');
+    assert_eq!(a.cursor(), 1);
+    ch(&mut a, 'h');
+    ch(&mut a, 'h');
+    assert_eq!(a.cursor(), 8, "left from column 1 wraps");
+    ch(&mut a, 'j');
+    assert_eq!(a.cursor(), 17);
+    ch(&mut a, 'k');
+    key(&mut a, KeyCode::Down);
+    key(&mut a, KeyCode::Right);
+    assert_eq!(a.cursor(), 9);
+    key(&mut a, KeyCode::Up);
+    key(&mut a, KeyCode::Left);
+    assert_eq!(a.cursor(), 8);
+    a.update(key_with(KeyCode::Right, KeyModifiers::CONTROL));
+    assert_eq!(a.cursor(), 2, "a box to the right of column 9 wraps to column 3");
+    a.update(key_with(KeyCode::Down, KeyModifiers::CONTROL));
+    assert_eq!(a.cursor(), 29);
+    a.update(key_with(KeyCode::Left, KeyModifiers::CONTROL));
+    a.update(key_with(KeyCode::Up, KeyModifiers::CONTROL));
+    assert_eq!(a.cursor(), 8);
+    key(&mut a, KeyCode::Tab);
+    assert_eq!(a.game().entry(a.cursor()), 0);
+    assert!(a.cursor() > 8);
+    let here = a.cursor();
+    key(&mut a, KeyCode::BackTab);
+    assert!(a.cursor() < here);
+}
+
+#[test]
+fn digits_enter_clear_and_protect_givens() {
+    let mut a = app();
+    let effects = ch(&mut a, '4');
+    assert_eq!(a.game().entry(0), 4);
+    assert!(matches!(effects.as_slice(), [Effect::Save(_)]), "every change is saved");
+    ch(&mut a, '4');
+    assert_eq!(a.game().entry(0), 0, "the same digit again clears");
+    for clear in [
+        KeyCode::Char('0'),
+        KeyCode::Char('.'),
+        KeyCode::Char('x'),
+        KeyCode::Backspace,
+        KeyCode::Delete,
+    ] {
+        ch(&mut a, '7');
+        assert_eq!(a.game().entry(0), 7);
+        key(&mut a, clear);
+        assert_eq!(a.game().entry(0), 0, "{clear:?} clears");
+    }
+    ch(&mut a, 'l');
+    ch(&mut a, 'l');
+    assert!(ch(&mut a, '5').is_empty(), "r1c3 is a given");
+    assert_eq!(a.game().entry(2), 3);
+    assert!(a.message().unwrap().contains("given"));
+}
+
+#[test]
+fn notes_mode_fill_undo_redo() {
+    let mut a = app();
+    ch(&mut a, 'n');
+    assert!(a.notes_mode());
+    ch(&mut a, '4');
+    ch(&mut a, '5');
+    assert_eq!(a.game().notes(0).iter().collect::<Vec<_>>(), vec![4, 5]);
+    ch(&mut a, '4');
+    assert_eq!(a.game().notes(0).iter().collect::<Vec<_>>(), vec![5]);
+    ch(&mut a, 'n');
+    assert!(!a.notes_mode());
+    ch(&mut a, 'f');
+    assert_eq!(a.game().notes(0), a.game().implied(0));
+    ch(&mut a, 'u');
+    assert_eq!(a.game().notes(0).iter().collect::<Vec<_>>(), vec![5]);
+    ctrl(&mut a, 'r');
+    assert_eq!(a.game().notes(0), a.game().implied(0));
+    ctrl(&mut a, 'z');
+    ctrl(&mut a, 'y');
+    assert_eq!(a.game().notes(0), a.game().implied(0));
+    // Entering a digit removes it from the peers' notes.
+    let peer_has_4 = a.game().notes(1).contains(4);
+    assert!(peer_has_4);
+    ch(&mut a, '4');
+    assert!(!a.game().notes(1).contains(4));
+}
+
+#[test]
+fn hints_progress_highlight_explain_and_apply() {
+    let mut a = app();
+    ch(&mut a, 'i');
+    let Some(Hint::Step { step, stage: 1 }) = a.hint().cloned() else {
+        panic!("a first hint names a technique: {:?}", a.hint());
+    };
+    ch(&mut a, 'i');
+    assert!(matches!(a.hint(), Some(Hint::Step { stage: 2, .. })));
+    ch(&mut a, 'i');
+    ch(&mut a, 'i');
+    assert!(matches!(a.hint(), Some(Hint::Step { stage: 3, .. })), "stage stops at 3");
+    let screen = render(&a, 120, 40);
+    assert!(screen.contains("Hint 3/3"));
+    let before = a.game().empty_count();
+    ch(&mut a, 'a');
+    assert!(a.hint().is_none());
+    assert!(a.game().empty_count() < before || !step.eliminations.is_empty());
+    for p in &step.placements {
+        assert_eq!(a.game().entry(p.cell), p.digit);
+    }
+    ch(&mut a, 'i');
+    key(&mut a, KeyCode::Esc);
+    assert!(a.hint().is_none());
+}
+
+#[test]
+fn a_hint_on_a_wrong_grid_says_so_first() {
+    let mut a = app();
+    let wrong = if digit_at(0) == 1 { 2 } else { 1 };
+    ch(&mut a, char::from(b'0' + wrong));
+    ch(&mut a, 'i');
+    match a.hint() {
+        Some(Hint::Wrong { cells }) => assert_eq!(cells, &vec![0]),
+        other => panic!("expected the wrong-entry hint, got {other:?}"),
+    }
+    assert!(render(&a, 120, 40).contains("r1c1"));
+}
+
+#[test]
+fn path_view_lists_the_remaining_steps() {
+    let mut a = app();
+    ch(&mut a, 'v');
+    match a.overlay() {
+        Overlay::Path { lines, solved, .. } => {
+            assert!(*solved);
+            assert!(lines.len() >= 40, "one line per step: {}", lines.len());
+        }
+        other => panic!("{other:?}"),
+    }
+    ch(&mut a, 'j');
+    assert!(matches!(a.overlay(), Overlay::Path { scroll: 1, .. }));
+    key(&mut a, KeyCode::Esc);
+    assert!(matches!(a.overlay(), Overlay::None));
+}
+
+#[test]
+fn check_reveal_and_completion() {
+    let mut a = app();
+    let wrong = if digit_at(0) == 1 { 2 } else { 1 };
+    ch(&mut a, char::from(b'0' + wrong));
+    ch(&mut a, 'c');
+    assert!(a.game().checked());
+    assert!(a.message().unwrap().contains("1 entry disagrees"));
+    assert!(render(&a, 80, 24).contains('✗'));
+    ch(&mut a, 'r');
+    assert_eq!(a.game().entry(0), digit_at(0));
+    ch(&mut a, 'R');
+    assert!(a.game().completed().is_some());
+    assert!(a.needs_frames(), "the celebration animates");
+    for _ in 0..100 {
+        a.update(Msg::Tick);
+    }
+    assert!(!a.needs_frames(), "and then stops");
+    assert!(a.message().unwrap().contains("revealed"));
+}
+
+#[test]
+fn pause_hides_the_grid_and_stops_the_clock() {
+    let mut a = app();
+    ch(&mut a, 'p');
+    assert!(a.is_paused());
+    assert!(a.next_timer_change().is_none());
+    let screen = render(&a, 80, 24);
+    assert!(screen.contains("Paused"));
+    assert!(!screen.contains('╔'), "no grid while paused");
+    ch(&mut a, '5');
+    assert_eq!(a.game().entry(0), 0, "no play while paused");
+    ch(&mut a, 'p');
+    assert!(!a.is_paused());
+}
+
+#[test]
+fn help_overlay_lists_every_key_and_closes() {
+    let mut a = app();
+    ch(&mut a, '?');
+    let screen = render(&a, 120, 60);
+    for (_, keys, _) in sudoscope::tui::keymap::KEYS {
+        assert!(screen.contains(keys), "help shows {keys}");
+    }
+    ch(&mut a, 'z');
+    assert!(matches!(a.overlay(), Overlay::None));
+}
+
+#[test]
+fn quit_keys_save_then_quit() {
+    let mut a = app();
+    let effects = ch(&mut a, 'q');
+    assert!(matches!(effects.as_slice(), [Effect::Save(_), Effect::Quit]));
+    let effects = ctrl(&mut a, 'c');
+    assert!(effects.contains(&Effect::Quit));
+    ch(&mut a, '?');
+    assert!(ctrl(&mut a, 'c').contains(&Effect::Quit), "Ctrl-C quits from any overlay");
+}
+
+#[test]
+fn open_dialog_typed_or_pasted() {
+    let mut a = app();
+    ch(&mut a, 'o');
+    for c in "12345".chars() {
+        ch(&mut a, c);
+    }
+    key(&mut a, KeyCode::Enter);
+    match a.overlay() {
+        Overlay::Open { error: Some(e), .. } => assert!(!e.is_empty()),
+        other => panic!("bad text keeps the dialog with an error: {other:?}"),
+    }
+    key(&mut a, KeyCode::Esc);
+    // Pasting while playing opens the dialog with the text.
+    let other = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9";
+    a.update(Msg::Event(Event::Paste(other.to_string())));
+    assert!(matches!(a.overlay(), Overlay::Open { .. }));
+    let effects = key(&mut a, KeyCode::Enter);
+    assert!(matches!(effects.as_slice(), [Effect::Save(_)]));
+    assert_eq!(a.game().entry(0), 4);
+    assert!(a.game().solution().is_some());
+}
+
+#[test]
+fn new_game_dialog_generates_in_the_background() {
+    let mut a = app();
+    ch(&mut a, 'g');
+    assert!(matches!(a.overlay(), Overlay::NewGame(_)));
+    // Level: easy; size stays 9×9.
+    key(&mut a, KeyCode::Left);
+    key(&mut a, KeyCode::Enter);
+    assert!(a.is_generating());
+    assert!(a.needs_frames());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while a.is_generating() && Instant::now() < deadline {
+        a.update(Msg::Tick);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!a.is_generating(), "generated within a minute");
+    assert_ne!(a.game().puzzle().to_line(), EASY.replace('.', "."));
+    assert_eq!(a.game().level, Some(sudoscope::logic::rating::Level::Easy));
+    // Esc leaves the dialog without a new game.
+    ch(&mut a, 'g');
+    key(&mut a, KeyCode::Esc);
+    assert!(!a.is_generating());
+}
+
+#[test]
+fn restart_is_undoable() {
+    let mut a = app();
+    ch(&mut a, '4');
+    ch(&mut a, 'e');
+    assert_eq!(a.game().entry(0), 0);
+    ch(&mut a, 'u');
+    assert_eq!(a.game().entry(0), 4);
+}
+
+#[test]
+fn panel_toggles_and_takes_its_keys() {
+    let mut a = app();
+    ch(&mut a, 's');
+    assert!(a.panel_open());
+    // `]` goes to the panel only while it is open; it never changes the game.
+    ch(&mut a, ']');
+    ch(&mut a, 'y');
+    assert!(a.message().unwrap().contains("no solver solution"));
+    let screen = render(&a, 140, 40);
+    assert!(screen.contains('╔') || screen.contains('┌'));
+    ch(&mut a, 's');
+    assert!(!a.panel_open());
+}
+
+#[test]
+fn mouse_selects_cells_and_uses_the_palette() {
+    let mut a = app();
+    render(&a, 120, 40);
+    let click = |a: &mut App, column: u16, row: u16| {
+        a.update(Msg::Event(Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })))
+    };
+    // Large layout at 120×40: board at (1, 1), cells 7×3 with lines between them.
+    let (x, y) = (1 + 1 + 8 + 3, 1 + 1 + 4 + 1);
+    click(&mut a, x, y);
+    assert_eq!(a.cursor(), 10, "r2c2");
+    // The palette starts one line below the sidebar's top; digit 7 is the seventh entry.
+    let screen = render(&a, 120, 40);
+    let lines: Vec<String> = screen
+        .chars()
+        .collect::<Vec<_>>()
+        .chunks(120)
+        .map(|c| c.iter().collect())
+        .collect();
+    let row = lines.iter().position(|l| l.contains(" 1   2   3")).unwrap();
+    let chars: Vec<char> = lines[row].chars().collect();
+    let start = (0..chars.len())
+        .find(|&i| chars[i..].iter().take(10).collect::<String>() == " 1   2   3")
+        .unwrap();
+    let col = start + 6 * 4 + 1;
+    assert_eq!(chars[col], '7');
+    click(&mut a, col as u16, row as u16);
+    assert_eq!(a.game().entry(10), 7);
+}
+
+#[test]
+fn snapshots_resume_and_corrupt_ones_fail_cleanly() {
+    let mut a = app();
+    ch(&mut a, '4');
+    ch(&mut a, 'l');
+    ch(&mut a, 'n');
+    ch(&mut a, '8');
+    let json = a.snapshot();
+    let b = App::new(AppConfig {
+        start: StartGame::Resume(json.clone()),
+        color: false,
+        ascii: true,
+        pool: Arc::new(StepPool::new(1)),
+    })
+    .unwrap();
+    assert_eq!(b.game().entries(), a.game().entries());
+    assert_eq!(b.game().notes(1), a.game().notes(1));
+    for bad in [
+        "".to_string(),
+        "{".to_string(),
+        json.replace("\"size\":9", "\"size\":10"),
+        json.replace("\"entries\":[4", "\"entries\":[40"),
+    ] {
+        let result = App::new(AppConfig {
+            start: StartGame::Resume(bad),
+            color: false,
+            ascii: false,
+            pool: Arc::new(StepPool::new(1)),
+        });
+        assert!(result.is_err());
+    }
+}
+
+/// Keys the fuzz draws from: every command, digits, letters, specials.
+fn fuzz_key() -> impl Strategy<Value = Msg> {
+    let chars: Vec<char> = "hjkl0123456789.xnfuiavcrRpgoesy?qb[]+-=# ABGPZ".chars().collect();
+    let codes = vec![
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Tab,
+        KeyCode::BackTab,
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Backspace,
+        KeyCode::Delete,
+        KeyCode::PageUp,
+        KeyCode::PageDown,
+        KeyCode::F(5),
+    ];
+    prop_oneof![
+        8 => proptest::sample::select(chars).prop_map(|c| key_with(KeyCode::Char(c), KeyModifiers::NONE)),
+        2 => proptest::sample::select(codes).prop_map(|c| key_with(c, KeyModifiers::NONE)),
+        1 => proptest::sample::select(vec!['z', 'r', 'y', 'u', 'a', 'c'])
+            .prop_map(|c| key_with(KeyCode::Char(c), KeyModifiers::CONTROL)),
+        1 => (0u16..200, 0u16..60).prop_map(|(column, row)| Msg::Event(Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }))),
+        1 => (0u16..300, 0u16..100).prop_map(|(w, h)| Msg::Event(Event::Resize(w, h))),
+        1 => "[.1-9\n]{0,100}".prop_map(|s| Msg::Event(Event::Paste(s))),
+        1 => Just(Msg::Tick),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 100, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// 100 runs × 1,000 events = 100,000 events; every 50th event the screen is drawn into a
+    /// terminal of random size, down to 1×1.
+    #[test]
+    fn random_events_never_panic(
+        events in proptest::collection::vec(fuzz_key(), 1000),
+        sizes in proptest::collection::vec((1u16..140, 1u16..45), 20),
+    ) {
+        let mut a = app();
+        for (i, msg) in events.into_iter().enumerate() {
+            // Generating a new puzzle is tested above; here it would only start threads.
+            if matches!(a.overlay(), Overlay::NewGame(_))
+                && matches!(&msg, Msg::Event(Event::Key(k)) if k.code == KeyCode::Enter)
+            {
+                continue;
+            }
+            let quit = a.update(msg).contains(&Effect::Quit);
+            if i % 50 == 0 || quit {
+                let (w, h) = sizes[(i / 50) % sizes.len()];
+                render(&a, w, h);
+            }
+        }
+        render(&a, 80, 24);
+    }
+}
