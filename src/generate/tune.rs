@@ -23,6 +23,7 @@ use crate::logic::path;
 use crate::logic::rating::{Level, Rating, rate, rate_with, technique_level};
 use crate::logic::technique::Technique;
 
+use super::fill::singles_solve;
 use super::mask::prefix;
 
 /// Decides "level at most L" with the restricted walks, one technique list per level.
@@ -47,8 +48,11 @@ impl LevelCheck {
 
     /// Whether the puzzle's level is at most `level`.
     pub fn at_most(&self, givens: &Grid, level: Level) -> bool {
-        if level == Level::Evil {
+        if level == Level::Evil || singles_solve(givens) {
             return true;
+        }
+        if level == Level::Easy {
+            return false;
         }
         let index = Level::ALL.iter().position(|&l| l == level).unwrap_or(0);
         let board = Board::from_puzzle(&Puzzle::from_grid(givens.clone()));
