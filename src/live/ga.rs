@@ -878,21 +878,6 @@ impl Ga {
         };
         self.history[2].push(x, third);
     }
-
-    fn empty_view(&self) -> SolverView {
-        SolverView {
-            digits: Vec::new(),
-            confidence: Vec::new(),
-            conflicts: Vec::new(),
-            unsettled: Vec::new(),
-            metrics: Vec::new(),
-            history: Vec::new(),
-            bands: Vec::new(),
-            status: self.status,
-            iterations: self.trials,
-            iteration_unit: "trials",
-        }
-    }
 }
 
 impl LiveSolver for Ga {
@@ -975,24 +960,13 @@ impl LiveSolver for Ga {
     /// Whole generations until `budget` has elapsed (the clock is read every few
     /// generations, spaced from the measured time per generation).
     fn step(&mut self, budget: Duration) -> Progress {
-        let start = Instant::now();
-        let target = (budget / 16).max(Duration::from_micros(5));
-        let (mut interval, mut since, mut done) = (1u64, 0u64, 0u64);
-        while self.status == Status::Running {
-            self.advance();
-            since += 1;
-            if since >= interval {
-                let elapsed = start.elapsed();
-                if elapsed >= budget {
-                    break;
-                }
-                done += since;
-                since = 0;
-                let per = elapsed.as_nanos() / u128::from(done);
-                interval = (target.as_nanos() / per.max(1)).clamp(1, 4096) as u64;
+        let spent = super::run_slice(budget, 16, || {
+            if self.status == Status::Running {
+                self.advance();
             }
-        }
-        self.elapsed += start.elapsed();
+            self.status == Status::Running
+        });
+        self.elapsed += spent;
         Progress {
             status: self.status,
             iterations: self.trials,
@@ -1001,10 +975,10 @@ impl LiveSolver for Ga {
 
     fn view(&self) -> SolverView {
         let Some(puzzle) = &self.puzzle else {
-            return self.empty_view();
+            return SolverView::empty(self.status, self.trials, "trials");
         };
         if self.ord.is_empty() {
-            return self.empty_view();
+            return SolverView::empty(self.status, self.trials, "trials");
         }
         let best = if self.status == Status::Solved {
             self.best_slot
@@ -1035,7 +1009,6 @@ impl LiveSolver for Ga {
             }
         }
         let conflicts = super::conflicting_cells(puzzle, &digits);
-        let secs = self.elapsed.as_secs_f64();
         let mut metrics = vec![
             Metric {
                 name: "trials",
@@ -1081,14 +1054,7 @@ impl LiveSolver for Ga {
                 name: "unsettled cells",
                 value: unsettled.len() as f64,
             },
-            Metric {
-                name: "trials/s",
-                value: if secs > 0.0 {
-                    self.trials as f64 / secs
-                } else {
-                    0.0
-                },
-            },
+            super::rate_metric("trials/s", self.trials, self.elapsed),
         ];
         if self.belief.is_some() {
             metrics.push(Metric {
