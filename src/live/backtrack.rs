@@ -335,7 +335,7 @@ impl LiveSolver for Backtrack {
 
     /// Nodes until `budget` has elapsed (at least one).
     fn step(&mut self, budget: Duration) -> Progress {
-        let spent = super::run_slice(budget, 16, || {
+        let spent = super::run_slice(budget, 16, 1, || {
             if self.status == Status::Running {
                 self.advance();
             }

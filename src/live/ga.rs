@@ -960,7 +960,7 @@ impl LiveSolver for Ga {
     /// Whole generations until `budget` has elapsed (the clock is read every few
     /// generations, spaced from the measured time per generation).
     fn step(&mut self, budget: Duration) -> Progress {
-        let spent = super::run_slice(budget, 16, || {
+        let spent = super::run_slice(budget, 16, 4096, || {
             if self.status == Status::Running {
                 self.advance();
             }

@@ -188,7 +188,7 @@ impl LiveSolver for Logical {
 
     /// Technique steps until `budget` has elapsed; at least one per call.
     fn step(&mut self, budget: Duration) -> Progress {
-        let spent = super::run_slice(budget, 16, || {
+        let spent = super::run_slice(budget, 16, 1, || {
             if self.status == Status::Running {
                 self.advance();
             }

@@ -151,10 +151,17 @@ impl SolverView {
 /// Calls `advance` (one iteration; it returns whether the solver is still running) until
 /// `budget` has elapsed, at least once. The clock is read after the first iteration, then
 /// every `interval` iterations, with `interval` chosen from the measured time per iteration
-/// so that there are about `checks` looks per budget: the overrun is at most one iteration
-/// plus budget/`checks`, whether an iteration takes a microsecond or a millisecond. Returns
-/// the time spent.
-pub fn run_slice(budget: Duration, checks: u32, mut advance: impl FnMut() -> bool) -> Duration {
+/// so that there are about `checks` looks per budget, and at most `max_interval` iterations
+/// between looks: the overrun is at most `max_interval` iterations plus budget/`checks`.
+/// Solvers whose iterations all cost about the same (a generation) pass a large
+/// `max_interval`; those whose iterations vary a thousandfold (a search node, a technique
+/// step) pass 1. Returns the time spent.
+pub fn run_slice(
+    budget: Duration,
+    checks: u32,
+    max_interval: u64,
+    mut advance: impl FnMut() -> bool,
+) -> Duration {
     let start = Instant::now();
     let target = (budget / checks.max(1)).max(Duration::from_micros(5));
     let (mut interval, mut since, mut done) = (1u64, 0u64, 0u64);
@@ -168,7 +175,8 @@ pub fn run_slice(budget: Duration, checks: u32, mut advance: impl FnMut() -> boo
             done += since;
             since = 0;
             let per = elapsed.as_nanos() / u128::from(done);
-            interval = (target.as_nanos() / per.max(1)).clamp(1, 4096) as u64;
+            interval =
+                (target.as_nanos() / per.max(1)).clamp(1, u128::from(max_interval.max(1))) as u64;
         }
     }
     start.elapsed()

@@ -896,7 +896,7 @@ impl LiveSolver for Rfss {
     /// `interval` chosen from the measured time per generation so that there are about
     /// [`CLOCK_CHECKS_PER_BUDGET`] looks per budget.
     fn step(&mut self, budget: Duration) -> Progress {
-        let spent = super::run_slice(budget, CLOCK_CHECKS_PER_BUDGET, || {
+        let spent = super::run_slice(budget, CLOCK_CHECKS_PER_BUDGET, 4096, || {
             if self.status == Status::Running {
                 self.advance();
             }
