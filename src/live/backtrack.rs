@@ -10,7 +10,7 @@
 //! exhausted (a proof that the puzzle has no solution, reported by the CLI as `no-solution`),
 //! `CapReached` after [`default_cap`] nodes. A puzzle whose givens clash is refused at reset.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::{LiveError, LiveSolver, Metric, Progress, Series, SolverView, Status};
 use crate::grid::{Digits, Geometry, Grid, Puzzle};
@@ -333,17 +333,15 @@ impl LiveSolver for Backtrack {
         Ok(())
     }
 
-    /// Nodes until `budget` has elapsed (one node takes microseconds, so the clock is read
-    /// after each).
+    /// Nodes until `budget` has elapsed (at least one).
     fn step(&mut self, budget: Duration) -> Progress {
-        let start = Instant::now();
-        while self.status == Status::Running {
-            self.advance();
-            if start.elapsed() >= budget {
-                break;
+        let spent = super::run_slice(budget, 16, 1, || {
+            if self.status == Status::Running {
+                self.advance();
             }
-        }
-        self.elapsed += start.elapsed();
+            self.status == Status::Running
+        });
+        self.elapsed += spent;
         Progress {
             status: self.status,
             iterations: self.nodes,
@@ -374,7 +372,6 @@ impl LiveSolver for Backtrack {
             Some(puzzle) if !digits.is_empty() => super::conflicting_cells(puzzle, &digits),
             _ => Vec::new(),
         };
-        let secs = self.elapsed.as_secs_f64();
         let metrics = vec![
             Metric {
                 name: "nodes",
@@ -396,14 +393,7 @@ impl LiveSolver for Backtrack {
                 name: "filled cells",
                 value: digits.iter().filter(|&&d| d != 0).count() as f64,
             },
-            Metric {
-                name: "nodes/s",
-                value: if secs > 0.0 {
-                    self.nodes as f64 / secs
-                } else {
-                    0.0
-                },
-            },
+            super::rate_metric("nodes/s", self.nodes, self.elapsed),
         ];
         SolverView {
             digits,

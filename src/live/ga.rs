@@ -30,6 +30,14 @@
 //!   paper measures "< 4" and "< 5" as very different. We therefore count the moved digit in
 //!   its new row *and* column together (its new cell once): the swap is aborted when that count
 //!   would reach the limit. [`GaOptions::identical_limit`] lets experiments try 3 and 5.
+//! * **Aborted swaps are drawn again** (up to [`SWAP_ATTEMPTS`] attempts per swap): with one
+//!   attempt the given abort rejects ~90% of swaps on puzzles with many givens and most
+//!   children are unchanged copies (the paper reports 88.5% of children changed).
+//! * **A start that respects the givens.** Each box's missing digits are placed so that no
+//!   free cell starts on a digit given in its row or column, when such an order exists
+//!   ([`GaOptions::legal_start`]); with a random start and the given abort, easy puzzles stall.
+//! * **Aging belongs to the digits.** Every copy of the best individual carries its age;
+//!   otherwise a fresh clone (age 0) displaces the aged best at once and aging never acts.
 //! * **Re-initialisation.** The paper re-initialises the population but does not say when. Ours:
 //!   when the best P_x of the current population run (an *epoch*) has not improved for
 //!   [`GaOptions::restart_after`] generations, the population is drawn afresh (same rule for the
@@ -356,16 +364,10 @@ impl Epoch {
 const LEGAL_FILL_NODES: u32 = 20_000;
 
 /// Fills a box's free positions with its missing digits (`digits`, already shuffled) so that
-/// no free cell holds a digit given on one of its lines, by randomised depth-first search
-/// (most constrained cell first). Returns false (and leaves `out` unspecified) when no such
+/// no free cell holds a digit given on one of its lines, by depth-first search trying digits
+/// in their shuffled order (most constrained cell first). Returns false (and leaves `out` unspecified) when no such
 /// filling exists or the node budget runs out; the caller then takes the random order.
-fn legal_fill(
-    rng: &mut FastRng,
-    free: &[usize],
-    digits: &[u8],
-    forbidden: &[Digits],
-    out: &mut Vec<u8>,
-) -> bool {
+fn legal_fill(free: &[usize], digits: &[u8], forbidden: &[Digits], out: &mut Vec<u8>) -> bool {
     fn search(
         free: &[usize],
         digits: &[u8],
@@ -408,7 +410,6 @@ fn legal_fill(
         }
         false
     }
-    let _ = rng;
     out.clear();
     out.resize(free.len(), 0);
     let mut used = vec![false; digits.len()];
@@ -610,13 +611,7 @@ impl Ga {
                 self.rng.shuffle(&mut digits);
                 let free = &self.epoch.free[b];
                 let legal = self.options.legal_start
-                    && legal_fill(
-                        &mut self.rng,
-                        free,
-                        &digits,
-                        &self.epoch.forbidden,
-                        &mut assignment,
-                    );
+                    && legal_fill(free, &digits, &self.epoch.forbidden, &mut assignment);
                 if legal {
                     for (&p, &d) in free.iter().zip(&assignment) {
                         self.pop[slot * len + p] = d;
@@ -883,21 +878,6 @@ impl Ga {
         };
         self.history[2].push(x, third);
     }
-
-    fn empty_view(&self) -> SolverView {
-        SolverView {
-            digits: Vec::new(),
-            confidence: Vec::new(),
-            conflicts: Vec::new(),
-            unsettled: Vec::new(),
-            metrics: Vec::new(),
-            history: Vec::new(),
-            bands: Vec::new(),
-            status: self.status,
-            iterations: self.trials,
-            iteration_unit: "trials",
-        }
-    }
 }
 
 impl LiveSolver for Ga {
@@ -958,8 +938,7 @@ impl LiveSolver for Ga {
         self.reason = "running";
         self.epoch = Epoch::new(&self.layout, self.layout.givens.clone(), 0);
         self.populate();
-        if let Some(error) = Board::from_puzzle(puzzle).contradiction() {
-            let _ = error;
+        if Board::from_puzzle(puzzle).contradiction().is_some() {
             self.finish(
                 Status::Stuck,
                 "no solution: propagation finds a contradiction",
@@ -981,24 +960,13 @@ impl LiveSolver for Ga {
     /// Whole generations until `budget` has elapsed (the clock is read every few
     /// generations, spaced from the measured time per generation).
     fn step(&mut self, budget: Duration) -> Progress {
-        let start = Instant::now();
-        let target = (budget / 16).max(Duration::from_micros(5));
-        let (mut interval, mut since, mut done) = (1u64, 0u64, 0u64);
-        while self.status == Status::Running {
-            self.advance();
-            since += 1;
-            if since >= interval {
-                let elapsed = start.elapsed();
-                if elapsed >= budget {
-                    break;
-                }
-                done += since;
-                since = 0;
-                let per = elapsed.as_nanos() / u128::from(done);
-                interval = (target.as_nanos() / per.max(1)).clamp(1, 4096) as u64;
+        let spent = super::run_slice(budget, 16, 4096, || {
+            if self.status == Status::Running {
+                self.advance();
             }
-        }
-        self.elapsed += start.elapsed();
+            self.status == Status::Running
+        });
+        self.elapsed += spent;
         Progress {
             status: self.status,
             iterations: self.trials,
@@ -1007,10 +975,10 @@ impl LiveSolver for Ga {
 
     fn view(&self) -> SolverView {
         let Some(puzzle) = &self.puzzle else {
-            return self.empty_view();
+            return SolverView::empty(self.status, self.trials, "trials");
         };
         if self.ord.is_empty() {
-            return self.empty_view();
+            return SolverView::empty(self.status, self.trials, "trials");
         }
         let best = if self.status == Status::Solved {
             self.best_slot
@@ -1041,7 +1009,6 @@ impl LiveSolver for Ga {
             }
         }
         let conflicts = super::conflicting_cells(puzzle, &digits);
-        let secs = self.elapsed.as_secs_f64();
         let mut metrics = vec![
             Metric {
                 name: "trials",
@@ -1087,14 +1054,7 @@ impl LiveSolver for Ga {
                 name: "unsettled cells",
                 value: unsettled.len() as f64,
             },
-            Metric {
-                name: "trials/s",
-                value: if secs > 0.0 {
-                    self.trials as f64 / secs
-                } else {
-                    0.0
-                },
-            },
+            super::rate_metric("trials/s", self.trials, self.elapsed),
         ];
         if self.belief.is_some() {
             metrics.push(Metric {

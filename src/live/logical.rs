@@ -13,7 +13,7 @@
 //! every technique except chains and coloring ([`techniques_for`]); see the step-budget
 //! table in docs/experiments.md.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::{LiveError, LiveSolver, Metric, Progress, Series, SolverView, Status};
 use crate::grid::{Grid, Puzzle};
@@ -188,14 +188,13 @@ impl LiveSolver for Logical {
 
     /// Technique steps until `budget` has elapsed; at least one per call.
     fn step(&mut self, budget: Duration) -> Progress {
-        let start = Instant::now();
-        while self.status == Status::Running {
-            self.advance();
-            if start.elapsed() >= budget {
-                break;
+        let spent = super::run_slice(budget, 16, 1, || {
+            if self.status == Status::Running {
+                self.advance();
             }
-        }
-        self.elapsed += start.elapsed();
+            self.status == Status::Running
+        });
+        self.elapsed += spent;
         Progress {
             status: self.status,
             iterations: self.steps,
@@ -204,18 +203,7 @@ impl LiveSolver for Logical {
 
     fn view(&self) -> SolverView {
         let (Some(puzzle), Some(board)) = (&self.puzzle, &self.board) else {
-            return SolverView {
-                digits: Vec::new(),
-                confidence: Vec::new(),
-                conflicts: Vec::new(),
-                unsettled: Vec::new(),
-                metrics: Vec::new(),
-                history: Vec::new(),
-                bands: Vec::new(),
-                status: self.status,
-                iterations: self.steps,
-                iteration_unit: "steps",
-            };
+            return SolverView::empty(self.status, self.steps, "steps");
         };
         let digits = board.values().to_vec();
         let mut confidence = Vec::with_capacity(digits.len());

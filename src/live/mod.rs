@@ -130,6 +130,67 @@ pub struct SolverView {
     pub iteration_unit: &'static str,
 }
 
+impl SolverView {
+    /// The view of a solver with no puzzle loaded yet.
+    pub fn empty(status: Status, iterations: u64, iteration_unit: &'static str) -> SolverView {
+        SolverView {
+            digits: Vec::new(),
+            confidence: Vec::new(),
+            conflicts: Vec::new(),
+            unsettled: Vec::new(),
+            metrics: Vec::new(),
+            history: Vec::new(),
+            bands: Vec::new(),
+            status,
+            iterations,
+            iteration_unit,
+        }
+    }
+}
+
+/// Calls `advance` (one iteration; it returns whether the solver is still running) until
+/// `budget` has elapsed, at least once. The clock is read after the first iteration, then
+/// every `interval` iterations, with `interval` chosen from the measured time per iteration
+/// so that there are about `checks` looks per budget, and at most `max_interval` iterations
+/// between looks: the overrun is at most `max_interval` iterations plus budget/`checks`.
+/// Solvers whose iterations all cost about the same (a generation) pass a large
+/// `max_interval`; those whose iterations vary a thousandfold (a search node, a technique
+/// step) pass 1. Returns the time spent.
+pub fn run_slice(
+    budget: Duration,
+    checks: u32,
+    max_interval: u64,
+    mut advance: impl FnMut() -> bool,
+) -> Duration {
+    let start = Instant::now();
+    let target = (budget / checks.max(1)).max(Duration::from_micros(5));
+    let (mut interval, mut since, mut done) = (1u64, 0u64, 0u64);
+    while advance() {
+        since += 1;
+        if since >= interval {
+            let elapsed = start.elapsed();
+            if elapsed >= budget {
+                break;
+            }
+            done += since;
+            since = 0;
+            let per = elapsed.as_nanos() / u128::from(done);
+            interval =
+                (target.as_nanos() / per.max(1)).clamp(1, u128::from(max_interval.max(1))) as u64;
+        }
+    }
+    start.elapsed()
+}
+
+/// A rate metric (`trials/s`, `nodes/s`...): `count` over `elapsed`, 0 before any time.
+pub fn rate_metric(name: &'static str, count: u64, elapsed: Duration) -> Metric {
+    let secs = elapsed.as_secs_f64();
+    Metric {
+        name,
+        value: if secs > 0.0 { count as f64 / secs } else { 0.0 },
+    }
+}
+
 /// A solver that works in slices.
 pub trait LiveSolver: Send {
     /// The `--solver` name.

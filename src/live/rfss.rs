@@ -896,24 +896,13 @@ impl LiveSolver for Rfss {
     /// `interval` chosen from the measured time per generation so that there are about
     /// [`CLOCK_CHECKS_PER_BUDGET`] looks per budget.
     fn step(&mut self, budget: Duration) -> Progress {
-        let start = Instant::now();
-        let target = (budget / CLOCK_CHECKS_PER_BUDGET).max(Duration::from_micros(10));
-        let (mut interval, mut since, mut done) = (1u64, 0u64, 0u64);
-        while self.status == Status::Running {
-            self.advance();
-            since += 1;
-            if since >= interval {
-                let elapsed = start.elapsed();
-                if elapsed >= budget {
-                    break;
-                }
-                done += since;
-                since = 0;
-                let per_generation = elapsed.as_nanos() / u128::from(done);
-                interval = (target.as_nanos() / per_generation.max(1)).clamp(1, 4096) as u64;
+        let spent = super::run_slice(budget, CLOCK_CHECKS_PER_BUDGET, 4096, || {
+            if self.status == Status::Running {
+                self.advance();
             }
-        }
-        self.elapsed += start.elapsed();
+            self.status == Status::Running
+        });
+        self.elapsed += spent;
         Progress {
             status: self.status,
             iterations: self.generation,
@@ -922,18 +911,7 @@ impl LiveSolver for Rfss {
 
     fn view(&self) -> SolverView {
         let Some(puzzle) = &self.puzzle else {
-            return SolverView {
-                digits: Vec::new(),
-                confidence: Vec::new(),
-                conflicts: Vec::new(),
-                unsettled: Vec::new(),
-                metrics: Vec::new(),
-                history: Vec::new(),
-                bands: Vec::new(),
-                status: self.status,
-                iterations: self.generation,
-                iteration_unit: "generations",
-            };
+            return SolverView::empty(self.status, self.generation, "generations");
         };
         let givens = puzzle.givens.cells();
         let mut digits = givens.to_vec();
