@@ -381,10 +381,10 @@ pub fn als_xy_wing(board: &Board, sink: &mut StepSink) {
                     "ALS-XY-wing: the almost locked set C = {sc} shares the restricted common \
                      {x} with A = {sa} and {y} with B = {sb} (each can be true in only one of the \
                      two sets it links; an almost locked set has one digit more than cells, so \
-                     without one digit it is locked on the others). If A had no {z}, it would be \
-                     locked and hold {x}; then C would have no {x} and hold {y}; then B would have \
-                     no {y} and hold {z}. So A or B holds {z}: cells that see every {z} of both \
-                     cannot be {z}: {what}",
+                     without one digit it is locked on the others). Take z, any of {z}: if A had \
+                     no z, it would be locked and hold {x}; then C would have no {x} and hold {y}; \
+                     then B would have no {y} and hold z. So A or B holds z, and cells that see \
+                     every z of both cannot be z: {what}",
                     sc = describe(&grid, pivot),
                     sa = describe(&grid, a),
                     sb = describe(&grid, b),
