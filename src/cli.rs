@@ -35,6 +35,8 @@ pub enum Command {
     /// Generate puzzles with exactly one solution at a level (easy/medium/hard/evil), one per
     /// line as they are produced.
     Generate(GenerateArgs),
+    /// Serve the game over SSH: anyone can `ssh -p 2222 host` and play, no account needed.
+    Serve(ServeArgs),
 }
 
 /// Where puzzles come from and how to read them; shared by every command.
@@ -392,4 +394,39 @@ fn parse_size(text: &str) -> Result<usize, String> {
         Ok(n) if SIZES.contains(&n) => Ok(n),
         _ => Err("expected 4, 9, 16, 25 or 36".into()),
     }
+}
+
+/// `sudoscope serve`: every limit has a safe default.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on.
+    #[arg(long, value_name = "ADDR:PORT", default_value = "0.0.0.0:2222")]
+    pub listen: std::net::SocketAddr,
+    /// The host key file, created on first start and reused after (default: in the data
+    /// directory).
+    #[arg(long, value_name = "PATH")]
+    pub host_key: Option<std::path::PathBuf>,
+    /// Where the host key and the saved games live (default: `$SUDOSCOPE_DATA_DIR`, else the
+    /// platform's data directory + `sudoscope/server`).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<std::path::PathBuf>,
+    /// Only the keys in this OpenSSH authorized_keys file may play (default: anyone).
+    #[arg(long, value_name = "FILE")]
+    pub authorized_keys: Option<std::path::PathBuf>,
+    /// Sessions playing at once; later players see a "server full" message.
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_sessions: u32,
+    /// Sessions at once from one source address.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_sessions_per_address: u32,
+    /// Close a session after this many seconds without input (its game is saved).
+    #[arg(long, value_name = "SECONDS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..))]
+    pub idle_timeout: u64,
+    /// No session lasts longer than this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 14_400, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_session: u64,
+    /// Threads that may step solvers at once, shared by every session (default: one less
+    /// than the cores, at least one), so input handling always has a core.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub solver_threads: Option<u32>,
 }

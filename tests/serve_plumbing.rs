@@ -70,10 +70,10 @@ impl SessionApp for EchoApp {
 
 fn echo_factory() -> AppFactory {
     Arc::new(|saved: Option<String>| {
-        Box::new(EchoApp {
+        Ok(Box::new(EchoApp {
             typed: saved.unwrap_or_default(),
             size: (0, 0),
-        }) as Box<dyn SessionApp>
+        }) as Box<dyn SessionApp>)
     })
 }
 

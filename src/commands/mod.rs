@@ -9,6 +9,7 @@ mod hint;
 pub mod io;
 pub mod play;
 mod rate;
+mod serve;
 mod solve;
 
 use sudoscope::grid::{ParseError, Puzzle, Record};
@@ -28,6 +29,7 @@ pub fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Command::Hint(args)) => hint::run(&args),
         Some(Command::Rate(args)) => rate::run(&args),
         Some(Command::Generate(args)) => generate::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
     }
 }
 

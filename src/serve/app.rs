@@ -29,5 +29,8 @@ pub trait SessionApp: Send {
     fn needs_frames(&self) -> bool;
 }
 
-/// Makes the app of a new session, from the player's saved snapshot if there is one.
-pub type AppFactory = std::sync::Arc<dyn Fn(Option<String>) -> Box<dyn SessionApp> + Send + Sync>;
+/// Makes the app of a new session, from the player's saved snapshot if there is one (a
+/// snapshot that cannot be read gives a fresh game, not an error); an error is shown to the
+/// player as one line before the session closes.
+pub type AppFactory =
+    std::sync::Arc<dyn Fn(Option<String>) -> Result<Box<dyn SessionApp>, String> + Send + Sync>;

@@ -7,6 +7,7 @@
 //! [`limits`] counts sessions. The game itself is behind the [`app::SessionApp`] seam.
 
 pub mod app;
+pub mod game;
 pub mod handler;
 pub mod hostkey;
 pub mod input;

@@ -143,14 +143,15 @@ pub async fn run(mut context: SessionContext) {
     let saved = load_saved(&context).await;
     let factory = context.factory.clone();
     let mut app = match tokio::task::spawn_blocking(move || factory(saved)).await {
-        Ok(app) => app,
-        Err(_) => {
-            tracing::error!(session = context.id, "the game could not be created");
-            close(
-                &context,
-                b"sudoscope: could not start a game, sorry.\r\n".to_vec(),
-            )
-            .await;
+        Ok(Ok(app)) => app,
+        failed => {
+            let reason = match failed {
+                Ok(Err(reason)) => reason,
+                _ => "internal error".to_string(),
+            };
+            tracing::error!(session = context.id, %reason, "the game could not be created");
+            let text = format!("sudoscope: could not start a game ({reason}), sorry.\r\n");
+            close(&context, text.into_bytes()).await;
             return;
         }
     };

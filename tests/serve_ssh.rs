@@ -1,0 +1,231 @@
+//! `sudoscope serve` end to end: the real binary, a real OpenSSH client in tmux. Plays moves,
+//! asks a hint, runs a solver in the panel, resizes, quits, resumes with the same key, and
+//! survives a restart (same host key, saved game back). Skips with a message when ssh,
+//! ssh-keygen or tmux is missing (`.ci/run` installs them).
+
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use support::sshclient::{Tmux, client_key, ssh_base_args, tools_present};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+/// A running `sudoscope serve` and its log lines.
+struct Server {
+    child: Child,
+    port: u16,
+    log: mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Server {
+    fn start(data_dir: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+            .arg(data_dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("sudoscope serve starts");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let (sender, log) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut server = Server {
+            child,
+            port: 0,
+            log,
+            seen: Vec::new(),
+        };
+        let line = server.wait_log("connect with", WAIT);
+        server.port = line
+            .split("serving on ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|address| address.rsplit(':').next())
+            .and_then(|port| port.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {line:?}"));
+        server
+    }
+
+    /// Waits for a log line containing `needle`.
+    fn wait_log(&mut self, needle: &str, timeout: Duration) -> String {
+        if let Some(line) = self.seen.iter().find(|l| l.contains(needle)) {
+            return line.clone();
+        }
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.log.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.contains(needle) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!(
+                    "no log line with {needle:?}; log so far:\n{}",
+                    self.seen.join("\n")
+                ),
+            }
+        }
+    }
+
+    fn ssh(&self, key: &Path, known_hosts: &Path) -> String {
+        let mut args = ssh_base_args(self.port);
+        // Pin the host key on first contact, and insist on it afterwards.
+        for arg in args.iter_mut() {
+            if arg == "StrictHostKeyChecking=no" {
+                *arg = "StrictHostKeyChecking=accept-new".into();
+            }
+            if arg == "UserKnownHostsFile=/dev/null" {
+                *arg = format!("UserKnownHostsFile={}", known_hosts.display());
+            }
+        }
+        args.extend([
+            "-i".into(),
+            key.display().to_string(),
+            "-o".into(),
+            "IdentitiesOnly=yes".into(),
+            "-tt".into(),
+            "player@127.0.0.1".into(),
+        ]);
+        format!("ssh {}", args.join(" "))
+    }
+
+    /// SIGTERM, then wait for a clean exit.
+    fn terminate(mut self) -> std::process::ExitStatus {
+        let pid = self.child.id() as i32;
+        // SAFETY: kill(2) on our own child's pid with a valid signal number.
+        unsafe {
+            libc::kill(pid, libc::SIGTERM);
+        }
+        let deadline = std::time::Instant::now() + WAIT;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                while let Ok(line) = self.log.try_recv() {
+                    self.seen.push(line);
+                }
+                return status;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the server did not stop on SIGTERM"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The "N to go" count in the header.
+fn to_go(screen: &str) -> Option<usize> {
+    let words: Vec<&str> = screen.split_whitespace().collect();
+    words
+        .windows(3)
+        .find(|w| w[1] == "to" && w[2] == "go")
+        .and_then(|w| w[0].parse().ok())
+}
+
+#[test]
+fn play_hint_solver_resize_resume_and_restart_over_ssh() {
+    if !tools_present() {
+        eprintln!("skipping: ssh, ssh-keygen and tmux are needed (.ci/run installs them)");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let key = client_key(dir.path(), "player");
+    let known_hosts = dir.path().join("known_hosts");
+    let data = dir.path().join("data");
+    let mut server = Server::start(&data);
+    let tmux = Tmux::new("serve");
+
+    tmux.start("game", 120, 40, &server.ssh(&key, &known_hosts));
+    let (ok, screen) = tmux.wait_for("game", WAIT, |s| to_go(s).is_some());
+    assert!(ok, "no game over SSH:\n{screen}");
+    let before = to_go(&screen).unwrap_or(0);
+
+    // Fill the first empty cell from the hint engine: apply the first hint that places.
+    tmux.send("game", &["i"]);
+    let (ok, screen) = tmux.wait_for("game", WAIT, |s| s.contains("Hint 1/3"));
+    assert!(ok, "no hint card:\n{screen}");
+    tmux.send("game", &["a"]);
+    let (ok, screen) = tmux.wait_for("game", WAIT, |s| {
+        to_go(s).is_some_and(|n| n < before) || s.contains("candidates")
+    });
+    assert!(ok, "applying the hint changed nothing:\n{screen}");
+    let after_hint = to_go(&screen).unwrap_or(before);
+
+    // The solver panel: open it, pick the logic solver (the first) and start it.
+    tmux.send("game", &["s"]);
+    let (ok, screen) = tmux.wait_for("game", WAIT, |s| s.contains("Solver"));
+    assert!(ok, "no solver panel:\n{screen}");
+    for _ in 0..9 {
+        if tmux.capture("game").contains("◂ logic ▸") {
+            break;
+        }
+        tmux.send("game", &["["]);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let (ok, screen) = tmux.wait_for("game", WAIT, |s| s.contains("◂ logic ▸"));
+    assert!(ok, "cannot select the logic solver:\n{screen}");
+    tmux.send("game", &["Space"]);
+    let (ok, screen) = tmux.wait_for("game", WAIT, |s| s.contains("solved"));
+    assert!(ok, "the panel's solver did not finish:\n{screen}");
+
+    // Resize: the game redraws at the new size.
+    tmux.resize("game", 90, 30);
+    let (ok, screen) = tmux.wait_for("game", WAIT, |s| {
+        to_go(s).is_some() && s.lines().all(|l| l.chars().count() <= 90)
+    });
+    assert!(ok, "no redraw after resize:\n{screen}");
+
+    tmux.send("game", &["q"]);
+    server.wait_log("disconnected", WAIT);
+    let (ok, screen) = tmux.wait_for("game", WAIT, |_| !tmux.alternate_screen_on("game"));
+    assert!(ok, "the client's terminal was not restored:\n{screen}");
+
+    // Reconnect with the same key: the game comes back.
+    tmux.start("again", 120, 40, &server.ssh(&key, &known_hosts));
+    let (ok, screen) = tmux.wait_for("again", WAIT, |s| to_go(s) == Some(after_hint));
+    assert!(
+        ok,
+        "the game did not come back ({after_hint} to go expected):\n{screen}"
+    );
+
+    // SIGTERM: the player sees a goodbye, the server exits cleanly.
+    let status = server.terminate();
+    assert!(status.success(), "serve exited with {status}");
+    let screen = tmux.capture("again");
+    assert!(
+        screen.contains("shutting down") || !tmux.alternate_screen_on("again"),
+        "no goodbye:\n{screen}"
+    );
+
+    // Restart: same host key (known_hosts is strict now) and the saved game.
+    let server = Server::start(&data);
+    tmux.start("restart", 120, 40, &server.ssh(&key, &known_hosts));
+    let (ok, screen) = tmux.wait_for("restart", WAIT, |s| to_go(s) == Some(after_hint));
+    assert!(
+        ok,
+        "after a restart the host key or the game changed:\n{screen}"
+    );
+    tmux.send("restart", &["q"]);
+}
