@@ -83,7 +83,11 @@ fn movement_keys_wrap_and_jump() {
     key(&mut a, KeyCode::Left);
     assert_eq!(a.cursor(), 8);
     a.update(key_with(KeyCode::Right, KeyModifiers::CONTROL));
-    assert_eq!(a.cursor(), 2, "a box to the right of column 9 wraps to column 3");
+    assert_eq!(
+        a.cursor(),
+        2,
+        "a box to the right of column 9 wraps to column 3"
+    );
     a.update(key_with(KeyCode::Down, KeyModifiers::CONTROL));
     assert_eq!(a.cursor(), 29);
     a.update(key_with(KeyCode::Left, KeyModifiers::CONTROL));
@@ -102,7 +106,10 @@ fn digits_enter_clear_and_protect_givens() {
     let mut a = app();
     let effects = ch(&mut a, '4');
     assert_eq!(a.game().entry(0), 4);
-    assert!(matches!(effects.as_slice(), [Effect::Save(_)]), "every change is saved");
+    assert!(
+        matches!(effects.as_slice(), [Effect::Save(_)]),
+        "every change is saved"
+    );
     ch(&mut a, '4');
     assert_eq!(a.game().entry(0), 0, "the same digit again clears");
     for clear in [
@@ -163,7 +170,10 @@ fn hints_progress_highlight_explain_and_apply() {
     assert!(matches!(a.hint(), Some(Hint::Step { stage: 2, .. })));
     ch(&mut a, 'i');
     ch(&mut a, 'i');
-    assert!(matches!(a.hint(), Some(Hint::Step { stage: 3, .. })), "stage stops at 3");
+    assert!(
+        matches!(a.hint(), Some(Hint::Step { stage: 3, .. })),
+        "stage stops at 3"
+    );
     let screen = render(&a, 120, 40);
     assert!(screen.contains("Hint 3/3"));
     let before = a.game().empty_count();
@@ -260,11 +270,17 @@ fn help_overlay_lists_every_key_and_closes() {
 fn quit_keys_save_then_quit() {
     let mut a = app();
     let effects = ch(&mut a, 'q');
-    assert!(matches!(effects.as_slice(), [Effect::Save(_), Effect::Quit]));
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Save(_), Effect::Quit]
+    ));
     let effects = ctrl(&mut a, 'c');
     assert!(effects.contains(&Effect::Quit));
     ch(&mut a, '?');
-    assert!(ctrl(&mut a, 'c').contains(&Effect::Quit), "Ctrl-C quits from any overlay");
+    assert!(
+        ctrl(&mut a, 'c').contains(&Effect::Quit),
+        "Ctrl-C quits from any overlay"
+    );
 }
 
 #[test]
@@ -306,7 +322,7 @@ fn new_game_dialog_generates_in_the_background() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(!a.is_generating(), "generated within a minute");
-    assert_ne!(a.game().puzzle().to_line(), EASY.replace('.', "."));
+    assert_ne!(a.game().puzzle().to_line(), EASY);
     assert_eq!(a.game().level, Some(sudoscope::logic::rating::Level::Easy));
     // Esc leaves the dialog without a new game.
     ch(&mut a, 'g');
@@ -409,7 +425,9 @@ fn snapshots_resume_and_corrupt_ones_fail_cleanly() {
 
 /// Keys the fuzz draws from: every command, digits, letters, specials.
 fn fuzz_key() -> impl Strategy<Value = Msg> {
-    let chars: Vec<char> = "hjkl0123456789.xnfuiavcrRpgoesy?qb[]+-=# ABGPZ".chars().collect();
+    let chars: Vec<char> = "hjkl0123456789.xnfuiavcrRpgoesy?qb[]+-=# ABGPZ"
+        .chars()
+        .collect();
     let codes = vec![
         KeyCode::Up,
         KeyCode::Down,
