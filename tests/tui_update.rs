@@ -322,7 +322,7 @@ fn new_game_dialog_generates_in_the_background() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(!a.is_generating(), "generated within a minute");
-    assert_ne!(a.game().puzzle().to_line(), EASY.replace('.', "."));
+    assert_ne!(a.game().puzzle().to_line(), EASY);
     assert_eq!(a.game().level, Some(sudoscope::logic::rating::Level::Easy));
     // Esc leaves the dialog without a new game.
     ch(&mut a, 'g');

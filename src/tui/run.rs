@@ -113,15 +113,13 @@ pub fn build_app(options: RunOptions, save: Option<&Path>) -> Result<App, RunErr
                             app.notify("welcome back: your last game is restored");
                             app
                         }
-                        Err(e) => fresh(Some(format!(
-                            "the saved game could not be read ({e}); here is a new one"
-                        )))?,
+                        Err(e) => fresh(Some(format!("{e}; here is a new game")))?,
                     }
                 }
             }
-            Some(Err(e)) if e.kind() != io::ErrorKind::NotFound => fresh(Some(format!(
-                "the saved game could not be read ({e}); here is a new one"
-            )))?,
+            Some(Err(e)) if e.kind() != io::ErrorKind::NotFound => {
+                fresh(Some(format!("{e}; here is a new game")))?
+            }
             _ => fresh(None)?,
         },
     };

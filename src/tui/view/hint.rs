@@ -107,13 +107,12 @@ pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Lin
             let more = if cells.len() > 6 { ", …" } else { "" };
             let lines = vec![
                 Line::from(plain(format!(
-                    "{} {} not right: logic from here would mislead you.",
+                    "{} not right: logic from here would mislead you.",
                     if cells.len() == 1 {
                         "One entry is"
                     } else {
                         "Some entries are"
                     },
-                    if cells.len() == 1 { "" } else { "" }
                 ))),
                 Line::from(Span::styled(
                     format!("{}{more}", names.join(", ")),

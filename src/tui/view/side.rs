@@ -28,7 +28,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
     let rows = (n as u16 + 1).div_ceil(per_row);
     let palette_h = rows * 2;
     let mut palette = None;
-    if y + palette_h + 1 <= bottom {
+    if y + palette_h < bottom {
         frame.render_widget(
             Paragraph::new(Line::from(Span::styled(
                 if app.notes_mode {
