@@ -246,16 +246,20 @@ impl Player {
     /// Opens the side panel, selects `solver` and starts it.
     async fn start_solver(&self, solver: &str) -> Result<(), String> {
         self.send("s").await?;
-        self.wait_for(Duration::from_secs(10), |s| s.contains("logic"))
+        self.wait_for(Duration::from_secs(10), |s| s.contains("Solver"))
             .await?;
+        let wanted = format!("◂ {solver} ▸");
         for _ in 0..12 {
-            if self.contents().contains(&format!("solver: {solver}"))
-                || self.contents().contains(&format!(" {solver} "))
-            {
+            if self.contents().contains(&wanted) {
                 break;
             }
             self.send("]").await?;
-            tokio::time::sleep(Duration::from_millis(30)).await;
+            let _ = self
+                .wait_for(Duration::from_millis(500), |s| s.contains(&wanted))
+                .await;
+        }
+        if !self.contents().contains(&wanted) {
+            return Err(format!("the panel has no solver {solver}"));
         }
         self.send(" ").await
     }
