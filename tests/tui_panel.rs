@@ -126,6 +126,7 @@ fn controls_step_reset_seed_speed_and_solver() {
     assert_eq!(panel.speed().level(), speed.level() - 1);
 
     let names = panel.solver_names();
+    assert!(panel.select(names[0]));
     panel.handle(PanelMsg::NextSolver);
     assert_eq!(panel.solver_name(), names[1 % names.len()]);
     panel.handle(PanelMsg::PrevSolver);
@@ -230,6 +231,30 @@ fn snapshot_rfss_ip_root() {
     // Only the root relaxation: the branch and bound after it works to a time budget.
     let panel = stepped_on(HARD, "rfss-ip", 1);
     insta::assert_snapshot!(text(&draw(&panel, 64, 30, &PanelTheme::plain())));
+}
+
+#[test]
+fn snapshot_logic() {
+    let panel = stepped_on(HARD, "logic", 12);
+    insta::assert_snapshot!(text(&draw(&panel, 64, 30, &PanelTheme::plain())));
+}
+
+#[test]
+fn snapshot_backtrack() {
+    let panel = stepped_on(HARD, "backtrack", 12);
+    insta::assert_snapshot!(text(&draw(&panel, 64, 30, &PanelTheme::plain())));
+}
+
+#[test]
+fn snapshot_ga() {
+    let panel = stepped_on(HARD, "ga", 12);
+    insta::assert_snapshot!(text(&draw(&panel, 64, 36, &PanelTheme::plain())));
+}
+
+#[test]
+fn snapshot_cultural() {
+    let panel = stepped_on(HARD, "cultural", 12);
+    insta::assert_snapshot!(text(&draw(&panel, 64, 36, &PanelTheme::plain())));
 }
 
 #[test]
