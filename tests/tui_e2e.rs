@@ -28,19 +28,6 @@ fn binary() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_sudoscope")))
 }
 
-/// TEMPORARY until the terminal UI is merged into this branch: skip while the binary has no
-/// `play` command.
-fn has_ui() -> bool {
-    let found = Command::new(binary())
-        .args(["play", "--help"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        eprintln!("this sudoscope has no `play` command yet: skipping the end-to-end UI test");
-    }
-    found
-}
-
 fn tmux_available() -> bool {
     let found = Command::new("tmux")
         .arg("-V")
@@ -188,7 +175,7 @@ fn path_str(path: &Path) -> String {
 
 #[test]
 fn play_hint_solver_quit() {
-    if !tmux_available() || !has_ui() {
+    if !tmux_available() {
         return;
     }
     let run = Run::new();
@@ -504,7 +491,7 @@ fn demo_tape_replays() {
         steps.contains(&Tape::Shell("bash".into())),
         "the tape runs bash"
     );
-    if !tmux_available() || !has_ui() {
+    if !tmux_available() {
         return;
     }
     let run = Run::new();
