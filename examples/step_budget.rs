@@ -108,7 +108,7 @@ pub fn run(quick: bool) {
             continue;
         };
         for name in live::NAMES {
-            let lp = LP_SOLVERS.contains(&name);
+            let lp = LP_SOLVERS.contains(name);
             // One LP solve on 25×25 can take many seconds: a few steps are enough there.
             let steps = if lp { max_steps.min(8) } else { max_steps };
             let Some(run) = measure(name, &puzzle, steps, wall) else {
