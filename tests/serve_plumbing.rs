@@ -17,10 +17,21 @@ use sudoscope::serve::app::{AppFactory, SessionApp, SessionEffect};
 use sudoscope::serve::{ServeOptions, serve};
 use support::sshclient::{Tmux, client_key, ssh_base_args, tools_present};
 
-/// Shows the keys typed so far and the terminal size; saves the keys; `q` quits.
+/// Shows the keys typed so far (the last 64, so that a flood costs the app nothing) and the
+/// terminal size; saves the keys; `q` quits.
 struct EchoApp {
     typed: String,
     size: (u16, u16),
+}
+
+impl EchoApp {
+    fn push(&mut self, c: char) -> Vec<SessionEffect> {
+        self.typed.push(c);
+        if self.typed.chars().count() > 64 {
+            self.typed.remove(0);
+        }
+        vec![SessionEffect::Save(self.typed.clone())]
+    }
 }
 
 impl SessionApp for EchoApp {
@@ -33,16 +44,10 @@ impl SessionApp for EchoApp {
             Event::Key(KeyEvent {
                 code: KeyCode::Char(c),
                 ..
-            }) => {
-                self.typed.push(c);
-                vec![SessionEffect::Save(self.typed.clone())]
-            }
+            }) => self.push(c),
             Event::Key(KeyEvent {
                 code: KeyCode::Up, ..
-            }) => {
-                self.typed.push('^');
-                vec![SessionEffect::Save(self.typed.clone())]
-            }
+            }) => self.push('^'),
             Event::Resize(cols, rows) => {
                 self.size = (cols, rows);
                 Vec::new()
@@ -333,6 +338,90 @@ fn authorized_keys_restrict_who_plays() {
         .expect("ssh runs");
     assert!(!output.status.success(), "a stranger got in");
     tmux.send("ok", &["q"]);
+    fixture.wait_until("every connection closes", |f| {
+        f.active() == 0 && f.connections() == 0
+    });
+}
+
+/// A russh client that trusts any host key (the server is ours, on loopback).
+struct TrustingClient;
+
+impl russh::client::Handler for TrustingClient {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+#[test]
+fn many_channels_and_input_floods_are_contained() {
+    require_tools!();
+    let fixture = Fixture::start(|_| {});
+    let tmux = Tmux::new("flood");
+    tmux.start("player", 80, 24, &fixture.ssh(None, &["-tt"]));
+    let (ok, screen) = tmux.wait_for("player", Duration::from_secs(15), |s| {
+        s.contains("typed:[]")
+    });
+    assert!(ok, "{screen}");
+    let port = fixture.port;
+    let refused = fixture.runtime.block_on(async move {
+        let config = Arc::new(russh::client::Config::default());
+        let mut handle = russh::client::connect(config, ("127.0.0.1", port), TrustingClient)
+            .await
+            .expect("connects");
+        let auth = handle
+            .authenticate_keyboard_interactive_start("flooder", None)
+            .await
+            .expect("auth answers");
+        assert!(matches!(
+            auth,
+            russh::client::KeyboardInteractiveAuthResponse::Success
+        ));
+        let session = handle.channel_open_session().await.expect("first channel");
+        let mut refused = 0;
+        for _ in 0..20 {
+            if handle.channel_open_session().await.is_err() {
+                refused += 1;
+            }
+        }
+        session
+            .request_pty(false, "xterm", 80, 24, 0, 0, &[])
+            .await
+            .expect("pty");
+        session.request_shell(false).await.expect("shell");
+        // Up to 4 MiB of keys and escape fragments, as fast as the channel takes them, from a
+        // client that never reads what the server sends back: once the server's output to it
+        // is stuck, its input window closes and `data` stops returning — the flooder only
+        // stalls itself.
+        let mut chunk = Vec::with_capacity(65_536);
+        while chunk.len() < 65_536 {
+            chunk.extend_from_slice(b"k\x1b[A\x1b[<0;3;3M\x1b[");
+        }
+        for _ in 0..64 {
+            let sent = tokio::time::timeout(Duration::from_secs(2), session.data(&chunk[..]));
+            if !matches!(sent.await, Ok(Ok(()))) {
+                break;
+            }
+        }
+        let _ = handle
+            .disconnect(russh::Disconnect::ByApplication, "", "")
+            .await;
+        refused
+    });
+    assert_eq!(refused, 20, "extra session channels must be refused");
+    tmux.send("player", &["-l", "ok"]);
+    let (ok, screen) = tmux.wait_for("player", Duration::from_secs(10), |s| {
+        s.contains("typed:[ok]")
+    });
+    assert!(
+        ok,
+        "the other player stopped being served during the flood:\n{screen}"
+    );
+    tmux.send("player", &["q"]);
     fixture.wait_until("every connection closes", |f| {
         f.active() == 0 && f.connections() == 0
     });

@@ -9,14 +9,24 @@
 
 use ratatui::crossterm::event::Event;
 
-/// The longest unfinished sequence kept between packets. A bracketed paste can be long, but
-/// not unbounded: past this, the pending bytes are dropped rather than buffered forever.
-const MAX_PENDING: usize = 64 * 1024;
+/// The longest unfinished escape sequence kept between packets. Real key and mouse sequences
+/// are a few bytes; anything longer that still does not parse is garbage and is dropped, so
+/// re-parsing the pending bytes after every byte costs a bounded amount.
+const MAX_SEQUENCE: usize = 64;
+
+/// The longest bracketed paste delivered as one event. A longer paste is discarded up to its
+/// end marker (never replayed as keystrokes).
+const MAX_PASTE: usize = 64 * 1024;
+
+const PASTE_START: &[u8] = b"\x1b[200~";
+const PASTE_END: &[u8] = b"\x1b[201~";
 
 /// Turns a stream of bytes into terminal events, across packet boundaries.
 #[derive(Debug, Default)]
 pub struct InputParser {
     pending: Vec<u8>,
+    /// Inside a paste too long to keep: bytes are dropped until the end marker.
+    discarding_paste: bool,
 }
 
 impl InputParser {
@@ -25,11 +35,31 @@ impl InputParser {
     }
 
     /// Feeds one packet; returns the events it completes. Bytes that form no valid event are
-    /// skipped (a garbage byte must not wedge the parser).
+    /// skipped (a garbage byte must not wedge the parser). Work is linear in the bytes fed:
+    /// an unfinished sequence is re-parsed only while it is short, and a paste only once its
+    /// end marker arrives.
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<Event> {
         let mut events = Vec::new();
         for (index, &byte) in bytes.iter().enumerate() {
             self.pending.push(byte);
+            if self.discarding_paste {
+                if self.pending.ends_with(PASTE_END) {
+                    self.discarding_paste = false;
+                    self.pending.clear();
+                } else if self.pending.len() > PASTE_END.len() {
+                    self.pending.drain(..self.pending.len() - PASTE_END.len());
+                }
+                continue;
+            }
+            if self.pending.starts_with(PASTE_START) {
+                if self.pending.ends_with(PASTE_END) {
+                    self.parse_pending(&mut events);
+                } else if self.pending.len() > MAX_PASTE {
+                    self.discarding_paste = true;
+                    self.pending.clear();
+                }
+                continue;
+            }
             let more_in_packet = index + 1 < bytes.len();
             // A lone ESC is the Escape key only if nothing follows it in the same packet;
             // otherwise it starts a sequence (terminals send sequences in one write).
@@ -37,14 +67,13 @@ impl InputParser {
                 continue;
             }
             self.parse_pending(&mut events);
-            if self.pending.len() > MAX_PENDING {
+            if self.pending.len() > MAX_SEQUENCE && !PASTE_START.starts_with(&self.pending) {
                 self.pending.clear();
             }
         }
         events
     }
 
-    /// True while an unfinished sequence is buffered.
     pub fn has_pending(&self) -> bool {
         !self.pending.is_empty()
     }
@@ -158,12 +187,46 @@ mod tests {
     }
 
     #[test]
-    fn unbounded_sequences_are_dropped() {
+    fn an_overlong_paste_is_dropped_whole_not_typed() {
         let mut parser = InputParser::new();
         let mut flood = b"\x1b[200~".to_vec();
-        flood.extend(std::iter::repeat_n(b'a', MAX_PENDING + 10));
-        parser.feed(&flood);
-        assert!(parser.pending.len() <= MAX_PENDING);
-        assert_eq!(keys(&parser.feed(b"z")), vec![KeyCode::Char('z')]);
+        flood.extend(std::iter::repeat_n(b'a', MAX_PASTE + 10));
+        assert!(parser.feed(&flood).is_empty());
+        assert!(parser.pending.len() <= MAX_PASTE);
+        // The rest of the paste is not replayed as keys; input after its end is.
+        assert!(parser.feed(b"aaaa").is_empty());
+        assert_eq!(keys(&parser.feed(b"b\x1b[201~z")), vec![KeyCode::Char('z')]);
+    }
+
+    #[test]
+    fn a_paste_after_an_overlong_one_still_arrives() {
+        let mut parser = InputParser::new();
+        let mut flood = b"\x1b[200~".to_vec();
+        flood.extend(std::iter::repeat_n(b'7', MAX_PASTE + 1));
+        flood.extend_from_slice(b"\x1b[201~\x1b[200~12\x1b[201~");
+        assert_eq!(parser.feed(&flood), vec![Event::Paste("12".to_string())]);
+    }
+
+    /// Unfinished escape sequences interleaved with keys (a flood seen in testing made the old
+    /// parser re-parse a 64 KiB buffer after every byte): pending bytes stay short and every
+    /// plain key after a broken sequence still arrives.
+    #[test]
+    fn unfinished_sequences_stay_bounded() {
+        let mut parser = InputParser::new();
+        let mut flood = Vec::new();
+        for _ in 0..20_000 {
+            flood.extend_from_slice(b"k\x1b[A\x1b[<0;3;3M\x1b[");
+        }
+        let mut longest = 0;
+        let mut events = 0;
+        for packet in flood.chunks(1000) {
+            events += parser.feed(packet).len();
+            longest = longest.max(parser.pending.len());
+        }
+        assert!(
+            longest <= MAX_SEQUENCE + 1,
+            "pending grew to {longest} bytes"
+        );
+        assert!(events >= 20_000, "only {events} events");
     }
 }

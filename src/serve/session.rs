@@ -285,14 +285,19 @@ async fn send(context: &SessionContext, bytes: Vec<u8>) -> Result<(), ()> {
         .map_err(|_| ())
 }
 
-/// Carries out the app's effects; true when the player quit.
+/// Carries out the app's effects; true when the player quit. Only the newest snapshot of a
+/// batch is written: a packet of pasted or flooded keys costs one transaction, not one each.
 async fn apply(context: &SessionContext, effects: Vec<SessionEffect>) -> bool {
     let mut quit = false;
+    let mut newest = None;
     for effect in effects {
         match effect {
             SessionEffect::Quit => quit = true,
-            SessionEffect::Save(snapshot) => save(context, snapshot).await,
+            SessionEffect::Save(snapshot) => newest = Some(snapshot),
         }
+    }
+    if let Some(snapshot) = newest {
+        save(context, snapshot).await;
     }
     quit
 }
