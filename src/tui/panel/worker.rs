@@ -163,9 +163,12 @@ pub(super) struct Worker {
     samples: VecDeque<(Duration, u64)>,
     /// Frames since the last iteration, for the slowest speeds.
     idle_frames: u32,
+    /// Counted from the worker's creation (before its thread is spawned, so the count is
+    /// exact as soon as the panel exists) to the end of its thread, panics included.
+    _alive: Alive,
 }
 
-/// Counts the worker alive from its first instruction to its last, panics included.
+/// One live worker in `LIVE_WORKERS` while it exists.
 struct Alive;
 
 impl Alive {
@@ -194,12 +197,12 @@ impl Worker {
             iterations: 0,
             samples: VecDeque::new(),
             idle_frames: 0,
+            _alive: Alive::new(),
         }
     }
 
     /// The thread's body: serve requests until told to quit.
     pub fn run(mut self) {
-        let _alive = Alive::new();
         while let Some(action) = self.next_action() {
             match action {
                 Action::Load(job) => self.load(job),
