@@ -28,6 +28,7 @@ fn options(size: usize, variant: Variant, level: Option<Level>, seed: u64) -> Ge
         minimal: false,
         seed,
         timeout: Duration::from_secs(60),
+        rate: true,
     }
 }
 
@@ -147,6 +148,32 @@ fn nine_by_nine_every_level_unique_and_as_promised() {
             let generated = generate_nth(&opts, i).expect("generated");
             assert_unique(&generated);
             assert_level_promise(&generated, level);
+        }
+    }
+}
+
+/// Without the full rating (what `generate --format text` does) the generator must return
+/// exactly the same puzzles: the restricted walks alone certify the level. The rated run
+/// checks each level against the full rating.
+#[test]
+fn skipping_the_rating_changes_no_puzzle() {
+    for level in Level::ALL {
+        let rated = options(9, Variant::Standard, Some(level), 29);
+        let unrated = GenerateOptions {
+            rate: false,
+            ..rated.clone()
+        };
+        for i in 0..12 {
+            let with = generate_nth(&rated, i).expect("generated");
+            let without = generate_nth(&unrated, i).expect("generated");
+            assert_eq!(with.rating.as_ref().map(|r| r.level), Some(level));
+            assert!(without.rating.is_none());
+            assert_eq!(
+                with.puzzle.to_line(),
+                without.puzzle.to_line(),
+                "{level:?} #{i}"
+            );
+            assert_eq!(with.solution, without.solution);
         }
     }
 }

@@ -44,6 +44,8 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         minimal: args.minimal,
         seed,
         timeout: Duration::from_millis(args.timeout_ms),
+        // Text output is the puzzle alone; JSON adds the rating.
+        rate: args.format == OutputFormat::Json,
     };
     let mut out = Output::unbuffered_records();
     for index in 0..args.count {

@@ -8,7 +8,8 @@
 //! reaches it) the caller starts again with a new masking order.
 //!
 //! "Level at most L" is decided without rating the whole puzzle: it holds exactly when the
-//! logical walk restricted to the techniques of levels up to L solves the puzzle (the rating's
+//! logical walk restricted to the techniques of levels up to L (`rate_with`'s walk) solves the
+//! puzzle (the rating's
 //! path always takes the easiest technique that applies, so it only needs a harder one where
 //! the restricted walk is stuck). That skips the expensive chain searches on every puzzle that
 //! is too hard; the full rating runs once, on the answer.
@@ -20,10 +21,10 @@
 use crate::grid::{Grid, Puzzle};
 use crate::logic::Board;
 use crate::logic::path;
-use crate::logic::rating::{Level, Rating, rate, rate_with, technique_level};
+use crate::logic::rating::{Level, Rating, rate, technique_level};
 use crate::logic::technique::Technique;
 
-use super::fill::singles_solve;
+use super::fill::singles_closure;
 use super::mask::prefix;
 
 /// Decides "level at most L" with the restricted walks, one technique list per level.
@@ -46,21 +47,31 @@ impl LevelCheck {
         LevelCheck { up_to }
     }
 
-    /// Whether the puzzle's level is at most `level`.
+    /// Whether the puzzle's level is at most `level`: the restricted walk of the rating
+    /// ([`rate_with`](crate::logic::rating::rate_with) without its score and WNEF), started from the singles' fixpoint that
+    /// the generator's own propagation reaches in microseconds (the walk's first phase would
+    /// reach the same board step by step).
     pub fn at_most(&self, givens: &Grid, level: Level) -> bool {
-        if level == Level::Evil || singles_solve(givens) {
+        if level == Level::Evil {
+            return true;
+        }
+        let Some(closed) = singles_closure(givens) else {
+            return false;
+        };
+        if closed.is_complete() {
             return true;
         }
         if level == Level::Easy {
             return false;
         }
         let index = Level::ALL.iter().position(|&l| l == level).unwrap_or(0);
-        let board = Board::from_puzzle(&Puzzle::from_grid(givens.clone()));
-        rate_with(&board, &self.up_to[index]).logic_solves
+        let mut board = Board::from_puzzle(&Puzzle::from_grid(closed));
+        path::walk(&mut board, &self.up_to[index], true, |_, _| {}).solved
     }
 }
 
-/// The puzzle along the removal sequence whose level is `target`, with its full rating.
+/// The puzzle along the removal sequence whose level is `target`, with its full rating when
+/// `with_rating`.
 #[allow(clippy::too_many_arguments)]
 pub fn along_sequence(
     check: &LevelCheck,
@@ -68,9 +79,10 @@ pub fn along_sequence(
     orbits: &[Vec<usize>],
     removed: &[usize],
     target: Level,
+    with_rating: bool,
     reached: &mut Vec<Level>,
     attempts_so_far: usize,
-) -> Option<(Grid, Rating)> {
+) -> Option<(Grid, Option<Rating>)> {
     let m = removed.len();
     if m == 0 {
         return None;
@@ -113,9 +125,15 @@ pub fn along_sequence(
         }
         return None;
     }
+    if !with_rating {
+        if !reached.contains(&target) {
+            reached.push(target);
+        }
+        return Some((chosen, None));
+    }
     let rating = rate(&Puzzle::from_grid(chosen.clone()));
     if !reached.contains(&rating.level) {
         reached.push(rating.level);
     }
-    (rating.level == target).then_some((chosen, rating))
+    (rating.level == target).then_some((chosen, Some(rating)))
 }
