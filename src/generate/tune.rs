@@ -27,6 +27,9 @@ use crate::logic::technique::Technique;
 use super::fill::singles_closure;
 use super::mask::prefix;
 
+/// Failed attempts whose level is pinned down exactly for the timeout message.
+const PINNED_ATTEMPTS: usize = 2;
+
 /// Decides "level at most L" with the restricted walks, one technique list per level.
 pub struct LevelCheck {
     up_to: Vec<Vec<Technique>>,
@@ -111,17 +114,21 @@ pub fn along_sequence(
         .and_then(|i| i.checked_sub(1))
         .map(|i| Level::ALL[i]);
     if let Some(below) = below.filter(|&b| check.at_most(&chosen, b)) {
-        // Record the level reached instead, for the timeout message; only the first failures
-        // pay for the extra checks that pin it down.
-        if reached.len() < 4 || attempts_so_far <= 16 {
-            let level = Level::ALL
+        // Record the level reached instead, for the timeout message. Pinning it down takes
+        // more walks (a quarter of an evil puzzle's time when every failure paid for them),
+        // so only the first failures do; later ones record it when it is free (easy: the
+        // singles' fixpoint).
+        let level = if attempts_so_far <= PINNED_ATTEMPTS {
+            Level::ALL
                 .into_iter()
                 .take_while(|&l| l < below)
                 .find(|&l| check.at_most(&chosen, l))
-                .unwrap_or(below);
-            if !reached.contains(&level) {
-                reached.push(level);
-            }
+                .or(Some(below))
+        } else {
+            check.at_most(&chosen, Level::Easy).then_some(Level::Easy)
+        };
+        if let Some(level) = level.filter(|l| !reached.contains(l)) {
+            reached.push(level);
         }
         return None;
     }
