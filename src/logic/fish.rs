@@ -86,6 +86,9 @@ fn basic_fish(board: &Board, sink: &mut StepSink, size: usize) {
     let mut chosen: Vec<usize> = Vec::with_capacity(size);
     for by_rows in [true, false] {
         for digit in 1..=n as u8 {
+            if !sink.wants_digit(digit) {
+                continue;
+            }
             line_masks(board, digit, by_rows, &mut masks);
             lines.clear();
             lines
@@ -301,6 +304,9 @@ fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
     let mut chosen: Vec<usize> = Vec::with_capacity(size);
     for by_rows in [true, false] {
         for digit in 1..=n as u8 {
+            if !sink.wants_digit(digit) {
+                continue;
+            }
             line_masks(board, digit, by_rows, &mut masks);
             // A base line keeps at most `size` places in the cover and at most k fins.
             lines.clear();
