@@ -153,6 +153,14 @@ fn extend(
     }
 }
 
+/// The lowest member of a bitset.
+fn first_cell(set: &[u64]) -> Option<usize> {
+    set.iter()
+        .enumerate()
+        .find(|(_, w)| **w != 0)
+        .map(|(k, w)| k * 64 + w.trailing_zeros() as usize)
+}
+
 fn subset(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).all(|(x, y)| x & !y == 0)
 }
@@ -193,7 +201,7 @@ fn links(grid: &Grid, alses: &[Als]) -> Vec<(usize, usize, Digits)> {
     let mut first: Vec<Vec<u32>> = vec![Vec::new(); grid.geometry.cell_count() * n];
     for (i, als) in alses.iter().enumerate() {
         for d in als.digits.iter() {
-            if let Some(&c) = cells_of(als.hold(d)).first() {
+            if let Some(c) = first_cell(als.hold(d)) {
                 first[c * n + d as usize - 1].push(i as u32);
             }
         }
@@ -203,20 +211,22 @@ fn links(grid: &Grid, alses: &[Als]) -> Vec<(usize, usize, Digits)> {
     let mut out = Vec::new();
     for (i, a) in alses.iter().enumerate() {
         for x in a.digits.iter() {
-            let mut reach: Vec<u64> = a.see(x).to_vec();
-            for (r, d) in reach.iter_mut().zip(grid.digit(x)) {
-                *r &= d;
-            }
-            for c in cells_of(&reach) {
-                for &j in &first[c * n + x as usize - 1] {
-                    let j = j as usize;
-                    if j <= i || !subset(alses[j].hold(x), a.see(x)) {
-                        continue;
+            let see = a.see(x);
+            for (k, (&s, &dx)) in see.iter().zip(grid.digit(x)).enumerate() {
+                let mut reach = s & dx;
+                while reach != 0 {
+                    let c = k * 64 + reach.trailing_zeros() as usize;
+                    reach &= reach - 1;
+                    for &j in &first[c * n + x as usize - 1] {
+                        let j = j as usize;
+                        if j <= i || !subset(alses[j].hold(x), a.see(x)) {
+                            continue;
+                        }
+                        if rc[j].is_empty() {
+                            touched.push(j);
+                        }
+                        rc[j].insert(x);
                     }
-                    if rc[j].is_empty() {
-                        touched.push(j);
-                    }
-                    rc[j].insert(x);
                 }
             }
         }

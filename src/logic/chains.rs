@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::grid::{Geometry, SIZES, Variant};
+use crate::grid::{Digits, Geometry, SIZES, Variant};
 
 use super::board::Board;
 use super::step::{Elimination, Step, StepSink, describe_eliminations};
@@ -480,7 +480,9 @@ impl Search {
     }
 }
 
-fn find_chains(board: &Board, kind: Kind) -> Vec<Found> {
+/// `digits` (X-chains only) limits the start candidates to those digits: an X-chain stays on
+/// its start's digit.
+fn find_chains(board: &Board, kind: Kind, digits: Option<Digits>) -> Vec<Found> {
     let graph = Graph::new(board, kind);
     let n = graph.grid.n;
     let node_count = graph.grid.geometry.cell_count() * n;
@@ -492,6 +494,9 @@ fn find_chains(board: &Board, kind: Kind) -> Vec<Found> {
     let mut buf: Vec<Elimination> = Vec::new();
     for start in 0..node_count {
         if graph.strong_of(start).is_empty() {
+            continue;
+        }
+        if kind == Kind::X && digits.is_some_and(|d| !d.contains((start % n) as u8 + 1)) {
             continue;
         }
         let targets = graph.targets(start);
@@ -625,7 +630,8 @@ fn notation(geometry: &Geometry, nodes: &[usize], n: usize) -> String {
 fn report(board: &Board, sink: &mut StepSink, kind: Kind, technique: Technique) {
     let geometry = board.geometry();
     let n = geometry.size();
-    for found in find_chains(board, kind) {
+    let digits = if kind == Kind::X { sink.digits() } else { None };
+    for found in find_chains(board, kind, digits) {
         let nodes = &found.nodes;
         let mut cells: Vec<usize> = nodes.iter().map(|&v| v / n).collect();
         cells.dedup();

@@ -15,6 +15,9 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
     let g = grid.geometry;
     let cells = g.cell_count();
     for digit in 1..=grid.n as u8 {
+        if !sink.wants_digit(digit) {
+            continue;
+        }
         // Conjugate links of this digit.
         let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
         let mut pair_houses: Vec<(usize, usize)> = Vec::new();

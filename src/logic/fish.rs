@@ -86,6 +86,9 @@ fn basic_fish(board: &Board, sink: &mut StepSink, size: usize) {
     let mut chosen: Vec<usize> = Vec::with_capacity(size);
     for by_rows in [true, false] {
         for digit in 1..=n as u8 {
+            if !sink.wants_digit(digit) {
+                continue;
+            }
             line_masks(board, digit, by_rows, &mut masks);
             lines.clear();
             lines
@@ -279,6 +282,9 @@ fn finned_technique(size: usize, sashimi: bool) -> Technique {
     }
 }
 
+/// The most boxes of a grid (36×36).
+const MAX_BOXES: usize = 36;
+
 /// What a finned search has fixed so far.
 struct FinnedSearch<'a> {
     board: &'a Board,
@@ -301,6 +307,9 @@ fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
     let mut chosen: Vec<usize> = Vec::with_capacity(size);
     for by_rows in [true, false] {
         for digit in 1..=n as u8 {
+            if !sink.wants_digit(digit) {
+                continue;
+            }
             line_masks(board, digit, by_rows, &mut masks);
             // A base line keeps at most `size` places in the cover and at most k fins.
             lines.clear();
@@ -319,7 +328,7 @@ fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
                 masks: &masks,
             };
             chosen.clear();
-            if finned_bases(&search, sink, &lines, 0, 0, &mut chosen) {
+            if finned_bases(&search, sink, &lines, 0, 0, &[0; MAX_BOXES], &mut chosen) {
                 return;
             }
         }
@@ -327,12 +336,15 @@ fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
 }
 
 /// Chooses base lines; the union of their places may exceed `size` by at most a box width.
+/// `outside[band * k + stack]` is the union of the chosen lines' places outside the box at
+/// (`band`, `stack`).
 fn finned_bases(
     search: &FinnedSearch,
     sink: &mut StepSink,
     lines: &[usize],
     start: usize,
     union: u64,
+    outside: &[u64; MAX_BOXES],
     chosen: &mut Vec<usize>,
 ) -> bool {
     let k = search.board.geometry().box_size();
@@ -344,35 +356,31 @@ fn finned_bases(
         if lines.len() - i < need {
             break;
         }
-        let next = union | search.masks[lines[i]];
+        let line = lines[i];
+        let m = search.masks[line];
+        let next = union | m;
         if next.count_ones() as usize > search.size + k {
             continue;
         }
         // The fins all sit in one box: for some band and stack, the places outside that box
         // must already fit in `size` cover lines. Adding lines only adds places, so a base
         // that fails this for every box can be dropped with all its extensions.
-        if next.count_ones() as usize > search.size {
-            let line = lines[i];
-            let fits = (0..k).any(|band| {
-                (0..k).any(|stack| {
-                    let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
-                    let outside =
-                        chosen
-                            .iter()
-                            .chain(std::iter::once(&line))
-                            .fold(0u64, |acc, &l| {
-                                let m = search.masks[l];
-                                acc | if l / k == band { m & !stack_mask } else { m }
-                            });
-                    outside.count_ones() as usize <= search.size
-                })
-            });
-            if !fits {
-                continue;
+        let mut next_outside = [0u64; MAX_BOXES];
+        let mut fits = false;
+        for band in 0..k {
+            for stack in 0..k {
+                let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
+                let b = band * k + stack;
+                let o = outside[b] | if line / k == band { m & !stack_mask } else { m };
+                next_outside[b] = o;
+                fits |= o.count_ones() as usize <= search.size;
             }
         }
-        chosen.push(lines[i]);
-        let stop = finned_bases(search, sink, lines, i + 1, next, chosen);
+        if next.count_ones() as usize > search.size && !fits {
+            continue;
+        }
+        chosen.push(line);
+        let stop = finned_bases(search, sink, lines, i + 1, next, &next_outside, chosen);
         chosen.pop();
         if stop {
             return true;

@@ -48,6 +48,9 @@ fn locked_candidates(board: &Board, sink: &mut StepSink, pointing: bool) {
             continue;
         }
         for digit in 1..=n {
+            if !sink.wants_digit(digit) {
+                continue;
+            }
             places.clear();
             places.extend(
                 house
@@ -128,6 +131,9 @@ pub fn multi_line(board: &Board, sink: &mut StepSink) {
     for by_rows in [true, false] {
         for band in 0..k {
             for digit in 1..=n {
+                if !sink.wants_digit(digit) {
+                    continue;
+                }
                 if multi_line_band(board, sink, by_rows, band, digit) {
                     return;
                 }

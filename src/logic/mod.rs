@@ -120,6 +120,35 @@ pub fn is_last_resort(technique: Technique) -> bool {
     )
 }
 
+/// Whether a technique looks at one digit at a time: its steps for a digit depend only on where
+/// that digit is placed and where it is still a candidate, and it honours
+/// [`StepSink::wants_digit`]. The solving walk skips such a technique for the digits whose
+/// places have not changed since it last found nothing for them.
+pub fn is_single_digit(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::HiddenSingle
+            | Technique::Pointing
+            | Technique::Claiming
+            | Technique::MultiLine
+            | Technique::XWing
+            | Technique::Swordfish
+            | Technique::Jellyfish
+            | Technique::FinnedXWing
+            | Technique::FinnedSwordfish
+            | Technique::FinnedJellyfish
+            | Technique::SashimiXWing
+            | Technique::SashimiSwordfish
+            | Technique::SashimiJellyfish
+            | Technique::Skyscraper
+            | Technique::TwoStringKite
+            | Technique::EmptyRectangle
+            | Technique::TurbotFish
+            | Technique::SimpleColors
+            | Technique::XChain
+    )
+}
+
 /// Every instance of every technique among `techniques` (all when empty) at this board. The
 /// last-resort techniques ([`is_last_resort`]) run only when named in `techniques` or when
 /// nothing else finds a step.

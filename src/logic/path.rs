@@ -12,7 +12,8 @@ use super::board::Board;
 use super::rating::{self, Level};
 use super::step::{Step, StepSink};
 use super::technique::Technique;
-use super::{available, finder, is_last_resort};
+use super::{available, finder, is_last_resort, is_single_digit};
+use crate::grid::Digits;
 
 /// A logical solve, one step at a time.
 #[derive(Clone, Debug)]
@@ -66,7 +67,16 @@ pub fn apply(board: &mut Board, step: &Step) -> bool {
 /// Every step of one technique, with the cheapest instances (by step weight) first among
 /// equals in the technique's own order.
 fn cheapest_first(board: &Board, technique: Technique) -> Vec<(Step, f64)> {
-    let mut sink = StepSink::new(false);
+    cheapest_first_in(board, technique, None)
+}
+
+/// [`cheapest_first`] for a single-digit technique limited to `digits` (`None`: all).
+fn cheapest_first_in(
+    board: &Board,
+    technique: Technique,
+    digits: Option<Digits>,
+) -> Vec<(Step, f64)> {
+    let mut sink = StepSink::for_digits(false, digits);
     if let Some(find) = finder(technique) {
         find(board, &mut sink);
     }
@@ -84,8 +94,13 @@ fn cheapest_first(board: &Board, technique: Technique) -> Vec<(Step, f64)> {
 
 /// The first step of a technique, if any.
 fn first_step(board: &Board, technique: Technique) -> Option<Step> {
+    first_step_in(board, technique, None)
+}
+
+/// [`first_step`] for a single-digit technique limited to `digits` (`None`: all).
+fn first_step_in(board: &Board, technique: Technique, digits: Option<Digits>) -> Option<Step> {
     let find = finder(technique)?;
-    let mut sink = StepSink::new(true);
+    let mut sink = StepSink::for_digits(true, digits);
     find(board, &mut sink);
     sink.into_steps().into_iter().next()
 }
@@ -123,6 +138,110 @@ pub fn all_steps(board: &Board, order: &[Technique]) -> Vec<Step> {
     steps
 }
 
+/// What the single-digit techniques ([`is_single_digit`]) found nothing for: per technique of
+/// the walk's order and per digit, the digit's places (candidates and placed cells) at that
+/// time. While a digit's places stay the same the technique finds nothing for it again, so
+/// the walk searches only the digits that changed: after an elimination of one or two digits,
+/// the fish and single-digit patterns of the other digits are not searched again.
+struct DigitMemo {
+    /// Words per digit: candidate cells then placed cells, `w` words each.
+    stride: usize,
+    w: usize,
+    n: usize,
+    /// The current board's places, digit `d` at `[(d - 1) * stride ..]`.
+    now: Vec<u64>,
+    /// Per technique index: the places at the last empty search, and which digits are valid.
+    empty: Vec<(Vec<u64>, Digits)>,
+}
+
+impl DigitMemo {
+    fn new(board: &Board, techniques: usize) -> DigitMemo {
+        let n = board.size();
+        let w = board.geometry().cell_count().div_ceil(64);
+        let stride = 2 * w;
+        DigitMemo {
+            stride,
+            w,
+            n,
+            now: vec![0; n * stride],
+            empty: vec![(vec![0; n * stride], Digits::EMPTY); techniques],
+        }
+    }
+
+    /// Takes the board's places as they are now.
+    fn observe(&mut self, board: &Board) {
+        self.now.fill(0);
+        let (stride, w) = (self.stride, self.w);
+        for (cell, &value) in board.values().iter().enumerate() {
+            let bit = 1u64 << (cell % 64);
+            if value != 0 {
+                self.now[(value as usize - 1) * stride + w + cell / 64] |= bit;
+            } else {
+                for d in board.candidates(cell).iter() {
+                    self.now[(d as usize - 1) * stride + cell / 64] |= bit;
+                }
+            }
+        }
+    }
+
+    fn block(&self, d: u8) -> std::ops::Range<usize> {
+        let start = (d as usize - 1) * self.stride;
+        start..start + self.stride
+    }
+
+    /// The digits technique `k` must search now (`None`: all of them).
+    fn wanted(&self, k: usize) -> Option<Digits> {
+        let (places, valid) = &self.empty[k];
+        let mut want = Digits::EMPTY;
+        for d in 1..=self.n as u8 {
+            let r = self.block(d);
+            if !(valid.contains(d) && places[r.clone()] == self.now[r]) {
+                want.insert(d);
+            }
+        }
+        if want == Digits::all(self.n) {
+            None
+        } else {
+            Some(want)
+        }
+    }
+
+    /// Technique `k` searched `searched` (`None`: all digits) and found steps for `found`.
+    fn record(&mut self, k: usize, searched: Option<Digits>, found: Digits) {
+        let searched = searched.unwrap_or(Digits::all(self.n));
+        for d in 1..=self.n as u8 {
+            if !searched.contains(d) {
+                continue;
+            }
+            let r = self.block(d);
+            let (places, valid) = &mut self.empty[k];
+            if found.contains(d) {
+                valid.remove(d);
+            } else {
+                places[r.clone()].copy_from_slice(&self.now[r]);
+                valid.insert(d);
+            }
+        }
+    }
+}
+
+/// The digits a step is about (what a single-digit technique found steps for).
+fn step_digits<'a>(steps: impl Iterator<Item = &'a Step>) -> Digits {
+    let mut out = Digits::EMPTY;
+    for s in steps {
+        for &d in &s.digits {
+            out.insert(d);
+        }
+        for p in &s.placements {
+            out.insert(p.digit);
+        }
+        for e in &s.eliminations {
+            out.insert(e.digit);
+        }
+    }
+    out
+}
+
 /// Solves `board` in place with the techniques of `order`, calling `on_step` with every step
 /// applied and its weight.
 ///
@@ -142,6 +261,7 @@ pub fn walk(
     mut on_step: impl FnMut(&Step, f64),
 ) -> Walk {
     let mut steps = 0usize;
+    let mut memo = DigitMemo::new(board, order.len());
     loop {
         if board.is_solved() {
             return Walk {
@@ -150,9 +270,18 @@ pub fn walk(
             };
         }
         let mut progressed = false;
-        for &technique in order {
+        memo.observe(board);
+        for (k, &technique) in order.iter().enumerate() {
+            let single_digit = is_single_digit(technique);
+            let digits = if single_digit { memo.wanted(k) } else { None };
+            if digits == Some(Digits::EMPTY) {
+                continue;
+            }
             if batch || rating::technique_level(technique) == Level::Easy {
-                let found = cheapest_first(board, technique);
+                let found = cheapest_first_in(board, technique, digits);
+                if single_digit {
+                    memo.record(k, digits, step_digits(found.iter().map(|(s, _)| s)));
+                }
                 let Some(cheapest) = found.first().map(|(_, w)| *w) else {
                     continue;
                 };
@@ -166,7 +295,15 @@ pub fn walk(
                         }
                     }
                 }
-            } else if let Some(step) = first_step(board, technique) {
+            } else if let Some(step) = {
+                let step = first_step_in(board, technique, digits);
+                // A first-only search that found a step stopped early: it says nothing about
+                // the digits after it.
+                if single_digit && step.is_none() {
+                    memo.record(k, digits, Digits::EMPTY);
+                }
+                step
+            } {
                 let weight = rating::step_weight(&step, board);
                 if apply(board, &step) {
                     on_step(&step, weight);

@@ -50,6 +50,9 @@ pub fn skyscraper(board: &Board, sink: &mut StepSink) {
     let grid = Grid::new(board);
     let g = grid.geometry;
     for digit in 1..=grid.n as u8 {
+        if !sink.wants_digit(digit) {
+            continue;
+        }
         for (kind, cross) in [
             (HouseKind::Row, HouseKind::Column),
             (HouseKind::Column, HouseKind::Row),
@@ -112,6 +115,9 @@ pub fn two_string_kite(board: &Board, sink: &mut StepSink) {
     let grid = Grid::new(board);
     let g = grid.geometry;
     for digit in 1..=grid.n as u8 {
+        if !sink.wants_digit(digit) {
+            continue;
+        }
         let rows = pairs(&grid, digit, Some(HouseKind::Row));
         let cols = pairs(&grid, digit, Some(HouseKind::Column));
         for r in &rows {
@@ -168,7 +174,7 @@ pub fn two_string_kite(board: &Board, sink: &mut StepSink) {
 /// skyscraper or a two-string kite: a or d is the digit.
 pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
     // The simpler shapes come first; their elimination sets are not repeated here.
-    let mut simpler = StepSink::new(false);
+    let mut simpler = StepSink::for_digits(false, sink.digits());
     skyscraper(board, &mut simpler);
     two_string_kite(board, &mut simpler);
     let mut seen: HashSet<Vec<Elimination>> = simpler
@@ -179,6 +185,9 @@ pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
     let grid = Grid::new(board);
     let g = grid.geometry;
     for digit in 1..=grid.n as u8 {
+        if !sink.wants_digit(digit) {
+            continue;
+        }
         let mut links = pairs(&grid, digit, None);
         // One link per pair of cells (a pair can be conjugate in a line and a box at once).
         let mut kept: Vec<Pair> = Vec::new();
@@ -250,6 +259,9 @@ pub fn empty_rectangle(board: &Board, sink: &mut StepSink) {
     let g = grid.geometry;
     let n = grid.n;
     for digit in 1..=n as u8 {
+        if !sink.wants_digit(digit) {
+            continue;
+        }
         let row_pairs = pairs(&grid, digit, Some(HouseKind::Row));
         let col_pairs = pairs(&grid, digit, Some(HouseKind::Column));
         for b in 0..n {

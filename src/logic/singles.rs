@@ -67,6 +67,9 @@ pub fn hidden_single(board: &Board, sink: &mut StepSink) {
     let n = geometry.size() as u8;
     for (h, house) in geometry.houses().iter().enumerate() {
         for digit in 1..=n {
+            if !sink.wants_digit(digit) {
+                continue;
+            }
             let mut places = board.positions(h, digit);
             let (Some(cell), None) = (places.next(), places.next()) else {
                 continue;

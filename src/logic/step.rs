@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::grid::Geometry;
+use crate::grid::{Digits, Geometry};
 
 use super::technique::Technique;
 
@@ -124,6 +124,9 @@ pub struct StepSink {
     /// time (a busy board yields hundreds of steps; a linear scan made `all_steps` quadratic).
     seen: std::collections::HashMap<u64, Vec<usize>>,
     first_only: bool,
+    /// The digits a single-digit technique ([`super::is_single_digit`]) should search (`None`:
+    /// all of them).
+    digits: Option<Digits>,
 }
 
 impl StepSink {
@@ -132,7 +135,27 @@ impl StepSink {
             steps: Vec::new(),
             seen: std::collections::HashMap::new(),
             first_only,
+            digits: None,
         }
+    }
+
+    /// A sink for a single-digit technique that needs to look at `digits` only: the caller
+    /// knows the others find nothing (see [`super::path::walk`]).
+    pub fn for_digits(first_only: bool, digits: Option<Digits>) -> StepSink {
+        StepSink {
+            digits,
+            ..StepSink::new(first_only)
+        }
+    }
+
+    /// The digits to search (`None`: all).
+    pub fn digits(&self) -> Option<Digits> {
+        self.digits
+    }
+
+    /// Whether a single-digit technique should search `digit`.
+    pub fn wants_digit(&self, digit: u8) -> bool {
+        self.digits.is_none_or(|d| d.contains(digit))
     }
 
     /// Records a step if it changes something; returns true when the search should stop.
