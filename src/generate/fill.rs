@@ -107,8 +107,15 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Depth-first search from `cand`; `None` when refuted or stopped (see `stopped`).
-    fn run(&mut self, mut cand: Vec<u64>) -> Option<Vec<u64>> {
-        if !propagate(self.geometry, &mut cand) {
+    fn run(&mut self, cand: Vec<u64>) -> Option<Vec<u64>> {
+        let fixed = singles_of(&cand);
+        self.run_from(cand, fixed)
+    }
+
+    /// [`Search::run`] where only the cells of `fresh` may hold singles not yet propagated
+    /// (a child node: its parent was at the fixpoint, and one cell was just set).
+    fn run_from(&mut self, mut cand: Vec<u64>, fresh: Vec<usize>) -> Option<Vec<u64>> {
+        if !propagate(self.geometry, &mut cand, fresh) {
             return None;
         }
         let Some(cell) = self.choose(&cand) else {
@@ -130,7 +137,7 @@ impl Search<'_> {
             }
             let mut next = cand.clone();
             next[cell] = bit;
-            if let Some(done) = self.run(next) {
+            if let Some(done) = self.run_from(next, vec![cell]) {
                 return Some(done);
             }
             if self.stopped.is_some() {
@@ -186,7 +193,8 @@ fn bits(mut m: u64) -> impl Iterator<Item = u64> {
 pub fn singles_closure(givens: &Grid) -> Option<Grid> {
     let geometry = givens.geometry();
     let mut cand: Vec<u64> = givens.candidates().iter().map(|d| d.0).collect();
-    if !propagate(geometry, &mut cand) {
+    let fixed = singles_of(&cand);
+    if !propagate(geometry, &mut cand, fixed) {
         return None;
     }
     let mut closed = givens.clone();
@@ -198,13 +206,21 @@ pub fn singles_closure(givens: &Grid) -> Option<Grid> {
     Some(closed)
 }
 
-/// Naked and hidden singles to a fixpoint; false on a contradiction.
-fn propagate(geometry: &Geometry, cand: &mut [u64]) -> bool {
+/// The cells holding a single candidate.
+fn singles_of(cand: &[u64]) -> Vec<usize> {
+    (0..cand.len())
+        .filter(|&c| cand[c].count_ones() == 1)
+        .collect()
+}
+
+/// Naked and hidden singles to a fixpoint; false on a contradiction. `queue` holds the single
+/// cells whose digit may still be among their peers' candidates (every single cell at the
+/// root; the one cell just set below a node already at its fixpoint, which saves re-checking
+/// every placed cell's peers at every node). The fixpoint does not depend on the order, so
+/// the result is the same either way.
+fn propagate(geometry: &Geometry, cand: &mut [u64], mut queue: Vec<usize>) -> bool {
     let all = full(geometry.size());
     let mut done = vec![false; cand.len()];
-    let mut queue: Vec<usize> = (0..cand.len())
-        .filter(|&c| cand[c].count_ones() == 1)
-        .collect();
     loop {
         while let Some(cell) = queue.pop() {
             if done[cell] {
