@@ -7,8 +7,8 @@
 //! 4. 16×16 and 25×25 medians.
 //!
 //! `cargo run --release --example generate_bench` (nice it on a shared machine). Sizes of the
-//! samples: `GEN_BENCH_GRIDS` (10000), `GEN_BENCH_PER_LEVEL` (100), `GEN_BENCH_QQWING` (100,
-//! expert gets a fifth), `GEN_BENCH_16` (20), `GEN_BENCH_25` (5).
+//! samples: `GEN_BENCH_GRIDS` (10000), `GEN_BENCH_PER_LEVEL` (100), `GEN_BENCH_QQWING` (100
+//! per level), `GEN_BENCH_16` (20), `GEN_BENCH_25` (5).
 
 use std::collections::BTreeMap;
 use std::process::Command;
@@ -106,9 +106,13 @@ fn bias(grids: usize) {
     println!();
 }
 
+/// Times per puzzle at one level: puzzles only (what `generate --format text` does, and what
+/// `qqwing --one-line` prints) and with the full rating (`--format json`).
 struct LevelRow {
     times_ms: Vec<f64>,
     cpu_ms_mean: f64,
+    rated_mean_ms: f64,
+    rated_cpu_ms_mean: f64,
 }
 
 fn levels(per_level: usize) -> BTreeMap<Level, LevelRow> {
@@ -148,8 +152,23 @@ fn levels(per_level: usize) -> BTreeMap<Level, LevelRow> {
             };
             *hardest.entry(name).or_default() += 1;
         }
-        let cpu_ms_mean = (cpu_seconds().0 - cpu_start) * 1e3 / per_level as f64;
+        let rated_cpu_ms_mean = (cpu_seconds().0 - cpu_start) * 1e3 / per_level as f64;
         let mean_ms = times.iter().sum::<f64>() / times.len() as f64;
+        // The same puzzles again without the full rating (the level checks certify the level;
+        // the generator's tests show the puzzles are identical).
+        let unrated = GenerateOptions {
+            rate: false,
+            ..options.clone()
+        };
+        let mut unrated_times = Vec::with_capacity(per_level);
+        let cpu_start = cpu_seconds().0;
+        for i in 0..per_level {
+            let start = Instant::now();
+            let generated = generate_nth(&unrated, i as u64).expect("generated");
+            unrated_times.push(start.elapsed().as_secs_f64() * 1e3);
+            std::hint::black_box(generated);
+        }
+        let cpu_ms_mean = (cpu_seconds().0 - cpu_start) * 1e3 / per_level as f64;
         let mut top: Vec<(String, usize)> = hardest.into_iter().collect();
         top.sort_by_key(|t| std::cmp::Reverse(t.1));
         let top: Vec<String> = top
@@ -176,7 +195,9 @@ fn levels(per_level: usize) -> BTreeMap<Level, LevelRow> {
         out.insert(
             level,
             LevelRow {
-                times_ms: times,
+                rated_mean_ms: mean_ms,
+                rated_cpu_ms_mean,
+                times_ms: unrated_times,
                 cpu_ms_mean,
             },
         );
@@ -196,18 +217,14 @@ fn qqwing(n: usize, ours: &BTreeMap<Level, LevelRow>) {
     println!("## Speed per 9×9 puzzle against QQWing (same run)");
     println!();
     println!(
-        "| our level | our median ms | our mean ms | our CPU ms/puzzle | QQWing level | QQWing puzzles | QQWing mean ms | QQWing CPU ms/puzzle | ratio of means (wall) | ratio (CPU) |"
+        "| our level | our median ms | our mean ms | our CPU ms/puzzle | with rating: mean ms, CPU ms | QQWing level | QQWing puzzles | QQWing mean ms | QQWing CPU ms/puzzle | ratio of means (wall) | ratio (CPU) | ratio with rating (CPU) |"
     );
-    println!("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|");
     for (level, theirs) in pairs {
         let mut times = ours[&level].times_ms.clone();
         let our_mean = times.iter().sum::<f64>() / times.len() as f64;
         let our_median = median(&mut times);
-        let count = if theirs == "expert" {
-            (n / 5).max(1)
-        } else {
-            n
-        };
+        let count = n;
         let child_cpu = cpu_seconds().1;
         let start = Instant::now();
         let status = Command::new("qqwing")
@@ -225,15 +242,20 @@ fn qqwing(n: usize, ours: &BTreeMap<Level, LevelRow>) {
                 let made = String::from_utf8_lossy(&out.stdout).lines().count().max(1);
                 let per = elapsed / made as f64;
                 let cpu = (cpu_seconds().1 - child_cpu) * 1e3 / made as f64;
-                let our_cpu = ours[&level].cpu_ms_mean;
+                let row = &ours[&level];
+                let our_cpu = row.cpu_ms_mean;
                 println!(
-                    "| {level} | {our_median:.2} | {our_mean:.2} | {our_cpu:.2} | {theirs} | {made} | {per:.2} | {cpu:.2} | {:.1}× | {:.1}× |",
+                    "| {level} | {our_median:.2} | {our_mean:.2} | {our_cpu:.2} | {:.2}, {:.2} | {theirs} | {made} | {per:.2} | {cpu:.2} | {:.1}× | {:.1}× | {:.1}× |",
+                    row.rated_mean_ms,
+                    row.rated_cpu_ms_mean,
                     per / our_mean,
-                    cpu / our_cpu.max(1e-9)
+                    cpu / our_cpu.max(1e-9),
+                    cpu / row.rated_cpu_ms_mean.max(1e-9)
                 );
             }
             _ => println!(
-                "| {level} | {our_median:.2} | {our_mean:.2} | {theirs} | – | qqwing not found | |"
+                "| {level} | {our_median:.2} | {our_mean:.2} | {:.2} | | {theirs} | – | qqwing not found | | | | |",
+                ours[&level].cpu_ms_mean
             ),
         }
     }
