@@ -473,6 +473,92 @@ fn section_tune() {
     println!();
 }
 
+/// Hidden givens only when near solutions from several epochs agree (NYT Medium + Hard, the
+/// tune section's puzzles, seeds and cap).
+fn section_epochs() {
+    println!(
+        "\n### CA: hidden givens only from near solutions of several epochs (NYT Medium + Hard, 2 seeds, cap 10 M)\n"
+    );
+    let items: Vec<Item> = load("nyt_graded_57.txt")
+        .into_iter()
+        .filter(|i| i.level != "Easy")
+        .collect();
+    let cap = Some(10_000_000);
+    let ca = |near: u64, epochs: u64| GaOptions {
+        min_near_solutions: near,
+        min_epochs: epochs,
+        max_trials: cap,
+        ..GaOptions::cultural()
+    };
+    let configs: Vec<(&str, GaOptions)> = vec![
+        (
+            "GA (default)",
+            GaOptions {
+                max_trials: cap,
+                ..GaOptions::default()
+            },
+        ),
+        ("CA (default: after 40 near solutions)", ca(40, 1)),
+        ("CA, after 2 near solutions from ≥ 2 epochs", ca(2, 2)),
+        ("CA, after 40 near solutions from ≥ 2 epochs", ca(40, 2)),
+        ("CA, after 2 near solutions from ≥ 3 epochs", ca(2, 3)),
+        (
+            "GA, restart 2,000",
+            GaOptions {
+                restart_after: Some(2_000),
+                max_trials: cap,
+                ..GaOptions::default()
+            },
+        ),
+        (
+            "CA, restart 2,000, after 40",
+            GaOptions {
+                restart_after: Some(2_000),
+                ..ca(40, 1)
+            },
+        ),
+        (
+            "CA, restart 2,000, after 2 from ≥ 2 epochs",
+            GaOptions {
+                restart_after: Some(2_000),
+                ..ca(2, 2)
+            },
+        ),
+        (
+            "GA, restart 1,000",
+            GaOptions {
+                restart_after: Some(1_000),
+                max_trials: cap,
+                ..GaOptions::default()
+            },
+        ),
+        (
+            "CA, restart 1,000, after 40",
+            GaOptions {
+                restart_after: Some(1_000),
+                ..ca(40, 1)
+            },
+        ),
+        (
+            "CA, restart 1,000, after 2 from ≥ 2 epochs",
+            GaOptions {
+                restart_after: Some(1_000),
+                ..ca(2, 2)
+            },
+        ),
+    ];
+    header();
+    for (name, options) in configs {
+        let outcomes: Vec<Outcome> = items
+            .iter()
+            .flat_map(|item| (0..2).map(move |seed| (item, seed)))
+            .map(|(item, seed)| run(&item.puzzle, options, seed))
+            .collect();
+        row(name, "NYT", "Medium+Hard", &summarise(&outcomes));
+    }
+    println!();
+}
+
 /// Runs the sections named in `args` (all when none is named); `--quick` samples.
 pub fn run_sections(args: &[String]) {
     let quick = args.iter().any(|a| a == "--quick");
@@ -499,6 +585,9 @@ pub fn run_sections(args: &[String]) {
     }
     if named.iter().any(|a| *a == "tune") {
         section_tune();
+    }
+    if named.iter().any(|a| *a == "epochs") {
+        section_epochs();
     }
 }
 
