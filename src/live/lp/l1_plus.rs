@@ -115,6 +115,8 @@ pub struct L1Plus {
     status: Status,
     objective: f64,
     last_ms: f64,
+    /// Variables and rows of the last LP solved.
+    last_size: (usize, usize),
     /// Variables fixed or removed by the plain LP, over the run.
     pub lp_deductions: u64,
     /// Step-3 clues added, and clues excluded after a contradiction.
@@ -202,6 +204,7 @@ impl L1Plus {
             status: Status::Stuck,
             objective: f64::NAN,
             last_ms: 0.0,
+            last_size: (0, 0),
             lp_deductions: 0,
             clues_added: 0,
             clues_excluded: 0,
@@ -417,6 +420,7 @@ impl LiveSolver for L1Plus {
         self.status = Status::Running;
         self.objective = f64::NAN;
         self.last_ms = 0.0;
+        self.last_size = (0, 0);
         self.lp_deductions = 0;
         self.clues_added = 0;
         self.clues_excluded = 0;
@@ -453,6 +457,7 @@ impl LiveSolver for L1Plus {
         let outcome = session.solve(&form, &cost);
         self.iterations += 1;
         self.last_ms = outcome.elapsed.as_secs_f64() * 1e3;
+        self.last_size = (form.var_count(), form.rows);
         self.objective = outcome.objective;
         let x = match outcome.status {
             LpStatus::Optimal(x) => x,
@@ -517,10 +522,8 @@ impl LiveSolver for L1Plus {
             Some(p) => conflicting_cells(p, &digits),
             None => Vec::new(),
         };
-        let (vars, rows) = self
-            .form
-            .as_ref()
-            .map_or((0.0, 0.0), |f| (f.var_count() as f64, f.rows as f64));
+        // The last LP solved (the next node's is built at the start of the next step).
+        let (vars, rows) = (self.last_size.0 as f64, self.last_size.1 as f64);
         let fixed = self.cands.iter().filter(|c| c.len() == 1).count();
         SolverView {
             digits,
