@@ -75,6 +75,7 @@ fn main() {
             lp::run_sections(&strings(&[
                 "formulation",
                 "l1",
+                "plus",
                 "rfss",
                 "--hard",
                 "20",
@@ -96,6 +97,8 @@ fn main() {
             lp::run_sections(&strings(&[
                 "l1", "--hard", "100", "--easy", "150", "--medium", "150",
             ]));
+            // l1-plus: ablations on the sample, then l1-weighted and l1-plus on all 1465.
+            lp::run_sections(&strings(&["plus", "plus-full", "--hard", "100"]));
         }
     }
     if want("ga") {

@@ -11,7 +11,11 @@
 //! sample per level), `ablation` (the paper's operator choices and our readings), `start`
 //! (given-respecting vs random start on easy puzzles), `speed`
 //! (trials per CPU second on 9×9, 16×16, 25×25), `large` (16×16 and 25×25 within a cap);
-//! on request only: `tune` (the sweep that chose the restart period and the CA threshold).
+//! on request only: `tune` (the sweep that chose the restart period and the CA threshold) and
+//! `epochs` (hidden givens only from near solutions of several epochs; shorter restarts).
+//! `--restart N`, `--ca-near N`, `--ca-epochs N` override the defaults of both algorithms
+//! (restart) or of the CA in the `nyt` and `krazydad` comparisons; `--per-level N` sets the
+//! krazydad sample size.
 //! Times are the solving thread's CPU time.
 
 use std::time::Duration;
@@ -138,6 +142,36 @@ fn row(algorithm: &str, set: &str, level: &str, s: &Summary) {
 }
 
 /// GA and CA on the same puzzles and seeds, per level, with the CA/GA ratio of summed means.
+/// Overrides of the GA/CA defaults for the `nyt` and `krazydad` comparisons, from
+/// `--restart N` (both algorithms), `--ca-near N` and `--ca-epochs N` (the CA's hidden-given
+/// conditions).
+#[derive(Clone, Copy, Default)]
+struct Overrides {
+    restart: Option<u64>,
+    ca_near: Option<u64>,
+    ca_epochs: Option<u64>,
+    /// `--per-level N`: the krazydad sample size per level.
+    per_level: Option<usize>,
+}
+
+static OVERRIDES: std::sync::OnceLock<Overrides> = std::sync::OnceLock::new();
+
+fn overridden(mut options: GaOptions) -> GaOptions {
+    let o = OVERRIDES.get().copied().unwrap_or_default();
+    if let Some(r) = o.restart {
+        options.restart_after = Some(r);
+    }
+    if options.cultural {
+        if let Some(n) = o.ca_near {
+            options.min_near_solutions = n;
+        }
+        if let Some(e) = o.ca_epochs {
+            options.min_epochs = e;
+        }
+    }
+    options
+}
+
 fn compare(set: &str, items: &[Item], levels: &[&str], runs: u64) {
     header();
     let (mut sum_ga, mut sum_ca) = (0.0, 0.0);
@@ -155,18 +189,18 @@ fn compare(set: &str, items: &[Item], levels: &[&str], runs: u64) {
             for seed in 0..runs {
                 let g = run(
                     &item.puzzle,
-                    GaOptions {
+                    overridden(GaOptions {
                         max_trials: Some(HIGH_CAP),
                         ..GaOptions::default()
-                    },
+                    }),
                     seed,
                 );
                 let c = run(
                     &item.puzzle,
-                    GaOptions {
+                    overridden(GaOptions {
                         max_trials: Some(HIGH_CAP),
                         ..GaOptions::cultural()
-                    },
+                    }),
                     seed,
                 );
                 per_puzzle.0 += g.trials as f64 / runs as f64;
@@ -220,7 +254,10 @@ fn section_nyt(quick: bool) {
 }
 
 fn section_krazydad(quick: bool) {
-    let per_level = if quick { 3 } else { 10 };
+    let per_level = OVERRIDES
+        .get()
+        .and_then(|o| o.per_level)
+        .unwrap_or(if quick { 3 } else { 10 });
     println!(
         "\n### GA and CA on krazydad 9×9 (seeded sample of {per_level} per level, 1 run each)\n"
     );
@@ -473,10 +510,118 @@ fn section_tune() {
     println!();
 }
 
+/// Hidden givens only when near solutions from several epochs agree (NYT Medium + Hard, the
+/// tune section's puzzles, seeds and cap).
+fn section_epochs() {
+    println!(
+        "\n### CA: hidden givens only from near solutions of several epochs (NYT Medium + Hard, 2 seeds, cap 10 M)\n"
+    );
+    let items: Vec<Item> = load("nyt_graded_57.txt")
+        .into_iter()
+        .filter(|i| i.level != "Easy")
+        .collect();
+    let cap = Some(10_000_000);
+    let ca = |near: u64, epochs: u64| GaOptions {
+        min_near_solutions: near,
+        min_epochs: epochs,
+        max_trials: cap,
+        ..GaOptions::cultural()
+    };
+    let configs: Vec<(&str, GaOptions)> = vec![
+        (
+            "GA (default)",
+            GaOptions {
+                max_trials: cap,
+                ..GaOptions::default()
+            },
+        ),
+        ("CA (default: after 40 near solutions)", ca(40, 1)),
+        ("CA, after 2 near solutions from ≥ 2 epochs", ca(2, 2)),
+        ("CA, after 40 near solutions from ≥ 2 epochs", ca(40, 2)),
+        ("CA, after 2 near solutions from ≥ 3 epochs", ca(2, 3)),
+        (
+            "GA, restart 2,000",
+            GaOptions {
+                restart_after: Some(2_000),
+                max_trials: cap,
+                ..GaOptions::default()
+            },
+        ),
+        (
+            "CA, restart 2,000, after 40",
+            GaOptions {
+                restart_after: Some(2_000),
+                ..ca(40, 1)
+            },
+        ),
+        (
+            "CA, restart 2,000, after 2 from ≥ 2 epochs",
+            GaOptions {
+                restart_after: Some(2_000),
+                ..ca(2, 2)
+            },
+        ),
+        (
+            "GA, restart 1,000",
+            GaOptions {
+                restart_after: Some(1_000),
+                max_trials: cap,
+                ..GaOptions::default()
+            },
+        ),
+        (
+            "CA, restart 1,000, after 40",
+            GaOptions {
+                restart_after: Some(1_000),
+                ..ca(40, 1)
+            },
+        ),
+        (
+            "CA, restart 1,000, after 2 from ≥ 2 epochs",
+            GaOptions {
+                restart_after: Some(1_000),
+                ..ca(2, 2)
+            },
+        ),
+    ];
+    header();
+    for (name, options) in configs {
+        let outcomes: Vec<Outcome> = items
+            .iter()
+            .flat_map(|item| (0..2).map(move |seed| (item, seed)))
+            .map(|(item, seed)| run(&item.puzzle, options, seed))
+            .collect();
+        row(name, "NYT", "Medium+Hard", &summarise(&outcomes));
+    }
+    println!();
+}
+
 /// Runs the sections named in `args` (all when none is named); `--quick` samples.
 pub fn run_sections(args: &[String]) {
     let quick = args.iter().any(|a| a == "--quick");
-    let named: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse::<u64>().ok())
+    };
+    let overrides = Overrides {
+        restart: value("--restart"),
+        ca_near: value("--ca-near"),
+        ca_epochs: value("--ca-epochs"),
+        per_level: value("--per-level").map(|v| v as usize),
+    };
+    let _ = OVERRIDES.set(overrides);
+    let named: Vec<&String> = args
+        .iter()
+        .filter(|a| !a.starts_with("--") && a.parse::<u64>().is_err())
+        .collect();
+    if overrides.restart.is_some() || overrides.ca_near.is_some() || overrides.ca_epochs.is_some() {
+        println!(
+            "Overrides for the nyt and krazydad comparisons: restart {:?}, CA near solutions {:?}, CA epochs {:?}\n",
+            overrides.restart, overrides.ca_near, overrides.ca_epochs
+        );
+    }
     let want = |s: &str| named.is_empty() || named.iter().any(|a| *a == s);
     println!("\n## GA and cultural algorithm (cargo run --release --example experiments_ga)\n");
     if want("speed") {
@@ -499,6 +644,9 @@ pub fn run_sections(args: &[String]) {
     }
     if named.iter().any(|a| *a == "tune") {
         section_tune();
+    }
+    if named.iter().any(|a| *a == "epochs") {
+        section_epochs();
     }
 }
 

@@ -8,7 +8,8 @@
 //!     [--medium N] [--seed S]]
 //! ```
 //!
-//! Sections: `formulation`, `backend`, `tuning`, `l1`, `hard-full`, `rfss` (default: all). `--hard N`
+//! Sections: `formulation`, `backend`, `tuning`, `l1`, `hard-full`, `plus` (l1-plus ablations
+//! on the `--hard` sample), `plus-full` (l1-weighted and l1-plus on all 1465), `rfss` (default: all). `--hard N`
 //! samples N magictour puzzles (0 = all 1465) for the variant tables. Samples are drawn with a
 //! seeded RNG, so reruns pick the same puzzles. Times: wall clock per puzzle and the thread's
 //! CPU time (from /proc/thread-self/schedstat), which is what to compare on a loaded machine.
@@ -21,8 +22,8 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use sudoscope::grid::{Puzzle, ReadOptions, read_all};
 use sudoscope::live::lp::{
-    Backend, Formulation, L1Config, L1Model, L1Solver, RfssIp, RfssIpConfig, SignModel, Step3Pick,
-    rfss_lp_config, solve_lp,
+    Backend, Formulation, L1Config, L1Model, L1Plus, L1Solver, PlusConfig, PlusPick, RfssIp,
+    RfssIpConfig, SignModel, Step3Pick, rfss_lp_config, solve_lp,
 };
 use sudoscope::live::{self, LiveSolver, RunLimits, Status};
 
@@ -295,9 +296,145 @@ pub fn run_sections(raw: &[String]) {
         print_row("l1-weighted", "magictour all", &summarise(&runs));
         println!();
     }
+    if want("plus") {
+        plus_table(&hard, "magictour sample", args.seed);
+    }
+    if want("plus-full") {
+        plus_full_table(&magictour, args.seed);
+    }
     if want("rfss") {
         rfss_table(&hard, args.seed);
     }
+}
+
+fn run_plus(config: PlusConfig, puzzles: &[Puzzle], seed: u64) -> Vec<Run> {
+    run_plus_counted(config, puzzles, seed).0
+}
+
+/// Runs l1-plus and also returns, per run, (LP deductions, step-3 clues added, clues
+/// excluded after a contradiction).
+fn run_plus_counted(
+    config: PlusConfig,
+    puzzles: &[Puzzle],
+    seed: u64,
+) -> (Vec<Run>, Vec<(u64, u64, u64)>) {
+    let mut solver = L1Plus::new(config);
+    let limits = RunLimits {
+        max_iterations: None,
+        timeout: None,
+    };
+    puzzles
+        .iter()
+        .map(|p| {
+            let r = run(&mut solver, p, seed, limits);
+            let counts = (
+                solver.lp_deductions,
+                solver.clues_added,
+                solver.clues_excluded,
+            );
+            (r, counts)
+        })
+        .unzip()
+}
+
+/// The `l1-plus` variants (what each ingredient buys) on a magictour sample.
+fn plus_table(hard: &[Puzzle], set: &str, seed: u64) {
+    println!("### l1-plus: ablations ({set})\n");
+    print_header();
+    let d = PlusConfig::default;
+    let variants: Vec<(&str, PlusConfig)> = vec![
+        (
+            "l1-plus (default: deductions + singles + undecided clue, 1 LP per node)",
+            d(),
+        ),
+        (
+            "… without propagation (LP deductions only)",
+            PlusConfig {
+                propagate: false,
+                ..d()
+            },
+        ),
+        (
+            "… without LP deductions (singles only)",
+            PlusConfig {
+                deduce: false,
+                ..d()
+            },
+        ),
+        (
+            "… likeliest clue",
+            PlusConfig {
+                pick: PlusPick::Likeliest,
+                ..d()
+            },
+        ),
+        (
+            "… narrowest cell's likeliest digit",
+            PlusConfig {
+                pick: PlusPick::Narrowest,
+                ..d()
+            },
+        ),
+        (
+            "… 3 LP rounds per node (2 reweighted, ε=1)",
+            PlusConfig { rounds: 3, ..d() },
+        ),
+        (
+            "… 10 LP rounds per node (ε=30, the report's)",
+            PlusConfig {
+                rounds: 10,
+                epsilon: 30.0,
+                ..d()
+            },
+        ),
+    ];
+    for (name, config) in variants {
+        let runs = run_plus(config, hard, seed);
+        print_row(name, set, &summarise(&runs));
+    }
+    println!();
+}
+
+/// `l1-weighted` (the report's process) beside `l1-plus`, on every magictour puzzle.
+fn plus_full_table(magictour: &[Puzzle], seed: u64) {
+    println!("### l1-weighted and l1-plus on all of magictour_top1465\n");
+    print_header();
+    let runs = run_config("l1-weighted", L1Config::weighted(), magictour, seed);
+    print_row(
+        "l1-weighted (the report's process)",
+        "magictour all",
+        &summarise(&runs),
+    );
+    let (runs, counts) = run_plus_counted(PlusConfig::default(), magictour, seed);
+    print_row("l1-plus", "magictour all", &summarise(&runs));
+    println!();
+    let count = counts.len().max(1) as f64;
+    let column = |f: fn(&(u64, u64, u64)) -> u64| {
+        let values: Vec<f64> = counts.iter().map(|c| f(c) as f64).collect();
+        (median(values.clone()), values.iter().sum::<f64>() / count)
+    };
+    let deduced = column(|c| c.0);
+    let added = column(|c| c.1);
+    let excluded = column(|c| c.2);
+    let solved_by_first = runs
+        .iter()
+        .filter(|r| r.solved && r.iterations <= 1)
+        .count();
+    println!("| l1-plus, per puzzle | median | mean |");
+    println!("|---|---:|---:|");
+    println!(
+        "| variables fixed or removed by the plain LP | {:.0} | {:.1} |",
+        deduced.0, deduced.1
+    );
+    println!("| step-3 clues added | {:.0} | {:.1} |", added.0, added.1);
+    println!(
+        "| step-3 clues excluded after a contradiction | {:.0} | {:.1} |",
+        excluded.0, excluded.1
+    );
+    println!(
+        "\nSolved with a single LP solve (its deductions plus singles finish the grid): {solved_by_first} of {}.\n",
+        runs.len()
+    );
 }
 
 /// Size and time of one LP solve, reduced versus the report's full formulation.

@@ -120,6 +120,8 @@ pub enum SolverName {
     L1,
     /// Reweighted L1 with warm restarts.
     L1Weighted,
+    /// Ours: L1 with LP deductions, propagation and step-3 clues undone on contradiction.
+    L1Plus,
     /// Mantere & Koljonen's genetic algorithm.
     Ga,
     /// Mantere & Koljonen's cultural algorithm.
@@ -137,6 +139,7 @@ impl SolverName {
             SolverName::RfssIp => "rfss-ip",
             SolverName::L1 => "l1",
             SolverName::L1Weighted => "l1-weighted",
+            SolverName::L1Plus => "l1-plus",
             SolverName::Ga => "ga",
             SolverName::Cultural => "cultural",
         }

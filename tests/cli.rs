@@ -296,6 +296,7 @@ fn every_solver_name_solves_or_says_it_is_not_yet_available() {
         "rfss-ip",
         "l1",
         "l1-weighted",
+        "l1-plus",
         "ga",
         "cultural",
     ] {

@@ -1,4 +1,4 @@
-//! The LP solvers (`rfss-lp`, `rfss-ip`, `l1`, `l1-weighted`): they solve, they end on bad
+//! The LP solvers (`rfss-lp`, `rfss-ip`, `l1`, `l1-weighted`, `l1-plus`): they solve, they end on bad
 //! input, their views keep their promises, a seed fixes a run, and the resource form used for
 //! RFSS-LP has the same solutions as Horn's M_RFS system.
 
@@ -8,12 +8,12 @@ use std::time::Duration;
 use assert_cmd::Command;
 use sudoscope::grid::{Geometry, Grid, Puzzle, ReadOptions, Variant, parse_puzzle};
 use sudoscope::live::lp::{
-    Backend, Formulation, L1Config, L1Solver, LpStatus, RfssIp, RfssIpConfig, SignModel,
-    is_solution, solve_lp,
+    Backend, Formulation, L1Config, L1Plus, L1Solver, LpStatus, PlusConfig, RfssIp, RfssIpConfig,
+    SignModel, is_solution, solve_lp,
 };
 use sudoscope::live::{self, LiveSolver, RunLimits, Status};
 
-const NAMES: [&str; 4] = ["rfss-lp", "rfss-ip", "l1", "l1-weighted"];
+const NAMES: [&str; 5] = ["rfss-lp", "rfss-ip", "l1", "l1-weighted", "l1-plus"];
 
 /// kaggle1m_first20000.txt, line 1.
 const EASY: &str =
@@ -328,4 +328,138 @@ fn lp_solvers_on_a_dataset_sample() {
         let out = live::run_to_end(s.as_mut(), limits(200));
         assert_eq!(out.status, Status::Solved, "{line}");
     }
+}
+
+/// Runs l1-plus to the end on `p`.
+fn run_plus(p: &Puzzle, cap: u64) -> (live::RunOutcome, L1Plus) {
+    let mut s = L1Plus::new(PlusConfig {
+        max_solves: cap,
+        ..PlusConfig::default()
+    });
+    s.reset(p, 0).unwrap();
+    let out = live::run_to_end(&mut s, limits(cap + 10));
+    (out, s)
+}
+
+#[test]
+fn l1_plus_answers_are_valid_solutions() {
+    let mut puzzles = vec![HARD.to_string()];
+    if let Some(dir) = datasets()
+        && let Ok(text) = std::fs::read_to_string(dir.join("magictour_top1465.txt"))
+    {
+        // Every 97th puzzle: 16 spread over the file.
+        puzzles.extend(
+            text.lines()
+                .step_by(97)
+                .map(|l| l.split_whitespace().next().unwrap_or("").to_string()),
+        );
+    }
+    for text in &puzzles {
+        let p = puzzle(text);
+        let (out, s) = run_plus(&p, 5_000);
+        assert_eq!(out.status, Status::Solved, "{text}: {:?}", s.stop_reason);
+        let grid = out.solution.unwrap();
+        assert!(is_solution(&p, grid.cells()), "{text}");
+        assert!(grid.is_solved() && p.givens.is_extended_by(&grid), "{text}");
+    }
+}
+
+#[test]
+fn l1_plus_reports_a_puzzle_without_solution() {
+    // The first magictour puzzle with one wrong value added where no single sees the clash:
+    // only the search can tell, and it must say so instead of looping.
+    let p = puzzle(HARD);
+    let (out, _) = run_plus(&p, 5_000);
+    let solution = out.solution.unwrap().cells().to_vec();
+    let givens = p.givens.cells().to_vec();
+    let candidates = p.givens.candidates();
+    let (cell, digit) = (0..81)
+        .filter(|&c| givens[c] == 0)
+        .flat_map(|c| candidates[c].iter().map(move |d| (c, d)))
+        .find(|&(c, d)| d != solution[c])
+        .unwrap();
+    let mut wrong = givens.clone();
+    wrong[cell] = digit;
+    let line: String = wrong
+        .iter()
+        .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+        .collect();
+    let bad = puzzle(&line);
+    let (out, s) = run_plus(&bad, 5_000);
+    assert_eq!(out.status, Status::Stuck, "{line}: {:?}", s.stop_reason);
+    assert!(out.solution.is_none());
+    assert!(out.iterations < 5_000, "ended by itself");
+    assert!(
+        s.stop_reason
+            .as_deref()
+            .unwrap_or("")
+            .contains("no solution"),
+        "{:?}",
+        s.stop_reason
+    );
+}
+
+#[test]
+fn l1_plus_ends_on_puzzles_with_many_solutions() {
+    // The empty grid and the easy puzzle stripped to its first 12 givens: any valid grid
+    // keeping the givens is a right answer; the solver must not wander.
+    let mut sparse: Vec<u8> = puzzle(EASY).givens.cells().to_vec();
+    let mut kept = 0;
+    for d in sparse.iter_mut() {
+        if *d != 0 {
+            kept += 1;
+            if kept > 12 {
+                *d = 0;
+            }
+        }
+    }
+    let sparse: String = sparse
+        .iter()
+        .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+        .collect();
+    for text in [".".repeat(81), sparse] {
+        let p = puzzle(&text);
+        let (out, s) = run_plus(&p, 2_000);
+        assert_eq!(out.status, Status::Solved, "{text}: {:?}", s.stop_reason);
+        let grid = out.solution.unwrap();
+        assert!(grid.is_solved() && p.givens.is_extended_by(&grid), "{text}");
+        assert!(out.iterations < 2_000);
+    }
+}
+
+#[test]
+fn l1_plus_is_deterministic_and_does_one_lp_per_step() {
+    let p = puzzle(HARD);
+    let run = |seed: u64| {
+        let mut s = L1Plus::new(PlusConfig::default());
+        s.reset(&p, seed).unwrap();
+        let mut trace = Vec::new();
+        for _ in 0..200 {
+            let before = s.view().iterations;
+            let progress = s.step(Duration::from_millis(1));
+            assert!(progress.iterations <= before + 1, "one LP solve per step");
+            trace.push((progress.iterations, s.view().digits, s.depth()));
+            if progress.status.is_finished() {
+                break;
+            }
+        }
+        trace
+    };
+    assert_eq!(run(5), run(5));
+}
+
+#[test]
+fn solve_command_knows_l1_plus() {
+    let mut cmd = match Command::cargo_bin("sudoscope") {
+        Ok(c) => c,
+        Err(e) => panic!("binary: {e}"),
+    };
+    let out = cmd
+        .args(["solve", "--solver", "l1-plus", "--format", "json", HARD])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\"status\":\"solved\""), "{text}");
+    assert!(text.contains("\"solver\":\"l1-plus\""), "{text}");
 }

@@ -42,6 +42,9 @@ pub struct BeliefSpace {
     /// Positions that were in conflict in some recorded near solution.
     tainted: Vec<bool>,
     updates: u64,
+    /// Distinct epochs that contributed near solutions, and the last one.
+    epochs: u64,
+    last_epoch: Option<u64>,
 }
 
 impl BeliefSpace {
@@ -53,12 +56,27 @@ impl BeliefSpace {
             last: Vec::new(),
             tainted: vec![false; len],
             updates: 0,
+            epochs: 0,
+            last_epoch: None,
         }
     }
 
     /// Near solutions recorded.
     pub fn updates(&self) -> u64 {
         self.updates
+    }
+
+    /// Epochs (population runs) that contributed near solutions.
+    pub fn epochs(&self) -> u64 {
+        self.epochs
+    }
+
+    /// Notes that the near solution just recorded came from epoch `epoch`.
+    pub fn note_epoch(&mut self, epoch: u64) {
+        if self.last_epoch != Some(epoch) {
+            self.last_epoch = Some(epoch);
+            self.epochs += 1;
+        }
     }
 
     /// Records a near solution unless it is the one recorded last; returns whether it did.

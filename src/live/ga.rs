@@ -139,6 +139,9 @@ pub struct GaOptions {
     pub untaint_conflicts: bool,
     /// Hidden givens are used only once the belief space holds this many near solutions.
     pub min_near_solutions: u64,
+    /// ... and only once those near solutions come from at least this many epochs (population
+    /// runs between re-initialisations); 1 = no condition.
+    pub min_epochs: u64,
 }
 
 impl Default for GaOptions {
@@ -156,6 +159,7 @@ impl Default for GaOptions {
             restart_after: Some(0),
             cultural: false,
             min_near_solutions: 2,
+            min_epochs: 1,
             untaint_conflicts: false,
         }
     }
@@ -829,8 +833,11 @@ impl Ga {
         {
             let len = self.layout.len;
             let individual = &self.pop[slot * len..(slot + 1) * len];
-            if belief.update(individual) && self.options.untaint_conflicts {
-                belief.taint(&self.layout.conflicting_positions(individual));
+            if belief.update(individual) {
+                belief.note_epoch(self.restarts);
+                if self.options.untaint_conflicts {
+                    belief.taint(&self.layout.conflicting_positions(individual));
+                }
             }
         }
     }
@@ -845,6 +852,7 @@ impl Ga {
         if let Some(belief) = &self.belief
             && self.restarts % 2 == 1
             && belief.updates() >= self.options.min_near_solutions
+            && belief.epochs() >= self.options.min_epochs
         {
             hidden = belief.apply_hidden_givens(
                 &self.layout.lines_of,

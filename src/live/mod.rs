@@ -280,6 +280,7 @@ pub const NAMES: &[&str] = &[
     "l1-weighted",
     "ga",
     "cultural",
+    "l1-plus",
 ];
 
 /// The solvers available by `--solver` name (the exact solver is not a live solver; it is
@@ -287,7 +288,7 @@ pub const NAMES: &[&str] = &[
 pub fn by_name(name: &str) -> Option<Box<dyn LiveSolver>> {
     match name {
         rfss::NAME => Some(Box::new(rfss::Rfss::new())),
-        "rfss-lp" | "rfss-ip" | "l1" | "l1-weighted" => lp::by_name(name),
+        "rfss-lp" | "rfss-ip" | "l1" | "l1-weighted" | "l1-plus" => lp::by_name(name),
         ga::NAME => Some(Box::new(ga::Ga::new())),
         cultural::NAME => Some(Box::new(cultural::new())),
         backtrack::NAME => Some(Box::new(backtrack::Backtrack::new())),

@@ -57,6 +57,7 @@
 //! (RFSS-IP) uses microlp, which has it built in and can resume a search after a time slice.
 
 pub mod l1;
+pub mod l1_plus;
 pub mod rfss_lp;
 
 use std::time::{Duration, Instant};
@@ -66,11 +67,12 @@ use clarabel::solver::{
     DefaultSettingsBuilder, DefaultSolver, IPSolver, NonnegativeConeT, SolverStatus, ZeroConeT,
 };
 
-use crate::grid::{Geometry, Grid, Puzzle};
+use crate::grid::{Digits, Geometry, Grid, Puzzle};
 
 use super::{LiveError, LiveSolver};
 
 pub use l1::{L1Config, L1Model, L1Solver, Step3Pick};
+pub use l1_plus::{L1Plus, PlusConfig, PlusPick};
 pub use rfss_lp::{RfssIp, RfssIpConfig, rfss_lp, rfss_lp_config};
 
 /// The solvers of this module by `--solver` name.
@@ -80,6 +82,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn LiveSolver>> {
         "rfss-ip" => Some(Box::new(RfssIp::new(RfssIpConfig::default()))),
         "l1" => Some(Box::new(L1Solver::new("l1", L1Config::plain()))),
         "l1-weighted" => Some(Box::new(L1Solver::new("l1-weighted", L1Config::weighted()))),
+        "l1-plus" => Some(Box::new(L1Plus::new(PlusConfig::default()))),
         _ => None,
     }
 }
@@ -130,6 +133,17 @@ impl Formulation {
     /// no clue eliminates, resources no clue covers. `Err` when the clues clash or leave a
     /// resource nothing can cover.
     pub fn reduced(geometry: &'static Geometry, clues: &[u8]) -> Result<Formulation, Infeasible> {
+        Formulation::restricted(geometry, clues, None)
+    }
+
+    /// [`Formulation::reduced`] with the candidates of each cell further limited to
+    /// `allowed[cell]` (variables fixed to 0 by earlier reasoning are dropped). `Err` as for
+    /// `reduced`, and also when the limits leave a resource nothing can cover.
+    pub fn restricted(
+        geometry: &'static Geometry,
+        clues: &[u8],
+        allowed: Option<&[Digits]>,
+    ) -> Result<Formulation, Infeasible> {
         let n = geometry.size();
         let cells = geometry.cell_count();
         if clues.len() != cells {
@@ -176,7 +190,11 @@ impl Formulation {
         let mut row_used = vec![false; rows];
         for cell in 0..cells {
             if clues[cell] == 0 {
-                for v in candidates[cell].iter() {
+                let mut cands = candidates[cell];
+                if let Some(limit) = allowed.and_then(|a| a.get(cell)) {
+                    cands &= *limit;
+                }
+                for v in cands.iter() {
                     let mut col = vec![cell_row[cell]];
                     for &h in geometry.houses_of(cell) {
                         col.push(house_digit_row[h * n + v as usize - 1]);
