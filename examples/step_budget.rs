@@ -26,7 +26,7 @@ use shared::{datasets, quantile, thread_cpu};
 const BUDGET: Duration = Duration::from_millis(2);
 
 /// Solvers whose step is a single LP solve.
-const LP_SOLVERS: [&str; 4] = ["rfss-lp", "rfss-ip", "l1", "l1-weighted"];
+const LP_SOLVERS: [&str; 5] = ["rfss-lp", "rfss-ip", "l1", "l1-weighted", "l1-plus"];
 
 /// The first puzzle of a dataset file.
 fn first_puzzle(name: &str) -> Option<Puzzle> {
