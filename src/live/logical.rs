@@ -9,9 +9,9 @@
 //! (every step removes a candidate, so there are at most N³).
 //!
 //! Budget: one step is one technique search, which cannot be cut short. On 16×16 and larger
-//! the chain techniques can take tens of milliseconds per search, so there the engine uses
-//! every technique except chains and coloring ([`techniques_for`]); see the step-budget
-//! table in docs/experiments.md.
+//! the chain techniques, ALS and forcing chains can take tens of milliseconds per search, so
+//! there the engine uses every technique except those and coloring ([`techniques_for`]); see
+//! the step-budget table in docs/experiments.md.
 
 use std::time::Duration;
 
@@ -28,18 +28,19 @@ pub const MAX_STEPS: u64 = 100_000;
 const SERIES_CAPACITY: usize = 300;
 
 /// The techniques used on an N×N puzzle, easiest first: all of them up to 9×9; from 16×16 on,
-/// all but the chains and coloring, whose single searches overrun a frame's budget there.
+/// all but the chains, coloring and the last-resort searches (ALS, forcing chains), whose
+/// single searches overrun a frame's budget there.
 pub fn techniques_for(size: usize) -> Vec<Technique> {
     let all = path::order(&[]);
     if size <= 9 {
         return all;
     }
     all.into_iter()
-        .filter(|t| {
+        .filter(|&t| {
             !matches!(
                 t,
                 Technique::XChain | Technique::XyChain | Technique::Aic | Technique::SimpleColors
-            )
+            ) && !crate::logic::is_last_resort(t)
         })
         .collect()
 }
