@@ -66,6 +66,7 @@ pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
         Technique::XChain => chains::x_chain,
         Technique::XyChain => chains::xy_chain,
         Technique::Aic => chains::aic,
+        Technique::DiscontinuousNiceLoop => chains::discontinuous_nice_loop,
         Technique::AlsXz => als::als_xz,
         Technique::AlsXyWing => als::als_xy_wing,
         Technique::ForcingChainContradiction => forcing::contradiction,

@@ -149,6 +149,9 @@ fn weight_by_id(id: &str) -> Option<f64> {
         "aic" => 7.0,
         "als-xz" => 7.1,
         "als-xy-wing" => 7.3,
+        // after the ALS techniques: most of its eliminations are AICs' too, and it costs two
+        // chain searches per candidate
+        "discontinuous-nice-loop" => 7.4,
         // last resort: forcing chains
         "forcing-chain-contradiction" => 8.0,
         "digit-forcing-chain" => 8.1,
