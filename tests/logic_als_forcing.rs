@@ -156,10 +156,8 @@ fn forcing_chain_explanations_show_the_chains() {
     let Some(puzzles) = magictour(every) else {
         return;
     };
-    // Without the discontinuous nice loop, whose eliminations are often a digit forcing
-    // chain's: the sampled boards then still need every kind of forcing chain.
     let standard: Vec<Technique> = logic::available()
-        .filter(|&t| !logic::is_last_resort(t) && t != Technique::DiscontinuousNiceLoop)
+        .filter(|&t| !logic::is_last_resort(t))
         .collect();
     let mut seen: BTreeMap<&'static str, usize> = BTreeMap::new();
     for (board, solution) in &puzzles {
