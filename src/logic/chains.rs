@@ -391,16 +391,21 @@ impl Search {
     /// Expands `start` assumed false; afterwards `seen(e, ON)` tells whether "start false
     /// implies e true" by an alternating chain of at most `max_links` links.
     fn run(&mut self, graph: &Graph, start: usize) {
+        self.run_from(graph, start, OFF);
+    }
+
+    /// Expands `start` assumed false (`OFF`) or true (`ON`).
+    fn run_from(&mut self, graph: &Graph, start: usize, start_pol: usize) {
         let (n, w) = (self.n, self.w);
         self.vis[OFF].fill(0);
         self.vis[ON].fill(0);
         self.frontier.clear();
-        self.mark(start, OFF, 0);
+        self.mark(start, start_pol, 0);
         self.frontier.push(start);
         let mut layer = 0u16;
         while !self.frontier.is_empty() && (layer as usize) < graph.max_links {
             self.next.clear();
-            if layer.is_multiple_of(2) {
+            if (layer as usize + start_pol).is_multiple_of(2) {
                 // OFF nodes: their strong partners are ON.
                 for k in 0..self.frontier.len() {
                     let u = self.frontier[k];
@@ -449,9 +454,14 @@ impl Search {
 
     /// A shortest chain from `start` (OFF) to `end` (ON), rebuilt from the distances.
     fn path(&self, graph: &Graph, start: usize, end: usize) -> Vec<usize> {
+        self.path_to(graph, start, end, ON)
+    }
+
+    /// A shortest chain from the search's start to `end` with polarity `end_pol`.
+    fn path_to(&self, graph: &Graph, start: usize, end: usize, end_pol: usize) -> Vec<usize> {
         let mut nodes = vec![end];
-        let (mut node, mut pol) = (end, ON);
-        let mut d = self.dist[ON][end];
+        let (mut node, mut pol) = (end, end_pol);
+        let mut d = self.dist[end_pol][end];
         while d > 0 {
             let want = d - 1;
             let prev = if pol == ON {
@@ -475,6 +485,7 @@ impl Search {
             nodes.push(node);
         }
         debug_assert_eq!(node, start);
+        let _ = start;
         nodes.reverse();
         nodes
     }
@@ -684,4 +695,188 @@ pub fn xy_chain(board: &Board, sink: &mut StepSink) {
 /// Alternating inference chains mixing both kinds of links.
 pub fn aic(board: &Board, sink: &mut StepSink) {
     report(board, sink, Kind::Aic, Technique::Aic);
+}
+
+/// A discontinuous nice loop: a chain from a candidate back to its own cell.
+struct Loop {
+    /// The chain, start first; `start_on` tells whether the start is assumed true.
+    nodes: Vec<usize>,
+    start_on: bool,
+    eliminations: Vec<Elimination>,
+}
+
+/// Discontinuous nice loops (HoDoKu's rules), found with the AIC link graph. For a candidate
+/// `x` of a cell:
+/// * `x` false forces `x` true (two strong links at `x`): `x` is true, every other candidate of
+///   the cell goes;
+/// * `x` false forces another candidate `y` of the cell true (two strong links, different
+///   digits): `x` or `y` is true, the cell's other candidates go;
+/// * `x` true forces `x` false (two weak links), or forces another candidate of its cell true
+///   (a weak and a strong link, different digits): `x` is false.
+fn find_nice_loops(board: &Board) -> Vec<Loop> {
+    let graph = Graph::new(board, Kind::Aic);
+    let n = graph.grid.n;
+    let cells = graph.grid.geometry.cell_count();
+    let mut search = Search::new(&graph);
+    let mut by_elims: HashMap<Vec<Elimination>, Loop, BuildFx> = HashMap::default();
+    let keep = |by_elims: &mut HashMap<Vec<Elimination>, Loop, BuildFx>, found: Loop| {
+        if found.eliminations.is_empty()
+            || by_elims
+                .get(&found.eliminations)
+                .is_some_and(|old| old.nodes.len() <= found.nodes.len())
+        {
+            return;
+        }
+        by_elims.insert(found.eliminations.clone(), found);
+    };
+    for cell in 0..cells {
+        if board.value(cell) != 0 || board.candidates(cell).len() < 2 {
+            continue;
+        }
+        let cands = board.candidates(cell);
+        for x in cands.iter() {
+            let start = cell * n + x as usize - 1;
+            // Assumed false.
+            if !graph.strong_of(start).is_empty() {
+                search.run_from(&graph, start, OFF);
+                for y in cands.iter() {
+                    let end = cell * n + y as usize - 1;
+                    if !search.seen(end, ON) || search.dist[ON][end] < 3 {
+                        continue;
+                    }
+                    let eliminations: Vec<Elimination> = cands
+                        .iter()
+                        .filter(|&d| d != x && d != y)
+                        .map(|digit| Elimination { cell, digit })
+                        .collect();
+                    if eliminations.is_empty() {
+                        continue;
+                    }
+                    let links = search.dist[ON][end] as usize + 1;
+                    if by_elims
+                        .get(&eliminations)
+                        .is_some_and(|old| old.nodes.len() <= links)
+                    {
+                        continue;
+                    }
+                    let nodes = search.path_to(&graph, start, end, ON);
+                    keep(
+                        &mut by_elims,
+                        Loop {
+                            nodes,
+                            start_on: false,
+                            eliminations,
+                        },
+                    );
+                }
+            }
+            // Assumed true.
+            search.run_from(&graph, start, ON);
+            let eliminations = vec![Elimination { cell, digit: x }];
+            let mut best: Option<(usize, usize)> = None;
+            for y in cands.iter() {
+                let end = cell * n + y as usize - 1;
+                let pol = if y == x { OFF } else { ON };
+                if !search.seen(end, pol) || search.dist[pol][end] < 3 {
+                    continue;
+                }
+                let d = search.dist[pol][end] as usize;
+                if best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, end));
+                }
+            }
+            if let Some((d, end)) = best {
+                if by_elims
+                    .get(&eliminations)
+                    .is_some_and(|old| old.nodes.len() <= d + 1)
+                {
+                    continue;
+                }
+                let pol = if end == start { OFF } else { ON };
+                let nodes = search.path_to(&graph, start, end, pol);
+                keep(
+                    &mut by_elims,
+                    Loop {
+                        nodes,
+                        start_on: true,
+                        eliminations,
+                    },
+                );
+            }
+        }
+    }
+    let mut found: Vec<Loop> = by_elims.into_values().collect();
+    found.sort_by(|a, b| {
+        (a.nodes.len(), &a.eliminations, &a.nodes).cmp(&(b.nodes.len(), &b.eliminations, &b.nodes))
+    });
+    found
+}
+
+/// Discontinuous nice loops: see [`find_nice_loops`].
+pub fn discontinuous_nice_loop(board: &Board, sink: &mut StepSink) {
+    let geometry = board.geometry();
+    let n = geometry.size();
+    for found in find_nice_loops(board) {
+        let nodes = &found.nodes;
+        let mut cells: Vec<usize> = nodes.iter().map(|&v| v / n).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let mut digits: Vec<u8> = nodes.iter().map(|&v| (v % n) as u8 + 1).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
+        let cell = geometry.cell_name(first / n);
+        let (x, y) = (first % n + 1, last % n + 1);
+        let chain = loop_notation(geometry, nodes, n, found.start_on);
+        let why = if !found.start_on && x == y {
+            format!("if {cell} were not {x} it would have to be {x}, so {cell} is {x}")
+        } else if !found.start_on {
+            format!("if {cell} were not {x} it would have to be {y}, so {cell} is {x} or {y}")
+        } else if x == y {
+            format!("if {cell} were {x} it could not be {x}, so {cell} is not {x}")
+        } else {
+            format!("if {cell} were {x} it would also have to be {y}, so {cell} is not {x}")
+        };
+        let explanation = format!(
+            "Discontinuous nice loop: {chain}. The links alternate strong (=, if one is false \
+             the other is true) and weak (-, if one is true the other is false), and the loop \
+             comes back to the cell it started from: {why}. {what}",
+            what = capitalise(&describe_eliminations(geometry, &found.eliminations)),
+        );
+        let step = Step {
+            technique: Technique::DiscontinuousNiceLoop,
+            houses: vec![],
+            cells,
+            digits,
+            placements: vec![],
+            eliminations: found.eliminations,
+            explanation,
+        };
+        if sink.push(step) {
+            return;
+        }
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+/// A loop in Eureka-style notation, closed with the start cell: `(4)r1c2-(4)r1c7=...=(4)r1c2`
+/// for a start assumed true (its first link is weak), `=` first for a start assumed false.
+fn loop_notation(geometry: &Geometry, nodes: &[usize], n: usize, start_on: bool) -> String {
+    let mut out = String::new();
+    for (i, &v) in nodes.iter().enumerate() {
+        if i > 0 {
+            // Links alternate; a start assumed false leaves by a strong link.
+            let strong = (i % 2 == 1) != start_on;
+            out.push(if strong { '=' } else { '-' });
+        }
+        out.push_str(&format!("({}){}", v % n + 1, geometry.cell_name(v / n)));
+    }
+    out
 }

@@ -66,6 +66,7 @@ pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
         Technique::XChain => chains::x_chain,
         Technique::XyChain => chains::xy_chain,
         Technique::Aic => chains::aic,
+        Technique::DiscontinuousNiceLoop => chains::discontinuous_nice_loop,
         Technique::AlsXz => als::als_xz,
         Technique::AlsXyWing => als::als_xy_wing,
         Technique::ForcingChainContradiction => forcing::contradiction,
@@ -104,8 +105,9 @@ pub fn next_step(board: &Board, techniques: &[Technique]) -> Option<Step> {
     sink.into_steps().into_iter().next()
 }
 
-/// Whether a technique is a last resort (almost locked sets and forcing chains): far more
-/// expensive than the others (a busy board holds hundreds of ALSs, and a forcing search follows
+/// Whether a technique is a last resort (almost locked sets, discontinuous nice loops and
+/// forcing chains): far more expensive than the others (a busy board holds hundreds of ALSs, a
+/// nice-loop search runs two chain searches from every candidate, and a forcing search follows
 /// every candidate), so "every step" lists them only when no other technique applies, or when
 /// they are asked for by name. The step-by-step solve tries them in weight order as usual.
 pub fn is_last_resort(technique: Technique) -> bool {
@@ -113,6 +115,7 @@ pub fn is_last_resort(technique: Technique) -> bool {
         technique,
         Technique::AlsXz
             | Technique::AlsXyWing
+            | Technique::DiscontinuousNiceLoop
             | Technique::ForcingChainContradiction
             | Technique::DigitForcingChain
             | Technique::CellForcingChain

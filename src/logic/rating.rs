@@ -149,6 +149,9 @@ fn weight_by_id(id: &str) -> Option<f64> {
         "aic" => 7.0,
         "als-xz" => 7.1,
         "als-xy-wing" => 7.3,
+        // after the ALS techniques: most of its eliminations are AICs' too, and it costs two
+        // chain searches per candidate
+        "discontinuous-nice-loop" => 7.4,
         // last resort: forcing chains
         "forcing-chain-contradiction" => 8.0,
         "digit-forcing-chain" => 8.1,
@@ -336,12 +339,13 @@ mod tests {
         assert_eq!(technique_level(Technique::Aic), Level::Evil);
         assert_eq!(technique_level(Technique::AlsXz), Level::Evil);
         assert_eq!(technique_level(Technique::CellForcingChain), Level::Evil);
-        // The last resorts come after every chain and ALS technique.
+        // The forcing chains come after every chain, ALS and nice-loop technique.
         assert!(base_weight(Technique::AlsXz) > base_weight(Technique::Aic));
         for t in Technique::ALL {
             if !crate::logic::is_last_resort(t)
                 || t == Technique::AlsXz
                 || t == Technique::AlsXyWing
+                || t == Technique::DiscontinuousNiceLoop
             {
                 assert!(base_weight(t) < FORCING_FROM, "{t}");
             } else {

@@ -36,6 +36,7 @@ pub enum Technique {
     XChain,
     XyChain,
     Aic,
+    DiscontinuousNiceLoop,
     EmptyRectangle,
     TurbotFish,
     FinnedXWing,
@@ -54,7 +55,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first: the order the hint engine tries them in.
-    pub const ALL: [Technique; 42] = [
+    pub const ALL: [Technique; 43] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -93,6 +94,7 @@ impl Technique {
         Technique::Aic,
         Technique::AlsXz,
         Technique::AlsXyWing,
+        Technique::DiscontinuousNiceLoop,
         Technique::ForcingChainContradiction,
         Technique::DigitForcingChain,
         Technique::CellForcingChain,
@@ -130,6 +132,7 @@ impl Technique {
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
             Technique::Aic => "aic",
+            Technique::DiscontinuousNiceLoop => "discontinuous-nice-loop",
             Technique::EmptyRectangle => "empty-rectangle",
             Technique::TurbotFish => "turbot-fish",
             Technique::FinnedXWing => "finned-x-wing",
