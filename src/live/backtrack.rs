@@ -373,26 +373,14 @@ impl LiveSolver for Backtrack {
             _ => Vec::new(),
         };
         let metrics = vec![
-            Metric {
-                name: "nodes",
-                value: self.nodes as f64,
-            },
-            Metric {
-                name: "depth",
-                value: self.stack.len() as f64,
-            },
-            Metric {
-                name: "max depth",
-                value: self.max_depth as f64,
-            },
-            Metric {
-                name: "backtracks",
-                value: self.backtracks as f64,
-            },
-            Metric {
-                name: "filled cells",
-                value: digits.iter().filter(|&&d| d != 0).count() as f64,
-            },
+            Metric::new("nodes", self.nodes as f64),
+            Metric::new("depth", self.stack.len() as f64),
+            Metric::new("max depth", self.max_depth as f64),
+            Metric::new("backtracks", self.backtracks as f64),
+            Metric::new(
+                "filled cells",
+                digits.iter().filter(|&&d| d != 0).count() as f64,
+            ),
             super::rate_metric("nodes/s", self.nodes, self.elapsed),
         ];
         SolverView {

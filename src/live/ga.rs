@@ -1018,61 +1018,28 @@ impl LiveSolver for Ga {
         }
         let conflicts = super::conflicting_cells(puzzle, &digits);
         let mut metrics = vec![
-            Metric {
-                name: "trials",
-                value: self.trials as f64,
-            },
-            Metric {
-                name: "generation",
-                value: self.generation as f64,
-            },
-            Metric {
-                name: "best fitness (Px+Pg)",
-                value: f64::from(self.raw[best]),
-            },
-            Metric {
-                name: "best ever",
-                value: f64::from(self.best_ever),
-            },
-            Metric {
-                name: "elite age",
-                value: f64::from(self.best_age),
-            },
-            Metric {
-                name: "restarts",
-                value: self.restarts as f64,
-            },
-            Metric {
-                name: "swaps aborted %",
-                value: if self.swaps_tried > 0 {
+            Metric::new("trials", self.trials as f64),
+            Metric::new("generation", self.generation as f64),
+            Metric::new("best fitness (Px+Pg)", f64::from(self.raw[best])),
+            Metric::new("best ever", f64::from(self.best_ever)),
+            Metric::new("elite age", f64::from(self.best_age)),
+            Metric::new("restarts", self.restarts as f64),
+            Metric::new(
+                "swaps aborted %",
+                if self.swaps_tried > 0 {
                     100.0 * self.swaps_aborted as f64 / self.swaps_tried as f64
                 } else {
                     0.0
                 },
-            },
-            Metric {
-                name: "children mutated %",
-                value: 100.0 * self.mutated_share(),
-            },
-            Metric {
-                name: "conflicting cells",
-                value: conflicts.len() as f64,
-            },
-            Metric {
-                name: "unsettled cells",
-                value: unsettled.len() as f64,
-            },
+            ),
+            Metric::new("children mutated %", 100.0 * self.mutated_share()),
+            Metric::new("conflicting cells", conflicts.len() as f64),
+            Metric::new("unsettled cells", unsettled.len() as f64),
             super::rate_metric("trials/s", self.trials, self.elapsed),
         ];
         if self.belief.is_some() {
-            metrics.push(Metric {
-                name: "near solutions",
-                value: self.near_solutions() as f64,
-            });
-            metrics.push(Metric {
-                name: "hidden givens",
-                value: self.epoch.hidden as f64,
-            });
+            metrics.push(Metric::new("near solutions", self.near_solutions() as f64));
+            metrics.push(Metric::new("hidden givens", self.epoch.hidden as f64));
         }
         SolverView {
             digits,

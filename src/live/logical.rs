@@ -222,28 +222,17 @@ impl LiveSolver for Logical {
         let conflicts = super::conflicting_cells(puzzle, &digits);
         let candidates: u32 = board.all_candidates().iter().map(|c| c.len()).sum();
         let mut metrics = vec![
-            Metric {
-                name: "steps",
-                value: self.steps as f64,
-            },
-            Metric {
-                name: "placed by logic",
-                value: self.placed_by_logic as f64,
-            },
-            Metric {
-                name: "empty cells",
-                value: board.empty_count() as f64,
-            },
-            Metric {
-                name: "candidates left",
-                value: f64::from(candidates),
-            },
+            Metric::new("steps", self.steps as f64),
+            Metric::new("placed by logic", self.placed_by_logic as f64),
+            Metric::new("empty cells", board.empty_count() as f64),
+            Metric::new("candidates left", f64::from(candidates)),
         ];
         // One line per technique used so far: its id and how often.
-        metrics.extend(self.used.iter().map(|&(t, count)| Metric {
-            name: t.id(),
-            value: f64::from(count),
-        }));
+        metrics.extend(
+            self.used
+                .iter()
+                .map(|&(t, count)| Metric::new(t.id(), f64::from(count))),
+        );
         SolverView {
             digits,
             confidence,

@@ -79,6 +79,12 @@ pub struct Metric {
     pub value: f64,
 }
 
+impl Metric {
+    pub fn new(name: &'static str, value: f64) -> Metric {
+        Metric { name, value }
+    }
+}
+
 /// A bounded series for a chart: the most recent points, oldest first, each `(iteration,
 /// value)`.
 #[derive(Clone, Debug, PartialEq)]

@@ -938,74 +938,44 @@ impl LiveSolver for Rfss {
         let min_p = self.p.iter().copied().fold(f64::INFINITY, f64::min) / self.z;
         let secs = self.elapsed.as_secs_f64();
         let metrics = vec![
-            Metric {
-                name: "generation",
-                value: self.generation as f64,
-            },
-            Metric {
-                name: "species (initial)",
-                value: self.initial_species as f64,
-            },
-            Metric {
-                name: "species alive",
-                value: self.p.len() as f64,
-            },
-            Metric {
-                name: "max proportion",
-                value: max_p,
-            },
-            Metric {
-                name: "min proportion",
-                value: if min_p.is_finite() { min_p } else { 0.0 },
-            },
-            Metric {
-                name: "decided cells",
-                value: decided as f64,
-            },
-            Metric {
-                name: "empty cells",
-                value: empty as f64,
-            },
-            Metric {
-                name: "unsettled cells",
-                value: unsettled.len() as f64,
-            },
-            Metric {
-                name: "conflicting cells",
-                value: conflicts.len() as f64,
-            },
-            Metric {
-                name: "mean cell entropy (bits)",
-                value: if summaries.is_empty() {
+            Metric::new("generation", self.generation as f64),
+            Metric::new("species (initial)", self.initial_species as f64),
+            Metric::new("species alive", self.p.len() as f64),
+            Metric::new("max proportion", max_p),
+            Metric::new(
+                "min proportion",
+                if min_p.is_finite() { min_p } else { 0.0 },
+            ),
+            Metric::new("decided cells", decided as f64),
+            Metric::new("empty cells", empty as f64),
+            Metric::new("unsettled cells", unsettled.len() as f64),
+            Metric::new("conflicting cells", conflicts.len() as f64),
+            Metric::new(
+                "mean cell entropy (bits)",
+                if summaries.is_empty() {
                     0.0
                 } else {
                     entropy / summaries.len() as f64
                 },
-            },
-            Metric {
-                name: "max growth |f/F-1|",
-                value: if self.growth.is_finite() {
+            ),
+            Metric::new(
+                "max growth |f/F-1|",
+                if self.growth.is_finite() {
                     self.growth
                 } else {
                     0.0
                 },
-            },
-            Metric {
-                name: "updates (k generations each)",
-                value: self.updates as f64,
-            },
-            Metric {
-                name: "k",
-                value: f64::from(self.power),
-            },
-            Metric {
-                name: "generations/s",
-                value: if secs > 0.0 {
+            ),
+            Metric::new("updates (k generations each)", self.updates as f64),
+            Metric::new("k", f64::from(self.power)),
+            Metric::new(
+                "generations/s",
+                if secs > 0.0 {
                     self.generation as f64 / secs
                 } else {
                     0.0
                 },
-            },
+            ),
         ];
         SolverView {
             digits,

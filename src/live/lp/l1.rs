@@ -512,38 +512,14 @@ impl LiveSolver for L1Solver {
                 self.fractional.clone()
             },
             metrics: vec![
-                Metric {
-                    name: "LP round",
-                    value: self.round as f64,
-                },
-                Metric {
-                    name: "restart step",
-                    value: self.phase.step_number(),
-                },
-                Metric {
-                    name: "step 3 repeat",
-                    value: self.phase.repeat(),
-                },
-                Metric {
-                    name: "objective",
-                    value: self.objective,
-                },
-                Metric {
-                    name: "fractional cells",
-                    value: self.fractional.len() as f64,
-                },
-                Metric {
-                    name: "last solve ms",
-                    value: self.last_ms,
-                },
-                Metric {
-                    name: "LP variables",
-                    value: vars,
-                },
-                Metric {
-                    name: "LP rows",
-                    value: rows,
-                },
+                Metric::new("LP round", self.round as f64),
+                Metric::new("restart step", self.phase.step_number()),
+                Metric::new("step 3 repeat", self.phase.repeat()),
+                Metric::new("objective", self.objective),
+                Metric::new("fractional cells", self.fractional.len() as f64),
+                Metric::new("last solve ms", self.last_ms),
+                Metric::new("LP variables", vars),
+                Metric::new("LP rows", rows),
             ],
             history: vec![self.history.clone()],
             bands: Vec::new(),

@@ -535,46 +535,16 @@ impl LiveSolver for L1Plus {
                 self.fractional.clone()
             },
             metrics: vec![
-                Metric {
-                    name: "LP round",
-                    value: self.round as f64,
-                },
-                Metric {
-                    name: "step-3 clues held",
-                    value: self.trail.len() as f64,
-                },
-                Metric {
-                    name: "clues excluded",
-                    value: self.clues_excluded as f64,
-                },
-                Metric {
-                    name: "LP deductions",
-                    value: self.lp_deductions as f64,
-                },
-                Metric {
-                    name: "cells fixed",
-                    value: fixed as f64,
-                },
-                Metric {
-                    name: "fractional cells",
-                    value: self.fractional.len() as f64,
-                },
-                Metric {
-                    name: "objective",
-                    value: self.objective,
-                },
-                Metric {
-                    name: "last solve ms",
-                    value: self.last_ms,
-                },
-                Metric {
-                    name: "LP variables",
-                    value: vars,
-                },
-                Metric {
-                    name: "LP rows",
-                    value: rows,
-                },
+                Metric::new("LP round", self.round as f64),
+                Metric::new("step-3 clues held", self.trail.len() as f64),
+                Metric::new("clues excluded", self.clues_excluded as f64),
+                Metric::new("LP deductions", self.lp_deductions as f64),
+                Metric::new("cells fixed", fixed as f64),
+                Metric::new("fractional cells", self.fractional.len() as f64),
+                Metric::new("objective", self.objective),
+                Metric::new("last solve ms", self.last_ms),
+                Metric::new("LP variables", vars),
+                Metric::new("LP rows", rows),
             ],
             history: vec![self.history.clone()],
             bands: Vec::new(),

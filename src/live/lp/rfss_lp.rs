@@ -300,26 +300,14 @@ impl LiveSolver for RfssIp {
                 self.fractional.clone()
             },
             metrics: vec![
-                Metric {
-                    name: "B&B nodes",
-                    value: self.nodes as f64,
-                },
-                Metric {
-                    name: "fractional cells",
-                    value: self.fractional.len() as f64,
-                },
-                Metric {
-                    name: "last solve ms",
-                    value: self.last_ms,
-                },
-                Metric {
-                    name: "search ms",
-                    value: self.search_ms,
-                },
-                Metric {
-                    name: "species",
-                    value: self.form.as_ref().map_or(0.0, |f| f.var_count() as f64),
-                },
+                Metric::new("B&B nodes", self.nodes as f64),
+                Metric::new("fractional cells", self.fractional.len() as f64),
+                Metric::new("last solve ms", self.last_ms),
+                Metric::new("search ms", self.search_ms),
+                Metric::new(
+                    "species",
+                    self.form.as_ref().map_or(0.0, |f| f.var_count() as f64),
+                ),
             ],
             history: vec![self.history.clone()],
             bands: Vec::new(),
