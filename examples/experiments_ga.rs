@@ -527,63 +527,54 @@ fn section_epochs() {
         max_trials: cap,
         ..GaOptions::cultural()
     };
-    let configs: Vec<(&str, GaOptions)> = vec![
+    let mut configs: Vec<(String, GaOptions)> = vec![
         (
-            "GA (default)",
+            "GA (default)".to_string(),
             GaOptions {
                 max_trials: cap,
                 ..GaOptions::default()
             },
         ),
-        ("CA (default: after 40 near solutions)", ca(40, 1)),
-        ("CA, after 2 near solutions from ≥ 2 epochs", ca(2, 2)),
-        ("CA, after 40 near solutions from ≥ 2 epochs", ca(40, 2)),
-        ("CA, after 2 near solutions from ≥ 3 epochs", ca(2, 3)),
         (
-            "GA, restart 2,000",
-            GaOptions {
-                restart_after: Some(2_000),
-                max_trials: cap,
-                ..GaOptions::default()
-            },
+            "CA (default: after 40 near solutions)".to_string(),
+            ca(40, 1),
         ),
         (
-            "CA, restart 2,000, after 40",
-            GaOptions {
-                restart_after: Some(2_000),
-                ..ca(40, 1)
-            },
+            "CA, after 2 near solutions from ≥ 2 epochs".to_string(),
+            ca(2, 2),
         ),
         (
-            "CA, restart 2,000, after 2 from ≥ 2 epochs",
-            GaOptions {
-                restart_after: Some(2_000),
-                ..ca(2, 2)
-            },
+            "CA, after 40 near solutions from ≥ 2 epochs".to_string(),
+            ca(40, 2),
         ),
         (
-            "GA, restart 1,000",
-            GaOptions {
-                restart_after: Some(1_000),
-                max_trials: cap,
-                ..GaOptions::default()
-            },
-        ),
-        (
-            "CA, restart 1,000, after 40",
-            GaOptions {
-                restart_after: Some(1_000),
-                ..ca(40, 1)
-            },
-        ),
-        (
-            "CA, restart 1,000, after 2 from ≥ 2 epochs",
-            GaOptions {
-                restart_after: Some(1_000),
-                ..ca(2, 2)
-            },
+            "CA, after 2 near solutions from ≥ 3 epochs".to_string(),
+            ca(2, 3),
         ),
     ];
+    // The same three configurations at shorter restart periods (GA and CA alike).
+    for restart in [2_000u64, 1_000] {
+        let period = if restart == 2_000 { "2,000" } else { "1,000" };
+        let restarted = |options: GaOptions| GaOptions {
+            restart_after: Some(restart),
+            ..options
+        };
+        configs.push((
+            format!("GA, restart {period}"),
+            restarted(GaOptions {
+                max_trials: cap,
+                ..GaOptions::default()
+            }),
+        ));
+        configs.push((
+            format!("CA, restart {period}, after 40"),
+            restarted(ca(40, 1)),
+        ));
+        configs.push((
+            format!("CA, restart {period}, after 2 from ≥ 2 epochs"),
+            restarted(ca(2, 2)),
+        ));
+    }
     header();
     for (name, options) in configs {
         let outcomes: Vec<Outcome> = items
@@ -591,7 +582,7 @@ fn section_epochs() {
             .flat_map(|item| (0..2).map(move |seed| (item, seed)))
             .map(|(item, seed)| run(&item.puzzle, options, seed))
             .collect();
-        row(name, "NYT", "Medium+Hard", &summarise(&outcomes));
+        row(&name, "NYT", "Medium+Hard", &summarise(&outcomes));
     }
     println!();
 }
