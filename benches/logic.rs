@@ -5,7 +5,9 @@
 //!   (`path::all_steps`, what `sudoscope hint --all` computes), timed per call;
 //! * `hint`: the next step (`path::next_step`), timed per call;
 //! * `rate`: the whole rating of every puzzle (logical path with batched singles, WNEF), timed
-//!   per puzzle and in total, with the share of puzzles logic solves.
+//!   per puzzle and in total, with the share of puzzles logic solves;
+//! * `rate on N threads`: the same ratings spread over every core (rayon), as
+//!   `sudoscope rate FILE` does, timed in total.
 //!
 //! Targets (9×9, `magictour_top1465.txt`): `hint --all` median under 1 ms, rating the whole file
 //! under 5 s. Environment: `SUDOSCOPE_DATASETS` (default `<crate root>/../shared/datasets`);
@@ -151,6 +153,25 @@ fn main() {
                 .map(|c| c.to_string())
                 .collect::<Vec<_>>()
                 .join("/")
+        );
+
+        // The same ratings on every core, as `sudoscope rate FILE` does (one thread per core,
+        // records in input order): the wall-clock total a user waits for.
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let all = Instant::now();
+        let cpu = cpu_seconds();
+        let parallel_solved = {
+            use rayon::prelude::*;
+            boards
+                .par_iter()
+                .map(|board| usize::from(rating::rate_board(black_box(board)).logic_solves))
+                .sum::<usize>()
+        };
+        let total = all.elapsed().as_secs_f64();
+        let cpu = cpu_since(cpu);
+        assert_eq!(parallel_solved, solved, "the same ratings on every core");
+        println!(
+            "| {file} | {n} | rate on {threads} threads | – | – | – | {total:.2} | {cpu} | wall-clock total with one thread per core |"
         );
     }
 }

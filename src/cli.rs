@@ -285,6 +285,20 @@ pub struct RateArgs {
     pub input: InputArgs,
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
+    /// Rate on N threads (default: one per processor core). Records still come out in input
+    /// order; interactive standard input is rated a line at a time.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<std::num::NonZeroUsize>,
+}
+
+impl RateArgs {
+    /// The number of rating threads: `--jobs`, or one per core.
+    pub fn jobs(&self) -> usize {
+        self.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |n| n.get(),
+        )
+    }
 }
 
 impl PlayArgs {

@@ -396,3 +396,28 @@ fn levels_follow_published_grades() {
     }
     assert!(medians[0] < medians[3], "{medians:?}");
 }
+
+/// `rate` on several threads writes exactly what one thread writes: the same records in input
+/// order, the same messages on standard error, the same exit code — over more than one batch
+/// of work and with every kind of record mixed in.
+#[test]
+fn rate_on_several_threads_matches_one_thread() {
+    let clash = format!("11{}", &EASY[2..]);
+    let kinds = [EASY, HARDER, NO_SOLUTION, TWO_SOLUTIONS, &clash, "12x"];
+    let lines: Vec<&str> = (0..260)
+        .map(|i| kinds[(i * 7 + i / 5) % kinds.len()])
+        .collect();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("mixed.txt");
+    std::fs::write(&file, lines.join("\n")).expect("written");
+    let file = file.to_str().expect("utf-8 path");
+    for format in ["text", "json"] {
+        let one = run(&["rate", "--format", format, "--jobs", "1", file]);
+        let three = run(&["rate", "--format", format, "--jobs", "3", file]);
+        assert_eq!(one.status.code(), Some(2), "invalid records → exit 2");
+        assert_eq!(one.status.code(), three.status.code());
+        assert_eq!(stdout(&one).lines().count(), lines.len());
+        assert_eq!(stdout(&one), stdout(&three), "{format} records");
+        assert_eq!(one.stderr, three.stderr, "{format} messages");
+    }
+}

@@ -46,34 +46,108 @@ pub fn for_each_record(
     mut on_puzzle: impl FnMut(&Record, &Puzzle, &mut Output) -> Result<(), Failure>,
     mut on_error: impl FnMut(&Record, &ParseError, &mut Output) -> Result<(), Failure>,
 ) -> Result<u8, Failure> {
-    let mut any = false;
-    let mut bad = 0usize;
+    let mut tally = Tally::default();
     for record in input.records.by_ref() {
-        any = true;
+        tally.any = true;
         match &record.result {
             Ok(puzzle) => on_puzzle(&record, puzzle, out)?,
             Err(error) => {
-                bad += 1;
-                if bad <= MAX_REPORTED_ERRORS {
-                    io::report_bad_record(&input.name, error);
-                } else if bad == MAX_REPORTED_ERRORS + 1 {
-                    eprintln!(
-                        "sudoscope: {}: more invalid records follow; each still gets its `invalid:` record, but no more are reported here",
-                        input.name
-                    );
-                }
+                tally.report(&input.name, error);
                 on_error(&record, error, out)?;
             }
         }
     }
-    out.flush()?;
-    if !any {
-        return Err(Failure::usage(format!(
-            "{}: no puzzle found in the input",
-            input.name
-        )));
+    tally.finish(&input.name, out)
+}
+
+/// Puzzles handed to the worker threads at once by [`for_each_record_in_parallel`]: enough
+/// that the threads rarely wait for each other at the end of a batch, few enough that records
+/// keep streaming out of a long file.
+const BATCH_PER_THREAD: usize = 64;
+
+/// [`for_each_record`] for expensive per-puzzle work (rating): `work` runs on `jobs` threads,
+/// and `emit` writes each result on this thread in input order, so the output and the
+/// messages on standard error are the same as with one thread. Interactive input (standard
+/// input fed a line at a time) and `jobs <= 1` take one record at a time, answering each as
+/// soon as it is read.
+pub fn for_each_record_in_parallel<T: Send>(
+    mut input: Input,
+    out: &mut Output,
+    jobs: usize,
+    work: impl Fn(&Puzzle) -> T + Sync,
+    mut emit: impl FnMut(&Record, T, &mut Output) -> Result<(), Failure>,
+    mut on_error: impl FnMut(&Record, &ParseError, &mut Output) -> Result<(), Failure>,
+) -> Result<u8, Failure> {
+    if jobs <= 1 || input.interactive {
+        return for_each_record(
+            input,
+            out,
+            |record, puzzle, out| emit(record, work(puzzle), out),
+            on_error,
+        );
     }
-    Ok(if bad > 0 { 2 } else { 0 })
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| Failure::runtime(format!("cannot start {jobs} worker threads: {e}")))?;
+    let mut tally = Tally::default();
+    let mut batch: Vec<Record> = Vec::with_capacity(BATCH_PER_THREAD * jobs);
+    loop {
+        batch.clear();
+        batch.extend(input.records.by_ref().take(BATCH_PER_THREAD * jobs));
+        if batch.is_empty() {
+            break;
+        }
+        tally.any = true;
+        let results: Vec<Result<T, &ParseError>> = pool.install(|| {
+            use rayon::prelude::*;
+            batch
+                .par_iter()
+                .map(|record| record.result.as_ref().map(&work))
+                .collect()
+        });
+        for (record, result) in batch.iter().zip(results) {
+            match result {
+                Ok(done) => emit(record, done, out)?,
+                Err(error) => {
+                    tally.report(&input.name, error);
+                    on_error(record, error, out)?;
+                }
+            }
+        }
+    }
+    tally.finish(&input.name, out)
+}
+
+/// What the record loops count to decide the exit code.
+#[derive(Default)]
+struct Tally {
+    any: bool,
+    bad: usize,
+}
+
+impl Tally {
+    /// Counts a record that is not a puzzle and reports the first ones on standard error.
+    fn report(&mut self, name: &str, error: &ParseError) {
+        self.bad += 1;
+        if self.bad <= MAX_REPORTED_ERRORS {
+            io::report_bad_record(name, error);
+        } else if self.bad == MAX_REPORTED_ERRORS + 1 {
+            eprintln!(
+                "sudoscope: {name}: more invalid records follow; each still gets its `invalid:` record, but no more are reported here"
+            );
+        }
+    }
+
+    fn finish(&self, name: &str, out: &mut Output) -> Result<u8, Failure> {
+        out.flush()?;
+        if !self.any {
+            return Err(Failure::usage(format!(
+                "{name}: no puzzle found in the input"
+            )));
+        }
+        Ok(if self.bad > 0 { 2 } else { 0 })
+    }
 }
 
 /// The JSON `error` field and text `invalid: REASON` line share this wording.

@@ -7,11 +7,12 @@
 
 use serde::Serialize;
 use sudoscope::exact;
+use sudoscope::grid::Puzzle;
 use sudoscope::logic::{Board, rating};
 
 use super::count::to_json;
 use super::io::{self, Failure, Output};
-use super::{for_each_record, invalid_text};
+use super::{for_each_record_in_parallel, invalid_text};
 use crate::cli::{OutputFormat, RateArgs};
 
 /// The `rate --format json` record of interfaces.md, plus how many steps the logical path took
@@ -45,73 +46,107 @@ impl RateRecord<'_> {
     }
 }
 
+/// The rating of one puzzle, computed on a worker thread and written in input order.
+enum Outcome {
+    /// Contradictory digits or pencilmarks: invalid input, reported on standard error.
+    Contradiction { line: String, reason: String },
+    /// No solution or several: a record whose error says so.
+    NotUnique {
+        line: String,
+        status: &'static str,
+        error: &'static str,
+    },
+    Rated {
+        line: String,
+        rating: rating::Rating,
+    },
+}
+
+fn rate(puzzle: &Puzzle) -> Outcome {
+    let line = puzzle.to_line();
+    let board = Board::from_puzzle(puzzle);
+    if let Some(contradiction) = board.contradiction() {
+        let reason = if puzzle.pencilmarks.is_some() {
+            format!("contradictory pencilmarks: {contradiction}")
+        } else {
+            format!("contradiction: {contradiction}")
+        };
+        return Outcome::Contradiction { line, reason };
+    }
+    match exact::count(puzzle, 2).solutions {
+        0 => Outcome::NotUnique {
+            line,
+            status: "no-solution",
+            error: "no solution: only a solvable puzzle has a rating",
+        },
+        1 => Outcome::Rated {
+            line,
+            rating: rating::rate_board(&board),
+        },
+        _ => Outcome::NotUnique {
+            line,
+            status: "multiple-solutions",
+            error: "multiple solutions: only a puzzle with one solution has a rating",
+        },
+    }
+}
+
 pub fn run(args: &RateArgs) -> Result<u8, Failure> {
     let input = io::open(&args.input)?;
     let name = input.name.clone();
     let mut out = Output::new(&input);
     let json = args.format == OutputFormat::Json;
     let mut contradictory = false;
-    let code = for_each_record(
+    let code = for_each_record_in_parallel(
         input,
         &mut out,
-        |record, puzzle, out| {
-            let line = puzzle.to_line();
-            let board = Board::from_puzzle(puzzle);
-            if let Some(contradiction) = board.contradiction() {
+        args.jobs(),
+        rate,
+        |record, rated, out| match rated {
+            Outcome::Contradiction { line, reason } => {
                 contradictory = true;
-                let reason = if puzzle.pencilmarks.is_some() {
-                    format!("contradictory pencilmarks: {contradiction}")
-                } else {
-                    format!("contradiction: {contradiction}")
-                };
                 io::report_bad_record(&name, &format!("line {}: {reason}", record.line));
-                return if json {
+                if json {
                     out.line(&to_json(&RateRecord::failed(&line, reason)))
                 } else {
                     out.line(&format!("invalid: {reason}"))
-                };
+                }
             }
-            let (status, error) = match exact::count(puzzle, 2).solutions {
-                0 => (
-                    "no-solution",
-                    "no solution: only a solvable puzzle has a rating",
-                ),
-                1 => ("", ""),
-                _ => (
-                    "multiple-solutions",
-                    "multiple solutions: only a puzzle with one solution has a rating",
-                ),
-            };
-            if !status.is_empty() {
-                return if json {
+            Outcome::NotUnique {
+                line,
+                status,
+                error,
+            } => {
+                if json {
                     out.line(&to_json(&RateRecord::failed(&line, error.into())))
                 } else {
                     out.line(status)
-                };
+                }
             }
-            let rated = rating::rate_board(&board);
-            let wnef = (rated.wnef * 1e4).round() / 1e4;
-            let hardest = rated.hardest.map(|t| t.id());
-            if json {
-                out.line(&to_json(&RateRecord {
-                    puzzle: &line,
-                    level: Some(rated.level),
-                    score: Some(rated.score),
-                    hardest,
-                    wnef: Some(wnef),
-                    logic_solves: Some(rated.logic_solves),
-                    steps: Some(rated.steps),
-                    remaining: Some(rated.remaining),
-                    error: None,
-                }))
-            } else {
-                out.line(&format!(
-                    "{} score={:.1} hardest={} wnef={wnef:.4} logic_solves={}",
-                    rated.level,
-                    rated.score,
-                    hardest.unwrap_or("none"),
-                    rated.logic_solves
-                ))
+            Outcome::Rated { line, rating } => {
+                let wnef = (rating.wnef * 1e4).round() / 1e4;
+                let hardest = rating.hardest.map(|t| t.id());
+                if json {
+                    out.line(&to_json(&RateRecord {
+                        puzzle: &line,
+                        level: Some(rating.level),
+                        score: Some(rating.score),
+                        hardest,
+                        wnef: Some(wnef),
+                        logic_solves: Some(rating.logic_solves),
+                        steps: Some(rating.steps),
+                        remaining: Some(rating.remaining),
+                        error: None,
+                    }))
+                } else {
+                    out.line(&format!(
+                        "{} score={:.1} hardest={} wnef={wnef:.4} logic_solves={}",
+                        rating.level,
+                        rating.score,
+                        hardest.unwrap_or("none"),
+                        rating.logic_solves
+                    ))
+                }
             }
         },
         |record, error, out| {
