@@ -171,7 +171,8 @@ pub fn two_string_kite(board: &Board, sink: &mut StepSink) {
 }
 
 /// Turbot fish: any chain strong–weak–strong of one digit (a = b - c = d) that is not a
-/// skyscraper or a two-string kite: a or d is the digit.
+/// skyscraper or a two-string kite: a or d is the digit. When the chain closes on itself
+/// (d is a, as HoDoKu allows), a is the digit.
 pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
     // The simpler shapes come first; their elimination sets are not repeated here.
     let mut simpler = StepSink::for_digits(false, sink.digits());
@@ -201,10 +202,11 @@ pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
                 for (a, b) in both_ways(*p) {
                     for (c, d) in both_ways(*q) {
                         let cells = [a, b, c, d];
-                        if (0..4).any(|i| (i + 1..4).any(|j| cells[i] == cells[j])) {
-                            continue;
-                        }
-                        if !grid.sees(b, c) {
+                        // Four cells, or the loop a = b - c = a (the ends are one cell).
+                        let loop_back = a == d;
+                        let repeated = (0..4)
+                            .any(|i| (i + 1..4).any(|j| cells[i] == cells[j] && (i, j) != (0, 3)));
+                        if repeated || !grid.sees(b, c) {
                             continue;
                         }
                         let targets = grid.common_peers(&[a, d], digit);
@@ -217,19 +219,35 @@ pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
                             continue;
                         }
                         let n = |c| grid.name(c);
-                        let explanation = format!(
-                            "Turbot fish on {digit}: ({digit}){a}=({digit}){b}-({digit}){c}=({digit}){d}. \
+                        let explanation = if loop_back {
+                            format!(
+                                "Turbot fish on {digit}: ({digit}){a}=({digit}){b}-({digit}){c}=({digit}){a}, \
+                                 a loop. In {h1} {digit} is only in {a} and {b}, in {h2} only in {c} \
+                                 and {a}, and {b} sees {c}: if {a} were not {digit}, {b} would be, \
+                                 so {c} would not be, and {a} would be after all. So {a} is \
+                                 {digit}, and the cells seeing it cannot be: {what}",
+                                a = n(a),
+                                b = n(b),
+                                c = n(c),
+                                h1 = g.houses()[p.house],
+                                h2 = g.houses()[q.house],
+                                what = describe_eliminations(g, &eliminations),
+                            )
+                        } else {
+                            format!(
+                                "Turbot fish on {digit}: ({digit}){a}=({digit}){b}-({digit}){c}=({digit}){d}. \
                              In {h1} {digit} is only in {a} and {b}, in {h2} only in {c} and {d}, \
                              and {b} sees {c}, so {a} or {d} must be {digit}. Cells seeing both \
                              cannot be {digit}: {what}",
-                            a = n(a),
-                            b = n(b),
-                            c = n(c),
-                            d = n(d),
-                            h1 = g.houses()[p.house],
-                            h2 = g.houses()[q.house],
-                            what = describe_eliminations(g, &eliminations),
-                        );
+                                a = n(a),
+                                b = n(b),
+                                c = n(c),
+                                d = n(d),
+                                h1 = g.houses()[p.house],
+                                h2 = g.houses()[q.house],
+                                what = describe_eliminations(g, &eliminations),
+                            )
+                        };
                         let step = Step {
                             technique: Technique::TurbotFish,
                             houses: vec![p.house, q.house],
