@@ -7,6 +7,10 @@ Needs hodoku-py (a Python port of HoDoKu; not a dependency of sudoscope):
     ./target/release/sudoscope generate --level evil --count 25 --seed 12 >> boards.txt
     ./venv/bin/python docs/experiments/hodoku_find_all.py < boards.txt > tests/data/hodoku_find_all.jsonl
 
+The committed file was made from the puzzles of those two commands as sudoscope generated
+them on 2026-11-22 (the generator has changed since, so the same seeds now give other puzzles;
+the test reads only the file, which holds every board it needs).
+
 For every puzzle on standard input it follows HoDoKu's own solution path and, at every board
 where the next step is not a single, records the board (digits and candidates) and, for every
 technique type sudoscope also has, every placement and elimination HoDoKu's `find_all` finds
