@@ -310,7 +310,7 @@ pub fn als_xz(board: &Board, sink: &mut StepSink) {
         }
         let eliminations = sorted(eliminations);
         let rc = digit_list(&r.iter().take(2).collect::<Vec<_>>());
-        let explanation = if doubly {
+        let explanation = sink.text(|| if doubly {
             format!(
                 "ALS-XZ (doubly linked): A = {sa} and B = {sb} are almost locked sets (one more \
                  digit than cells). {rc} are restricted common: each can be true in only one of \
@@ -332,7 +332,7 @@ pub fn als_xz(board: &Board, sink: &mut StepSink) {
                 sb = describe(&grid, b),
                 what = describe_eliminations(grid.geometry, &eliminations),
             )
-        };
+        });
         let mut cells: Vec<usize> = a.cells.iter().chain(&b.cells).copied().collect();
         cells.sort_unstable();
         let step = Step {
@@ -387,19 +387,21 @@ pub fn als_xy_wing(board: &Board, sink: &mut StepSink) {
                     digit_list(&rb.iter().collect::<Vec<_>>()),
                 );
                 let z = digit_list(&zs.iter().collect::<Vec<_>>());
-                let explanation = format!(
-                    "ALS-XY-wing: the almost locked set C = {sc} shares the restricted common \
+                let explanation = sink.text(|| {
+                    format!(
+                        "ALS-XY-wing: the almost locked set C = {sc} shares the restricted common \
                      {x} with A = {sa} and {y} with B = {sb} (each can be true in only one of the \
                      two sets it links; an almost locked set has one digit more than cells, so \
                      without one digit it is locked on the others). Take z, any of {z}: if A had \
                      no z, it would be locked and hold {x}; then C would have no {x} and hold {y}; \
                      then B would have no {y} and hold z. So A or B holds z, and cells that see \
                      every z of both cannot be z: {what}",
-                    sc = describe(&grid, pivot),
-                    sa = describe(&grid, a),
-                    sb = describe(&grid, b),
-                    what = describe_eliminations(grid.geometry, &eliminations),
-                );
+                        sc = describe(&grid, pivot),
+                        sa = describe(&grid, a),
+                        sb = describe(&grid, b),
+                        what = describe_eliminations(grid.geometry, &eliminations),
+                    )
+                });
                 let mut cells: Vec<usize> = a
                     .cells
                     .iter()

@@ -212,21 +212,23 @@ fn report(
     } else {
         ("columns", "rows")
     };
-    let base_names: Vec<String> = base.iter().map(|l| (l + 1).to_string()).collect();
-    let cover_names: Vec<String> = cover_lines.iter().map(|l| (l + 1).to_string()).collect();
     let technique = technique_for(size);
-    let explanation = format!(
-        "{}: in {base_word} {}, {digit} can only go in {cover_word} {} ({}). Each of those \
+    let explanation = sink.text(|| {
+        let base_names: Vec<String> = base.iter().map(|l| (l + 1).to_string()).collect();
+        let cover_names: Vec<String> = cover_lines.iter().map(|l| (l + 1).to_string()).collect();
+        format!(
+            "{}: in {base_word} {}, {digit} can only go in {cover_word} {} ({}). Each of those \
          {base_word} needs its {digit} in a different one of those {cover_word}, so the \
          {base_word} take the {digit}s of {cover_word} {} and no other cell of those \
          {cover_word} can be {digit}: {}",
-        fish_name(size, ""),
-        join_and(&base_names),
-        join_and(&cover_names),
-        super::step::cell_list(geometry, &cells),
-        join_and(&cover_names),
-        describe_eliminations(geometry, &eliminations)
-    );
+            fish_name(size, ""),
+            join_and(&base_names),
+            join_and(&cover_names),
+            super::step::cell_list(geometry, &cells),
+            join_and(&cover_names),
+            describe_eliminations(geometry, &eliminations)
+        )
+    });
     // Houses: rows are 0..n, columns n..2n.
     let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
     let mut houses: Vec<usize> = base.iter().map(|&l| base_offset + l).collect();
@@ -514,26 +516,28 @@ fn finned_report(
     } else {
         ("columns", "rows")
     };
-    let base_names: Vec<String> = base.iter().map(|l| (l + 1).to_string()).collect();
-    let cover_names: Vec<String> = cover_lines.iter().map(|l| (l + 1).to_string()).collect();
     let technique = finned_technique(size, search.sashimi);
     let (fin_word, either, sees) = if fins.len() == 1 {
         ("the fin", "the fin is", "sees the fin")
     } else {
         ("the fins", "one of the fins is", "sees every fin")
     };
-    let explanation = format!(
-        "{}: in {base_word} {}, {digit} can only go in {cover_word} {} ({}) or in {fin_word} \
+    let explanation = sink.text(|| {
+        let base_names: Vec<String> = base.iter().map(|l| (l + 1).to_string()).collect();
+        let cover_names: Vec<String> = cover_lines.iter().map(|l| (l + 1).to_string()).collect();
+        format!(
+            "{}: in {base_word} {}, {digit} can only go in {cover_word} {} ({}) or in {fin_word} \
          {}. Either {either} {digit}, or the {base_word} take the {digit}s of {cover_word} \
          {}; in both cases no cell of those {cover_word} that {sees} can be {digit}: {}",
-        fish_name(size, if search.sashimi { "Sashimi" } else { "Finned" }),
-        join_and(&base_names),
-        join_and(&cover_names),
-        super::step::cell_list(geometry, &cells),
-        super::step::cell_list(geometry, &fins),
-        join_and(&cover_names),
-        describe_eliminations(geometry, &eliminations)
-    );
+            fish_name(size, if search.sashimi { "Sashimi" } else { "Finned" }),
+            join_and(&base_names),
+            join_and(&cover_names),
+            super::step::cell_list(geometry, &cells),
+            super::step::cell_list(geometry, &fins),
+            join_and(&cover_names),
+            describe_eliminations(geometry, &eliminations)
+        )
+    });
     let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
     let mut houses: Vec<usize> = base.iter().map(|&l| base_offset + l).collect();
     houses.extend(cover_lines.iter().map(|&l| cover_offset + l));

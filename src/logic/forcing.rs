@@ -22,7 +22,7 @@
 //! computed once and shared by the four techniques.
 
 use std::cell::RefCell;
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::board::Board;
@@ -513,19 +513,21 @@ pub fn contradiction(board: &Board, sink: &mut StepSink) {
                 ),
             };
             let conclusion = lit ^ 1;
-            let explanation = format!(
-                "Forcing chain contradiction: suppose {assume}. Then {what}: {chains}. The \
+            let explanation = sink.text(|| {
+                format!(
+                    "Forcing chain contradiction: suppose {assume}. Then {what}: {chains}. The \
                  assumption is impossible, so {conclusion} {RULES}.",
-                assume = lit_name(&grid, lit)
-                    .replace('=', " is ")
-                    .replace('≠', " is not "),
-                chains = chains
-                    .iter()
-                    .map(|c| chain_text(&grid, c))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-                conclusion = conclusion_text(&grid, conclusion),
-            );
+                    assume = lit_name(&grid, lit)
+                        .replace('=', " is ")
+                        .replace('≠', " is not "),
+                    chains = chains
+                        .iter()
+                        .map(|c| chain_text(&grid, c))
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                    conclusion = conclusion_text(&grid, conclusion),
+                )
+            });
             let s = step(
                 &grid,
                 Technique::ForcingChainContradiction,
@@ -549,7 +551,7 @@ fn report_verity(
     technique: Technique,
     groups: Vec<(Vec<Lit>, Vec<usize>, String)>,
 ) {
-    let mut done: HashSet<Lit> = HashSet::new();
+    let mut done = vec![false; t.closures.len()];
     for (premises, houses, intro) in groups {
         let closures: Option<Vec<&Closure>> = premises
             .iter()
@@ -559,14 +561,14 @@ fn report_verity(
             continue;
         };
         for conclusion in common(t, &closures, &premises) {
-            if !done.insert(conclusion) {
+            if std::mem::replace(&mut done[conclusion], true) {
                 continue;
             }
             let chains: Vec<Vec<Lit>> = premises
                 .iter()
                 .map(|&p| t.chain(grid, p, conclusion))
                 .collect();
-            let explanation = format!(
+            let explanation = sink.text(|| format!(
                 "{title}: {intro}, and each leads to the same result: {chains}. Whichever holds, \
                  {conclusion} {RULES}.",
                 title = technique.title(),
@@ -576,7 +578,7 @@ fn report_verity(
                     .collect::<Vec<_>>()
                     .join("; "),
                 conclusion = conclusion_text(grid, conclusion),
-            );
+            ));
             let s = step(
                 grid,
                 technique,

@@ -84,19 +84,21 @@ fn locked_candidates(board: &Board, sink: &mut StepSink, pointing: bool) {
                 let names: Vec<String> = places.iter().map(|&c| geometry.cell_name(c)).collect();
                 let where_ = join_and(&names);
                 let what = describe_eliminations(geometry, &eliminations);
-                let explanation = if pointing {
-                    format!(
-                        "In {from}, {digit} can only go in {where_}, all of them in {to}; \
+                let explanation = sink.text(|| {
+                    if pointing {
+                        format!(
+                            "In {from}, {digit} can only go in {where_}, all of them in {to}; \
                          {from} needs its {digit} there, so no other cell of {to} can be \
                          {digit}: {what}"
-                    )
-                } else {
-                    format!(
-                        "In {from}, {digit} can only go in {where_}, all of them in {to}; \
+                        )
+                    } else {
+                        format!(
+                            "In {from}, {digit} can only go in {where_}, all of them in {to}; \
                          the {digit} of {from} is therefore the {digit} of {to}, so no other \
                          cell of {to} can be {digit}: {what}"
-                    )
-                };
+                        )
+                    }
+                });
                 let stop = sink.push(Step {
                     technique: if pointing {
                         Technique::Pointing
@@ -255,18 +257,20 @@ fn multi_line_band(
                 }
             }
         }
-        let explanation = format!(
-            "In {}, {digit} is confined to {line_word} {} ({}); each of those boxes needs \
+        let explanation = sink.text(|| {
+            format!(
+                "In {}, {digit} is confined to {line_word} {} ({}); each of those boxes needs \
              its own {digit} in a different {line_kind}, so between them they take the \
              {digit}s of {line_word} {}, and in box {} the {digit} must be in {line_kind} \
              {rest}: {}",
-            join_and(&source_names),
-            join_and(&lines),
-            join_and(&places),
-            join_and(&lines),
-            target_box + 1,
-            describe_eliminations(geometry, &eliminations),
-        );
+                join_and(&source_names),
+                join_and(&lines),
+                join_and(&places),
+                join_and(&lines),
+                target_box + 1,
+                describe_eliminations(geometry, &eliminations),
+            )
+        });
         let mut houses: Vec<usize> = sources.iter().map(|&b| box_house + b).collect();
         houses.push(box_house + target_box);
         let stop = sink.push(Step {

@@ -15,7 +15,6 @@ pub fn full_house(board: &Board, sink: &mut StepSink) {
         let Some(digit) = board.candidates(cell).single_digit() else {
             continue;
         };
-        let name = geometry.cell_name(cell);
         let stop = sink.push(Step {
             technique: Technique::FullHouse,
             houses: vec![h],
@@ -23,9 +22,11 @@ pub fn full_house(board: &Board, sink: &mut StepSink) {
             digits: vec![digit],
             placements: vec![Placement { cell, digit }],
             eliminations: vec![],
-            explanation: format!(
+            explanation: sink.text(|| {
+                let name = geometry.cell_name(cell);
+                format!(
                 "{name} is the last empty cell of {house}, so it takes the missing digit: {name} = {digit}"
-            ),
+            )}),
         });
         if stop {
             return;
@@ -43,7 +44,6 @@ pub fn naked_single(board: &Board, sink: &mut StepSink) {
         let Some(digit) = board.candidates(cell).single_digit() else {
             continue;
         };
-        let name = geometry.cell_name(cell);
         let stop = sink.push(Step {
             technique: Technique::NakedSingle,
             houses: vec![],
@@ -51,9 +51,11 @@ pub fn naked_single(board: &Board, sink: &mut StepSink) {
             digits: vec![digit],
             placements: vec![Placement { cell, digit }],
             eliminations: vec![],
-            explanation: format!(
+            explanation: sink.text(|| {
+                let name = geometry.cell_name(cell);
+                format!(
                 "{name} sees every digit but {digit} in its row, column and box, so {name} = {digit}"
-            ),
+            )}),
         });
         if stop {
             return;
@@ -76,7 +78,6 @@ pub fn hidden_single(board: &Board, sink: &mut StepSink) {
             };
             // A cell whose only candidate is the digit is a naked single; HoDoKu reports
             // the hidden single all the same, so do we.
-            let name = geometry.cell_name(cell);
             let stop = sink.push(Step {
                 technique: Technique::HiddenSingle,
                 houses: vec![h],
@@ -84,9 +85,10 @@ pub fn hidden_single(board: &Board, sink: &mut StepSink) {
                 digits: vec![digit],
                 placements: vec![Placement { cell, digit }],
                 eliminations: vec![],
-                explanation: format!(
-                    "In {house}, {digit} fits only in {name}, so {name} = {digit}"
-                ),
+                explanation: sink.text(|| {
+                    let name = geometry.cell_name(cell);
+                    format!("In {house}, {digit} fits only in {name}, so {name} = {digit}")
+                }),
             });
             if stop {
                 return;
