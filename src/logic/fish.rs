@@ -284,8 +284,8 @@ fn finned_technique(size: usize, sashimi: bool) -> Technique {
     }
 }
 
-/// The most boxes of a grid (36×36).
-const MAX_BOXES: usize = 36;
+/// The most bands of a grid (36×36).
+const MAX_BANDS: usize = 6;
 
 /// What a finned search has fixed so far.
 struct FinnedSearch<'a> {
@@ -330,7 +330,7 @@ fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
                 masks: &masks,
             };
             chosen.clear();
-            if finned_bases(&search, sink, &lines, 0, 0, &[0; MAX_BOXES], &mut chosen) {
+            if finned_bases(&search, sink, &lines, 0, 0, &[0; MAX_BANDS], &mut chosen) {
                 return;
             }
         }
@@ -338,20 +338,20 @@ fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
 }
 
 /// Chooses base lines; the union of their places may exceed `size` by at most a box width.
-/// `outside[band * k + stack]` is the union of the chosen lines' places outside the box at
-/// (`band`, `stack`).
+/// `bands[band]` is the union of the chosen lines' places in that band of lines.
 fn finned_bases(
     search: &FinnedSearch,
     sink: &mut StepSink,
     lines: &[usize],
     start: usize,
     union: u64,
-    outside: &[u64; MAX_BOXES],
+    bands: &[u64; MAX_BANDS],
     chosen: &mut Vec<usize>,
 ) -> bool {
     let k = search.board.geometry().box_size();
     if chosen.len() == search.size {
-        return union.count_ones() as usize > search.size && finned_covers(search, sink, chosen);
+        return union.count_ones() as usize > search.size
+            && finned_covers(search, sink, chosen, bands);
     }
     let need = search.size - chosen.len();
     for i in start..lines.len() {
@@ -361,28 +361,23 @@ fn finned_bases(
         let line = lines[i];
         let m = search.masks[line];
         let next = union | m;
-        if next.count_ones() as usize > search.size + k {
+        let count = next.count_ones() as usize;
+        if count > search.size + k {
             continue;
         }
+        let mut next_bands = *bands;
+        next_bands[line / k] |= m;
         // The fins all sit in one box: for some band and stack, the places outside that box
         // must already fit in `size` cover lines. Adding lines only adds places, so a base
-        // that fails this for every box can be dropped with all its extensions.
-        let mut next_outside = [0u64; MAX_BOXES];
-        let mut fits = false;
-        for band in 0..k {
-            for stack in 0..k {
-                let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
-                let b = band * k + stack;
-                let o = outside[b] | if line / k == band { m & !stack_mask } else { m };
-                next_outside[b] = o;
-                fits |= o.count_ones() as usize <= search.size;
-            }
-        }
-        if next.count_ones() as usize > search.size && !fits {
+        // that fails this for every box can be dropped with all its extensions. Outside the
+        // box at (band, stack) lie the places of the other bands' lines and those of the
+        // band's lines outside the stack; a band without chosen lines leaves all `next`
+        // places outside, more than `size` here.
+        if count > search.size && !fins_fit(&next_bands, k, search.size) {
             continue;
         }
         chosen.push(line);
-        let stop = finned_bases(search, sink, lines, i + 1, next, &next_outside, chosen);
+        let stop = finned_bases(search, sink, lines, i + 1, next, &next_bands, chosen);
         chosen.pop();
         if stop {
             return true;
@@ -391,29 +386,57 @@ fn finned_bases(
     false
 }
 
+/// Whether some box (band, stack) of a band holding chosen lines leaves at most `size`
+/// places outside it.
+fn fins_fit(bands: &[u64; MAX_BANDS], k: usize, size: usize) -> bool {
+    for band in 0..k {
+        let inside_band = bands[band];
+        if inside_band == 0 {
+            continue;
+        }
+        let mut others = 0u64;
+        for (b, &m) in bands[..k].iter().enumerate() {
+            if b != band {
+                others |= m;
+            }
+        }
+        for stack in 0..k {
+            let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
+            if ((others | (inside_band & !stack_mask)).count_ones() as usize) <= size {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// For fixed base lines: every box that could hold the fins, and every cover completing the
 /// places outside it.
-fn finned_covers(search: &FinnedSearch, sink: &mut StepSink, base: &[usize]) -> bool {
+fn finned_covers(
+    search: &FinnedSearch,
+    sink: &mut StepSink,
+    base: &[usize],
+    bands: &[u64; MAX_BANDS],
+) -> bool {
     let geometry = search.board.geometry();
     let k = geometry.box_size();
     let size = search.size;
     for band in 0..k {
-        if !base.iter().any(|&l| l / k == band) {
+        // `bands[band]` is empty exactly when no base line lies in the band.
+        if bands[band] == 0 {
             continue;
+        }
+        let mut others = 0u64;
+        for (b, &m) in bands[..k].iter().enumerate() {
+            if b != band {
+                others |= m;
+            }
         }
         for stack in 0..k {
             let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
             // Places outside the fin box must all be covered.
-            let mut outside = 0u64;
-            let mut inside = 0u64;
-            for &l in base {
-                if l / k == band {
-                    outside |= search.masks[l] & !stack_mask;
-                    inside |= search.masks[l] & stack_mask;
-                } else {
-                    outside |= search.masks[l];
-                }
-            }
+            let outside = others | (bands[band] & !stack_mask);
+            let inside = bands[band] & stack_mask;
             let have = outside.count_ones() as usize;
             if have > size || inside == 0 {
                 continue;
