@@ -690,11 +690,13 @@ pub fn digit_forcing_chain(board: &Board, sink: &mut StepSink) {
         .nodes
         .iter()
         .map(|&node| {
-            let intro = format!(
-                "{cell} is {d} or it is not",
-                cell = grid.name(node / n),
-                d = node % n + 1
-            );
+            let intro = sink.text(|| {
+                format!(
+                    "{cell} is {d} or it is not",
+                    cell = grid.name(node / n),
+                    d = node % n + 1
+                )
+            });
             (vec![node * 2 + TRUE, node * 2 + FALSE], vec![], intro)
         })
         .collect();
@@ -717,15 +719,17 @@ pub fn cell_forcing_chain(board: &Board, sink: &mut StepSink) {
                 .iter()
                 .map(|&d| (cell * n + d as usize - 1) * 2 + TRUE)
                 .collect();
-            let intro = format!(
-                "{} can only be {}",
-                grid.name(cell),
-                cands
-                    .iter()
-                    .map(|d| d.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
+            let intro = sink.text(|| {
+                format!(
+                    "{} can only be {}",
+                    grid.name(cell),
+                    cands
+                        .iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            });
             (premises, vec![], intro)
         })
         .collect();
@@ -751,14 +755,16 @@ pub fn house_forcing_chain(board: &Board, sink: &mut StepSink) {
                 .iter()
                 .map(|&c| (c * n + d as usize - 1) * 2 + TRUE)
                 .collect();
-            let intro = format!(
-                "in {house}, {d} can only go in {}",
-                places
-                    .iter()
-                    .map(|&c| grid.name(c))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
+            let intro = sink.text(|| {
+                format!(
+                    "in {house}, {d} can only go in {}",
+                    places
+                        .iter()
+                        .map(|&c| grid.name(c))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            });
             groups.push((premises, vec![h], intro));
         }
     }

@@ -17,7 +17,7 @@
 //!   eliminations: the engine tries claiming first, and multi-line is there for players who
 //!   think box by box (and for hints that ask for it by name).
 
-use crate::grid::{Geometry, HouseKind};
+use crate::grid::{Digits, Geometry, HouseKind};
 
 use super::board::Board;
 use super::step::{Elimination, Step, StepSink, describe_eliminations};
@@ -41,13 +41,19 @@ fn is_pointing_kind(kind: HouseKind) -> bool {
 fn locked_candidates(board: &Board, sink: &mut StepSink, pointing: bool) {
     let geometry = board.geometry();
     let houses = geometry.houses();
-    let n = geometry.size() as u8;
     let mut places: Vec<usize> = Vec::with_capacity(geometry.size());
     for (a, house) in houses.iter().enumerate() {
         if is_pointing_kind(house.kind) != pointing {
             continue;
         }
-        for digit in 1..=n {
+        // The digits with two places or more in the house, in one pass over its cells.
+        let (mut once, mut twice) = (Digits::EMPTY, Digits::EMPTY);
+        for &c in &house.cells {
+            let cands = board.candidates(c);
+            twice |= once & cands;
+            once |= cands;
+        }
+        for digit in twice.iter() {
             if !sink.wants_digit(digit) {
                 continue;
             }

@@ -1,5 +1,7 @@
 //! Singles: full house, naked single, hidden single — the techniques that place digits.
 
+use crate::grid::Digits;
+
 use super::board::Board;
 use super::step::{Placement, Step, StepSink};
 use super::technique::Technique;
@@ -66,14 +68,24 @@ pub fn naked_single(board: &Board, sink: &mut StepSink) {
 /// A digit with one place left in a house.
 pub fn hidden_single(board: &Board, sink: &mut StepSink) {
     let geometry = board.geometry();
-    let n = geometry.size() as u8;
     for (h, house) in geometry.houses().iter().enumerate() {
-        for digit in 1..=n {
+        // The digits with exactly one place in the house, in one pass over its cells.
+        let (mut once, mut twice) = (Digits::EMPTY, Digits::EMPTY);
+        for &c in &house.cells {
+            let cands = board.candidates(c);
+            twice |= once & cands;
+            once |= cands;
+        }
+        for digit in (once - twice).iter() {
             if !sink.wants_digit(digit) {
                 continue;
             }
-            let mut places = board.positions(h, digit);
-            let (Some(cell), None) = (places.next(), places.next()) else {
+            let Some(cell) = house
+                .cells
+                .iter()
+                .copied()
+                .find(|&c| board.candidates(c).contains(digit))
+            else {
                 continue;
             };
             // A cell whose only candidate is the digit is a naked single; HoDoKu reports

@@ -245,13 +245,15 @@ fn hidden_subsets(board: &Board, sink: &mut StepSink, k: usize) {
         }
         digits.clear();
         masks.clear();
-        for digit in 1..=n {
-            let mut mask = 0u64;
-            for (i, &c) in house.cells.iter().enumerate() {
-                if board.candidates(c).contains(digit) {
-                    mask |= 1 << i;
-                }
+        // Each digit's places in the house, in one pass over its cells.
+        let mut by_digit = [0u64; 64];
+        for (i, &c) in house.cells.iter().enumerate() {
+            for digit in board.candidates(c).iter() {
+                by_digit[digit as usize] |= 1 << i;
             }
+        }
+        for digit in 1..=n {
+            let mask = by_digit[digit as usize];
             if (2..=k).contains(&(mask.count_ones() as usize)) {
                 digits.push(digit);
                 masks.push(mask);
