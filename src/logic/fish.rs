@@ -53,25 +53,25 @@ fn join_and(items: &[String]) -> String {
     }
 }
 
-/// The digit's places, line by line: `masks[line]` has bit `pos` set when the cell at
-/// (`line`, `pos`) holds the digit as a candidate (rows when `by_rows`, else columns).
-fn line_masks(board: &Board, digit: u8, by_rows: bool, masks: &mut Vec<u64>) {
+/// Every digit's places, line by line, in one pass over the grid: `masks[(d - 1) * n + line]`
+/// has bit `pos` set when the cell at (`line`, `pos`) holds `d` as a candidate (rows when
+/// `by_rows`, else columns).
+fn line_masks(board: &Board, by_rows: bool, masks: &mut Vec<u64>) {
     let geometry = board.geometry();
     let n = geometry.size();
     masks.clear();
+    masks.resize(n * n, 0);
     for line in 0..n {
-        let mut mask = 0u64;
         for pos in 0..n {
             let cell = if by_rows {
                 geometry.cell(line, pos)
             } else {
                 geometry.cell(pos, line)
             };
-            if board.candidates(cell).contains(digit) {
-                mask |= 1 << pos;
+            for d in board.candidates(cell).iter() {
+                masks[(d as usize - 1) * n + line] |= 1 << pos;
             }
         }
-        masks.push(mask);
     }
 }
 
@@ -81,15 +81,16 @@ fn basic_fish(board: &Board, sink: &mut StepSink, size: usize) {
     if size * 2 > n {
         return;
     }
-    let mut masks = Vec::with_capacity(n);
+    let mut all_masks = Vec::with_capacity(n * n);
     let mut lines: Vec<usize> = Vec::with_capacity(n);
     let mut chosen: Vec<usize> = Vec::with_capacity(size);
     for by_rows in [true, false] {
+        line_masks(board, by_rows, &mut all_masks);
         for digit in 1..=n as u8 {
             if !sink.wants_digit(digit) {
                 continue;
             }
-            line_masks(board, digit, by_rows, &mut masks);
+            let masks = &all_masks[(digit as usize - 1) * n..digit as usize * n];
             lines.clear();
             lines
                 .extend((0..n).filter(|&l| (2..=size).contains(&(masks[l].count_ones() as usize))));
@@ -103,7 +104,7 @@ fn basic_fish(board: &Board, sink: &mut StepSink, size: usize) {
                 size,
                 digit,
                 by_rows,
-                &masks,
+                masks,
                 &lines,
                 0,
                 0,
@@ -304,15 +305,16 @@ fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
     if size * 2 > n {
         return;
     }
-    let mut masks = Vec::with_capacity(n);
+    let mut all_masks = Vec::with_capacity(n * n);
     let mut lines: Vec<usize> = Vec::with_capacity(n);
     let mut chosen: Vec<usize> = Vec::with_capacity(size);
     for by_rows in [true, false] {
+        line_masks(board, by_rows, &mut all_masks);
         for digit in 1..=n as u8 {
             if !sink.wants_digit(digit) {
                 continue;
             }
-            line_masks(board, digit, by_rows, &mut masks);
+            let masks = &all_masks[(digit as usize - 1) * n..digit as usize * n];
             // A base line keeps at most `size` places in the cover and at most k fins.
             lines.clear();
             lines.extend(
@@ -327,7 +329,7 @@ fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
                 sashimi,
                 digit,
                 by_rows,
-                masks: &masks,
+                masks,
             };
             chosen.clear();
             if finned_bases(&search, sink, &lines, 0, 0, &[0; MAX_BANDS], &mut chosen) {
