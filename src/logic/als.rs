@@ -23,11 +23,10 @@
 //! per pair (ALS-XZ) or per pair of RCC links (ALS-XY-wing) with all its eliminations.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
 use std::rc::Rc;
 
 use super::board::Board;
-use super::chains::{Grid, cells_of};
+use super::chains::Grid;
 use super::step::{Elimination, Step, StepSink, cell_list, describe_eliminations, digit_list};
 use super::technique::Technique;
 use crate::grid::Digits;
@@ -38,22 +37,31 @@ struct Als {
     cells: Vec<usize>,
     digits: Digits,
     house: usize,
-    /// Per digit (block `d - 1` of `w` words): the ALS cells holding it (empty when absent).
-    holders: Vec<u64>,
-    /// Per digit: the cells (of any kind) that see every holder of it.
-    seers: Vec<u64>,
+    /// Per digit (block `d - 1` of `w` words): the ALS cells holding it (empty when absent);
+    /// then per digit the cells (of any kind) that see every holder of it; then the ALS's
+    /// cells as a set.
+    bits: Vec<u64>,
+    /// The digits that some cell outside the holders could lose: a cell holding the digit
+    /// sees every holder of it. Eliminations of a digit need it in every set involved.
+    reach: Digits,
+    n: usize,
     w: usize,
 }
 
 impl Als {
     fn hold(&self, d: u8) -> &[u64] {
         let i = d as usize - 1;
-        &self.holders[i * self.w..(i + 1) * self.w]
+        &self.bits[i * self.w..(i + 1) * self.w]
     }
 
     fn see(&self, d: u8) -> &[u64] {
-        let i = d as usize - 1;
-        &self.seers[i * self.w..(i + 1) * self.w]
+        let i = self.n + d as usize - 1;
+        &self.bits[i * self.w..(i + 1) * self.w]
+    }
+
+    fn set(&self) -> &[u64] {
+        let i = 2 * self.n;
+        &self.bits[i * self.w..(i + 1) * self.w]
     }
 }
 
@@ -69,16 +77,13 @@ fn collect(grid: &Grid) -> Vec<Als> {
     let n = grid.n;
     let w = grid.w;
     let limit = max_cells(n);
-    let mut seen: HashSet<Vec<u64>> = HashSet::new();
     let mut out = Vec::new();
+    let mut empty: Vec<usize> = Vec::new();
+    let mut chosen: Vec<usize> = Vec::new();
     for (h, house) in g.houses().iter().enumerate() {
-        let empty: Vec<usize> = house
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| board.value(c) == 0)
-            .collect();
-        let mut chosen: Vec<usize> = Vec::new();
+        empty.clear();
+        empty.extend(house.cells.iter().copied().filter(|&c| board.value(c) == 0));
+        chosen.clear();
         extend(
             grid,
             &empty,
@@ -87,17 +92,21 @@ fn collect(grid: &Grid) -> Vec<Als> {
             Digits::EMPTY,
             limit,
             &mut |cells, digits| {
-                let mut set = vec![0u64; w];
-                for &c in cells {
-                    set[c / 64] |= 1 << (c % 64);
-                }
-                if !seen.insert(set.clone()) {
+                // Each set once: in the first house (in house order) holding all its cells,
+                // which finds it first, since every house holding the cells finds it.
+                let earlier = g.houses_of(cells[0]).iter().any(|&other| {
+                    other < h && cells[1..].iter().all(|&c| g.houses_of(c).contains(&other))
+                });
+                if earlier {
                     return;
                 }
-                let mut holders = vec![0u64; n * w];
-                let mut seers = vec![0u64; n * w];
+                let mut bits = vec![0u64; (2 * n + 1) * w];
+                for &c in cells {
+                    bits[2 * n * w + c / 64] |= 1 << (c % 64);
+                }
                 for d in digits.iter() {
                     let i = d as usize - 1;
+                    let (holders, seers) = bits.split_at_mut(n * w);
                     let hold = &mut holders[i * w..(i + 1) * w];
                     let see = &mut seers[i * w..(i + 1) * w];
                     see.fill(u64::MAX);
@@ -110,12 +119,21 @@ fn collect(grid: &Grid) -> Vec<Als> {
                         }
                     }
                 }
+                let mut reach = Digits::EMPTY;
+                for d in digits.iter() {
+                    let i = n + d as usize - 1;
+                    let see = &bits[i * w..(i + 1) * w];
+                    if see.iter().zip(grid.digit(d)).any(|(s, x)| s & x != 0) {
+                        reach.insert(d);
+                    }
+                }
                 out.push(Als {
                     cells: cells.to_vec(),
                     digits,
                     house: h,
-                    holders,
-                    seers,
+                    bits,
+                    reach,
+                    n,
                     w,
                 });
             },
@@ -143,10 +161,15 @@ fn extend(
             continue;
         }
         chosen.push(cell);
-        if union.len() as usize == chosen.len() + 1 {
+        let digit_count = union.len() as usize;
+        if digit_count == chosen.len() + 1 {
             found(chosen, union);
         }
-        if chosen.len() < limit {
+        // Each further cell adds one cell and no fewer digits, so it brings the digits'
+        // excess over the cells down by one at most: stop when the cells left cannot bring it
+        // down to one.
+        let room = (limit - chosen.len()).min(empty.len() - i - 1);
+        if chosen.len() < limit && digit_count <= chosen.len() + 1 + room {
             extend(grid, empty, i + 1, chosen, union, limit, found);
         }
         chosen.pop();
@@ -165,8 +188,9 @@ fn subset(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).all(|(x, y)| x & !y == 0)
 }
 
-/// Cells holding `d` that see every holder of `d` in all of `sets`.
-fn targets(grid: &Grid, sets: &[&Als], d: u8) -> Vec<usize> {
+/// Eliminates `d` from the cells holding it that see every holder of `d` in all of `sets`
+/// and belong to none of `spare`, in cell order.
+fn push_targets(grid: &Grid, sets: &[&Als], spare: &[&Als], d: u8, out: &mut Vec<Elimination>) {
     // A stack buffer: a 36×36 grid needs 21 words.
     let mut buf = [0u64; 24];
     let t = &mut buf[..grid.w];
@@ -176,10 +200,21 @@ fn targets(grid: &Grid, sets: &[&Als], d: u8) -> Vec<usize> {
             *x &= s;
         }
     }
-    if t.iter().all(|&x| x == 0) {
-        return Vec::new();
+    for als in spare {
+        for (x, s) in t.iter_mut().zip(als.set()) {
+            *x &= !s;
+        }
     }
-    cells_of(t)
+    for (k, &word) in t.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            out.push(Elimination {
+                cell: k * 64 + bits.trailing_zeros() as usize,
+                digit: d,
+            });
+            bits &= bits - 1;
+        }
+    }
 }
 
 fn describe(grid: &Grid, als: &Als) -> String {
@@ -265,10 +300,6 @@ fn data(grid: &Grid) -> Rc<AlsData> {
     })
 }
 
-fn push_eliminations(out: &mut Vec<Elimination>, cells: Vec<usize>, digit: u8) {
-    out.extend(cells.into_iter().map(|cell| Elimination { cell, digit }));
-}
-
 fn sorted(mut e: Vec<Elimination>) -> Vec<Elimination> {
     e.sort_unstable();
     e.dedup();
@@ -289,20 +320,16 @@ pub fn als_xz(board: &Board, sink: &mut StepSink) {
             // Like HoDoKu, the cells of the other set are left alone (their digits are
             // already accounted for by the pattern).
             for als in [a, b] {
-                for z in (als.digits - rc).iter() {
-                    let t = targets(&grid, &[als], z)
-                        .into_iter()
-                        .filter(|c| !a.cells.contains(c) && !b.cells.contains(c))
-                        .collect();
-                    push_eliminations(&mut eliminations, t, z);
+                for z in ((als.digits - rc) & als.reach).iter() {
+                    push_targets(&grid, &[als], &[a, b], z, &mut eliminations);
                 }
             }
-            for x in rc.iter() {
-                push_eliminations(&mut eliminations, targets(&grid, &[a, b], x), x);
+            for x in (rc & a.reach & b.reach).iter() {
+                push_targets(&grid, &[a, b], &[], x, &mut eliminations);
             }
         } else {
-            for z in ((a.digits & b.digits) - r).iter() {
-                push_eliminations(&mut eliminations, targets(&grid, &[a, b], z), z);
+            for z in ((a.digits & b.digits & a.reach & b.reach) - r).iter() {
+                push_targets(&grid, &[a, b], &[], z, &mut eliminations);
             }
         }
         if eliminations.is_empty() {
@@ -310,7 +337,7 @@ pub fn als_xz(board: &Board, sink: &mut StepSink) {
         }
         let eliminations = sorted(eliminations);
         let rc = digit_list(&r.iter().take(2).collect::<Vec<_>>());
-        let explanation = if doubly {
+        let explanation = sink.text(|| if doubly {
             format!(
                 "ALS-XZ (doubly linked): A = {sa} and B = {sb} are almost locked sets (one more \
                  digit than cells). {rc} are restricted common: each can be true in only one of \
@@ -332,7 +359,7 @@ pub fn als_xz(board: &Board, sink: &mut StepSink) {
                 sb = describe(&grid, b),
                 what = describe_eliminations(grid.geometry, &eliminations),
             )
-        };
+        });
         let mut cells: Vec<usize> = a.cells.iter().chain(&b.cells).copied().collect();
         cells.sort_unstable();
         let step = Step {
@@ -370,13 +397,13 @@ pub fn als_xy_wing(board: &Board, sink: &mut StepSink) {
                 }
                 let (a, b, pivot) = (&alses[ia], &alses[ib], &alses[c]);
                 let zs = (a.digits & b.digits) - ra - rb;
+                let reach = zs & a.reach & b.reach;
+                if reach.is_empty() {
+                    continue;
+                }
                 let mut eliminations = Vec::new();
-                for z in zs.iter() {
-                    let t: Vec<usize> = targets(&grid, &[a, b], z)
-                        .into_iter()
-                        .filter(|&cell| !pivot.cells.contains(&cell))
-                        .collect();
-                    push_eliminations(&mut eliminations, t, z);
+                for z in reach.iter() {
+                    push_targets(&grid, &[a, b], &[pivot], z, &mut eliminations);
                 }
                 if eliminations.is_empty() {
                     continue;
@@ -387,19 +414,21 @@ pub fn als_xy_wing(board: &Board, sink: &mut StepSink) {
                     digit_list(&rb.iter().collect::<Vec<_>>()),
                 );
                 let z = digit_list(&zs.iter().collect::<Vec<_>>());
-                let explanation = format!(
-                    "ALS-XY-wing: the almost locked set C = {sc} shares the restricted common \
+                let explanation = sink.text(|| {
+                    format!(
+                        "ALS-XY-wing: the almost locked set C = {sc} shares the restricted common \
                      {x} with A = {sa} and {y} with B = {sb} (each can be true in only one of the \
                      two sets it links; an almost locked set has one digit more than cells, so \
                      without one digit it is locked on the others). Take z, any of {z}: if A had \
                      no z, it would be locked and hold {x}; then C would have no {x} and hold {y}; \
                      then B would have no {y} and hold z. So A or B holds z, and cells that see \
                      every z of both cannot be z: {what}",
-                    sc = describe(&grid, pivot),
-                    sa = describe(&grid, a),
-                    sb = describe(&grid, b),
-                    what = describe_eliminations(grid.geometry, &eliminations),
-                );
+                        sc = describe(&grid, pivot),
+                        sa = describe(&grid, a),
+                        sb = describe(&grid, b),
+                        what = describe_eliminations(grid.geometry, &eliminations),
+                    )
+                });
                 let mut cells: Vec<usize> = a
                     .cells
                     .iter()

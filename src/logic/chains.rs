@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 use crate::grid::{Digits, Geometry, SIZES, Variant};
 
 use super::board::Board;
-use super::step::{Elimination, Step, StepSink, describe_eliminations};
+use super::step::{BuildFx, Elimination, Step, StepSink, describe_eliminations};
 use super::technique::Technique;
 
 // ---------------------------------------------------------------------------------------------
@@ -303,32 +303,6 @@ impl<'a> Graph<'a> {
         out
     }
 }
-
-/// A small fast hasher (FxHash's multiply-rotate) for the elimination-set map.
-#[derive(Default)]
-struct Fx(u64);
-
-impl std::hash::Hasher for Fx {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(i as u64);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-type BuildFx = std::hash::BuildHasherDefault<Fx>;
 
 /// A found chain: its nodes, start first (the start is strongly linked to the second node).
 struct Found {
@@ -649,24 +623,26 @@ fn report(board: &Board, sink: &mut StepSink, kind: Kind, technique: Technique) 
         let mut digits: Vec<u8> = nodes.iter().map(|&v| (v % n) as u8 + 1).collect();
         digits.sort_unstable();
         digits.dedup();
-        let chain = notation(geometry, nodes, n);
-        let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
-        let end_name = |v: usize| format!("{} in {}", v % n + 1, geometry.cell_name(v / n));
-        let removed: Vec<String> = found
-            .eliminations
-            .iter()
-            .map(|e| format!("{}<>{}", geometry.cell_name(e.cell), e.digit))
-            .collect();
-        let explanation = format!(
-            "{title}: {chain} => {removed}. The links alternate strong (=, one of the two is \
+        let explanation = sink.text(|| {
+            let chain = notation(geometry, nodes, n);
+            let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
+            let end_name = |v: usize| format!("{} in {}", v % n + 1, geometry.cell_name(v / n));
+            let removed: Vec<String> = found
+                .eliminations
+                .iter()
+                .map(|e| format!("{}<>{}", geometry.cell_name(e.cell), e.digit))
+                .collect();
+            format!(
+                "{title}: {chain} => {removed}. The links alternate strong (=, one of the two is \
              true) and weak (-, not both true), starting and ending with a strong link, so \
              {a} or {b} is true; every candidate that would rule out both ends is false: {what}",
-            title = technique.title(),
-            removed = removed.join(", "),
-            a = end_name(first),
-            b = end_name(last),
-            what = describe_eliminations(geometry, &found.eliminations),
-        );
+                title = technique.title(),
+                removed = removed.join(", "),
+                a = end_name(first),
+                b = end_name(last),
+                what = describe_eliminations(geometry, &found.eliminations),
+            )
+        });
         let step = Step {
             technique,
             houses: vec![],
@@ -825,24 +801,26 @@ pub fn discontinuous_nice_loop(board: &Board, sink: &mut StepSink) {
         digits.sort_unstable();
         digits.dedup();
         let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
-        let cell = geometry.cell_name(first / n);
-        let (x, y) = (first % n + 1, last % n + 1);
-        let chain = loop_notation(geometry, nodes, n, found.start_on);
-        let why = if !found.start_on && x == y {
-            format!("if {cell} were not {x} it would have to be {x}, so {cell} is {x}")
-        } else if !found.start_on {
-            format!("if {cell} were not {x} it would have to be {y}, so {cell} is {x} or {y}")
-        } else if x == y {
-            format!("if {cell} were {x} it could not be {x}, so {cell} is not {x}")
-        } else {
-            format!("if {cell} were {x} it would also have to be {y}, so {cell} is not {x}")
-        };
-        let explanation = format!(
-            "Discontinuous nice loop: {chain}. The links alternate strong (=, if one is false \
+        let explanation = sink.text(|| {
+            let cell = geometry.cell_name(first / n);
+            let (x, y) = (first % n + 1, last % n + 1);
+            let chain = loop_notation(geometry, nodes, n, found.start_on);
+            let why = if !found.start_on && x == y {
+                format!("if {cell} were not {x} it would have to be {x}, so {cell} is {x}")
+            } else if !found.start_on {
+                format!("if {cell} were not {x} it would have to be {y}, so {cell} is {x} or {y}")
+            } else if x == y {
+                format!("if {cell} were {x} it could not be {x}, so {cell} is not {x}")
+            } else {
+                format!("if {cell} were {x} it would also have to be {y}, so {cell} is not {x}")
+            };
+            format!(
+                "Discontinuous nice loop: {chain}. The links alternate strong (=, if one is false \
              the other is true) and weak (-, if one is true the other is false), and the loop \
              comes back to the cell it started from: {why}. {what}",
-            what = capitalise(&describe_eliminations(geometry, &found.eliminations)),
-        );
+                what = capitalise(&describe_eliminations(geometry, &found.eliminations)),
+            )
+        });
         let step = Step {
             technique: Technique::DiscontinuousNiceLoop,
             houses: vec![],

@@ -94,7 +94,7 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
                         )
                     })
                     .collect();
-                let explanation = format!(
+                let explanation = sink.text(|| format!(
                     "Simple colors (color wrap) on {digit}: following the conjugate pairs of \
                      {digit}, color A = {a} and color B = {b} alternate, so one color is all \
                      {digit} and the other has none. {why}, so that color cannot be {digit}: {what}",
@@ -102,7 +102,7 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
                     b = names(&sets[1]),
                     why = why.join("; "),
                     what = describe_eliminations(g, &eliminations),
-                );
+                ));
                 let step = Step {
                     technique: Technique::SimpleColors,
                     houses: houses.clone(),
@@ -140,14 +140,16 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
             }
             if !trap.is_empty() {
                 let eliminations = elims(&trap, digit);
-                let explanation = format!(
-                    "Simple colors (color trap) on {digit}: following the conjugate pairs of \
+                let explanation = sink.text(|| {
+                    format!(
+                        "Simple colors (color trap) on {digit}: following the conjugate pairs of \
                      {digit}, color A = {a} and color B = {b} alternate, so one color is all \
                      {digit}. A cell that sees both colors cannot be {digit}: {what}",
-                    a = names(&sets[0]),
-                    b = names(&sets[1]),
-                    what = describe_eliminations(g, &eliminations),
-                );
+                        a = names(&sets[0]),
+                        b = names(&sets[1]),
+                        what = describe_eliminations(g, &eliminations),
+                    )
+                });
                 let step = Step {
                     technique: Technique::SimpleColors,
                     houses,

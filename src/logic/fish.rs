@@ -53,25 +53,25 @@ fn join_and(items: &[String]) -> String {
     }
 }
 
-/// The digit's places, line by line: `masks[line]` has bit `pos` set when the cell at
-/// (`line`, `pos`) holds the digit as a candidate (rows when `by_rows`, else columns).
-fn line_masks(board: &Board, digit: u8, by_rows: bool, masks: &mut Vec<u64>) {
+/// Every digit's places, line by line, in one pass over the grid: `masks[(d - 1) * n + line]`
+/// has bit `pos` set when the cell at (`line`, `pos`) holds `d` as a candidate (rows when
+/// `by_rows`, else columns).
+fn line_masks(board: &Board, by_rows: bool, masks: &mut Vec<u64>) {
     let geometry = board.geometry();
     let n = geometry.size();
     masks.clear();
+    masks.resize(n * n, 0);
     for line in 0..n {
-        let mut mask = 0u64;
         for pos in 0..n {
             let cell = if by_rows {
                 geometry.cell(line, pos)
             } else {
                 geometry.cell(pos, line)
             };
-            if board.candidates(cell).contains(digit) {
-                mask |= 1 << pos;
+            for d in board.candidates(cell).iter() {
+                masks[(d as usize - 1) * n + line] |= 1 << pos;
             }
         }
-        masks.push(mask);
     }
 }
 
@@ -81,15 +81,16 @@ fn basic_fish(board: &Board, sink: &mut StepSink, size: usize) {
     if size * 2 > n {
         return;
     }
-    let mut masks = Vec::with_capacity(n);
+    let mut all_masks = Vec::with_capacity(n * n);
     let mut lines: Vec<usize> = Vec::with_capacity(n);
     let mut chosen: Vec<usize> = Vec::with_capacity(size);
     for by_rows in [true, false] {
+        line_masks(board, by_rows, &mut all_masks);
         for digit in 1..=n as u8 {
             if !sink.wants_digit(digit) {
                 continue;
             }
-            line_masks(board, digit, by_rows, &mut masks);
+            let masks = &all_masks[(digit as usize - 1) * n..digit as usize * n];
             lines.clear();
             lines
                 .extend((0..n).filter(|&l| (2..=size).contains(&(masks[l].count_ones() as usize))));
@@ -103,7 +104,7 @@ fn basic_fish(board: &Board, sink: &mut StepSink, size: usize) {
                 size,
                 digit,
                 by_rows,
-                &masks,
+                masks,
                 &lines,
                 0,
                 0,
@@ -212,21 +213,23 @@ fn report(
     } else {
         ("columns", "rows")
     };
-    let base_names: Vec<String> = base.iter().map(|l| (l + 1).to_string()).collect();
-    let cover_names: Vec<String> = cover_lines.iter().map(|l| (l + 1).to_string()).collect();
     let technique = technique_for(size);
-    let explanation = format!(
-        "{}: in {base_word} {}, {digit} can only go in {cover_word} {} ({}). Each of those \
+    let explanation = sink.text(|| {
+        let base_names: Vec<String> = base.iter().map(|l| (l + 1).to_string()).collect();
+        let cover_names: Vec<String> = cover_lines.iter().map(|l| (l + 1).to_string()).collect();
+        format!(
+            "{}: in {base_word} {}, {digit} can only go in {cover_word} {} ({}). Each of those \
          {base_word} needs its {digit} in a different one of those {cover_word}, so the \
          {base_word} take the {digit}s of {cover_word} {} and no other cell of those \
          {cover_word} can be {digit}: {}",
-        fish_name(size, ""),
-        join_and(&base_names),
-        join_and(&cover_names),
-        super::step::cell_list(geometry, &cells),
-        join_and(&cover_names),
-        describe_eliminations(geometry, &eliminations)
-    );
+            fish_name(size, ""),
+            join_and(&base_names),
+            join_and(&cover_names),
+            super::step::cell_list(geometry, &cells),
+            join_and(&cover_names),
+            describe_eliminations(geometry, &eliminations)
+        )
+    });
     // Houses: rows are 0..n, columns n..2n.
     let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
     let mut houses: Vec<usize> = base.iter().map(|&l| base_offset + l).collect();
@@ -282,8 +285,8 @@ fn finned_technique(size: usize, sashimi: bool) -> Technique {
     }
 }
 
-/// The most boxes of a grid (36×36).
-const MAX_BOXES: usize = 36;
+/// The most bands of a grid (36×36).
+const MAX_BANDS: usize = 6;
 
 /// What a finned search has fixed so far.
 struct FinnedSearch<'a> {
@@ -302,15 +305,16 @@ fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
     if size * 2 > n {
         return;
     }
-    let mut masks = Vec::with_capacity(n);
+    let mut all_masks = Vec::with_capacity(n * n);
     let mut lines: Vec<usize> = Vec::with_capacity(n);
     let mut chosen: Vec<usize> = Vec::with_capacity(size);
     for by_rows in [true, false] {
+        line_masks(board, by_rows, &mut all_masks);
         for digit in 1..=n as u8 {
             if !sink.wants_digit(digit) {
                 continue;
             }
-            line_masks(board, digit, by_rows, &mut masks);
+            let masks = &all_masks[(digit as usize - 1) * n..digit as usize * n];
             // A base line keeps at most `size` places in the cover and at most k fins.
             lines.clear();
             lines.extend(
@@ -325,10 +329,10 @@ fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
                 sashimi,
                 digit,
                 by_rows,
-                masks: &masks,
+                masks,
             };
             chosen.clear();
-            if finned_bases(&search, sink, &lines, 0, 0, &[0; MAX_BOXES], &mut chosen) {
+            if finned_bases(&search, sink, &lines, 0, 0, &[0; MAX_BANDS], &mut chosen) {
                 return;
             }
         }
@@ -336,20 +340,20 @@ fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
 }
 
 /// Chooses base lines; the union of their places may exceed `size` by at most a box width.
-/// `outside[band * k + stack]` is the union of the chosen lines' places outside the box at
-/// (`band`, `stack`).
+/// `bands[band]` is the union of the chosen lines' places in that band of lines.
 fn finned_bases(
     search: &FinnedSearch,
     sink: &mut StepSink,
     lines: &[usize],
     start: usize,
     union: u64,
-    outside: &[u64; MAX_BOXES],
+    bands: &[u64; MAX_BANDS],
     chosen: &mut Vec<usize>,
 ) -> bool {
     let k = search.board.geometry().box_size();
     if chosen.len() == search.size {
-        return union.count_ones() as usize > search.size && finned_covers(search, sink, chosen);
+        return union.count_ones() as usize > search.size
+            && finned_covers(search, sink, chosen, bands);
     }
     let need = search.size - chosen.len();
     for i in start..lines.len() {
@@ -359,28 +363,23 @@ fn finned_bases(
         let line = lines[i];
         let m = search.masks[line];
         let next = union | m;
-        if next.count_ones() as usize > search.size + k {
+        let count = next.count_ones() as usize;
+        if count > search.size + k {
             continue;
         }
+        let mut next_bands = *bands;
+        next_bands[line / k] |= m;
         // The fins all sit in one box: for some band and stack, the places outside that box
         // must already fit in `size` cover lines. Adding lines only adds places, so a base
-        // that fails this for every box can be dropped with all its extensions.
-        let mut next_outside = [0u64; MAX_BOXES];
-        let mut fits = false;
-        for band in 0..k {
-            for stack in 0..k {
-                let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
-                let b = band * k + stack;
-                let o = outside[b] | if line / k == band { m & !stack_mask } else { m };
-                next_outside[b] = o;
-                fits |= o.count_ones() as usize <= search.size;
-            }
-        }
-        if next.count_ones() as usize > search.size && !fits {
+        // that fails this for every box can be dropped with all its extensions. Outside the
+        // box at (band, stack) lie the places of the other bands' lines and those of the
+        // band's lines outside the stack; a band without chosen lines leaves all `next`
+        // places outside, more than `size` here.
+        if count > search.size && !fins_fit(&next_bands, k, search.size) {
             continue;
         }
         chosen.push(line);
-        let stop = finned_bases(search, sink, lines, i + 1, next, &next_outside, chosen);
+        let stop = finned_bases(search, sink, lines, i + 1, next, &next_bands, chosen);
         chosen.pop();
         if stop {
             return true;
@@ -389,29 +388,57 @@ fn finned_bases(
     false
 }
 
+/// Whether some box (band, stack) of a band holding chosen lines leaves at most `size`
+/// places outside it.
+fn fins_fit(bands: &[u64; MAX_BANDS], k: usize, size: usize) -> bool {
+    for band in 0..k {
+        let inside_band = bands[band];
+        if inside_band == 0 {
+            continue;
+        }
+        let mut others = 0u64;
+        for (b, &m) in bands[..k].iter().enumerate() {
+            if b != band {
+                others |= m;
+            }
+        }
+        for stack in 0..k {
+            let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
+            if ((others | (inside_band & !stack_mask)).count_ones() as usize) <= size {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// For fixed base lines: every box that could hold the fins, and every cover completing the
 /// places outside it.
-fn finned_covers(search: &FinnedSearch, sink: &mut StepSink, base: &[usize]) -> bool {
+fn finned_covers(
+    search: &FinnedSearch,
+    sink: &mut StepSink,
+    base: &[usize],
+    bands: &[u64; MAX_BANDS],
+) -> bool {
     let geometry = search.board.geometry();
     let k = geometry.box_size();
     let size = search.size;
     for band in 0..k {
-        if !base.iter().any(|&l| l / k == band) {
+        // `bands[band]` is empty exactly when no base line lies in the band.
+        if bands[band] == 0 {
             continue;
+        }
+        let mut others = 0u64;
+        for (b, &m) in bands[..k].iter().enumerate() {
+            if b != band {
+                others |= m;
+            }
         }
         for stack in 0..k {
             let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
             // Places outside the fin box must all be covered.
-            let mut outside = 0u64;
-            let mut inside = 0u64;
-            for &l in base {
-                if l / k == band {
-                    outside |= search.masks[l] & !stack_mask;
-                    inside |= search.masks[l] & stack_mask;
-                } else {
-                    outside |= search.masks[l];
-                }
-            }
+            let outside = others | (bands[band] & !stack_mask);
+            let inside = bands[band] & stack_mask;
             let have = outside.count_ones() as usize;
             if have > size || inside == 0 {
                 continue;
@@ -514,26 +541,28 @@ fn finned_report(
     } else {
         ("columns", "rows")
     };
-    let base_names: Vec<String> = base.iter().map(|l| (l + 1).to_string()).collect();
-    let cover_names: Vec<String> = cover_lines.iter().map(|l| (l + 1).to_string()).collect();
     let technique = finned_technique(size, search.sashimi);
     let (fin_word, either, sees) = if fins.len() == 1 {
         ("the fin", "the fin is", "sees the fin")
     } else {
         ("the fins", "one of the fins is", "sees every fin")
     };
-    let explanation = format!(
-        "{}: in {base_word} {}, {digit} can only go in {cover_word} {} ({}) or in {fin_word} \
+    let explanation = sink.text(|| {
+        let base_names: Vec<String> = base.iter().map(|l| (l + 1).to_string()).collect();
+        let cover_names: Vec<String> = cover_lines.iter().map(|l| (l + 1).to_string()).collect();
+        format!(
+            "{}: in {base_word} {}, {digit} can only go in {cover_word} {} ({}) or in {fin_word} \
          {}. Either {either} {digit}, or the {base_word} take the {digit}s of {cover_word} \
          {}; in both cases no cell of those {cover_word} that {sees} can be {digit}: {}",
-        fish_name(size, if search.sashimi { "Sashimi" } else { "Finned" }),
-        join_and(&base_names),
-        join_and(&cover_names),
-        super::step::cell_list(geometry, &cells),
-        super::step::cell_list(geometry, &fins),
-        join_and(&cover_names),
-        describe_eliminations(geometry, &eliminations)
-    );
+            fish_name(size, if search.sashimi { "Sashimi" } else { "Finned" }),
+            join_and(&base_names),
+            join_and(&cover_names),
+            super::step::cell_list(geometry, &cells),
+            super::step::cell_list(geometry, &fins),
+            join_and(&cover_names),
+            describe_eliminations(geometry, &eliminations)
+        )
+    });
     let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
     let mut houses: Vec<usize> = base.iter().map(|&l| base_offset + l).collect();
     houses.extend(cover_lines.iter().map(|&l| cover_offset + l));

@@ -22,7 +22,7 @@
 //! computed once and shared by the four techniques.
 
 use std::cell::RefCell;
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::board::Board;
@@ -74,9 +74,10 @@ struct Table {
     nodes: Vec<usize>,
     /// Closure of each literal (`None` for literals of absent candidates).
     closures: Vec<Option<Closure>>,
-    /// Per house, its unsolved cells as a bitset.
-    house_masks: Vec<Vec<u64>>,
-    empty_mask: Vec<u64>,
+    /// Per house and digit with places in it, in house then digit order: the house, the digit
+    /// and (`w` words each in `house_place_bits`) its places.
+    house_places: Vec<(usize, u8)>,
+    house_place_bits: Vec<u64>,
 }
 
 thread_local! {
@@ -136,28 +137,30 @@ impl Table {
         }
         strong_start.push(strong.len() as u32);
         let mut nodes = Vec::new();
-        let mut empty_mask = vec![0u64; w];
         for cell in 0..cells {
             if board.value(cell) == 0 {
-                empty_mask[cell / 64] |= 1 << (cell % 64);
                 for d in board.candidates(cell).iter() {
                     nodes.push(cell * n + d as usize - 1);
                 }
             }
         }
-        let house_masks = g
-            .houses()
-            .iter()
-            .map(|h| {
-                let mut m = vec![0u64; w];
-                for &c in &h.cells {
-                    if board.value(c) == 0 {
-                        m[c / 64] |= 1 << (c % 64);
-                    }
+        let mut house_places = Vec::new();
+        let mut house_place_bits = Vec::new();
+        for (h, house) in g.houses().iter().enumerate() {
+            let mut mask = vec![0u64; w];
+            for &c in &house.cells {
+                if board.value(c) == 0 {
+                    mask[c / 64] |= 1 << (c % 64);
                 }
-                m
-            })
-            .collect();
+            }
+            for d in 1..=n as u8 {
+                let digit = grid.digit(d);
+                if mask.iter().zip(digit).any(|(m, x)| m & x != 0) {
+                    house_places.push((h, d));
+                    house_place_bits.extend(mask.iter().zip(digit).map(|(m, x)| m & x));
+                }
+            }
+        }
         let mut table = Table {
             n,
             w,
@@ -165,17 +168,202 @@ impl Table {
             strong,
             nodes,
             closures: Vec::new(),
-            house_masks,
-            empty_mask,
+            house_places,
+            house_place_bits,
         };
-        let mut closures: Vec<Option<Closure>> = (0..cells * n * 2).map(|_| None).collect();
-        for &node in &table.nodes {
-            for pol in [FALSE, TRUE] {
-                closures[node * 2 + pol] = Some(table.close(&grid, node * 2 + pol));
+        table.closures = table.close_all(&grid);
+        table
+    }
+
+    /// The closure of every literal of every candidate: what it implies within
+    /// [`MAX_LINKS`] links, and whether that breaks.
+    ///
+    /// All the breadth-first searches run at once, one bit per start literal: each literal
+    /// keeps the set of starts that reached it and the set that reached it in the last layer,
+    /// and one layer ORs each literal's newly-reached starts into its implications. Every
+    /// start follows exactly its own search (a layer of a search starting at a true literal
+    /// only holds true literals on even layers, as before), so the sets are those of one
+    /// search per literal, for a fraction of the work.
+    fn close_all(&self, grid: &Grid) -> Vec<Option<Closure>> {
+        let (n, w) = (self.n, self.w);
+        let cells = grid.geometry.cell_count();
+        let m = self.nodes.len();
+        // Literal index: position of the node in `nodes` times two, plus the polarity.
+        let mut index = vec![u32::MAX; cells * n];
+        for (i, &node) in self.nodes.iter().enumerate() {
+            index[node] = i as u32;
+        }
+        // What each literal implies in one link, CSR over literal indices.
+        let mut out_start: Vec<u32> = Vec::with_capacity(2 * m + 1);
+        let mut out: Vec<u32> = Vec::new();
+        for &u in &self.nodes {
+            // False: its strong partners are true.
+            out_start.push(out.len() as u32);
+            for &v in self.strong_of(u) {
+                out.push(index[v as usize] * 2 + TRUE as u32);
+            }
+            // True: the digit's other places among the peers and the cell's other digits
+            // are false, in the order the single searches visited them (it does not matter
+            // for the sets, only for the work).
+            out_start.push(out.len() as u32);
+            let (cell, d) = (u / n, u % n);
+            let peers = grid.peers(cell);
+            let digit = grid.digit(d as u8 + 1);
+            for k in 0..w {
+                let mut bits = peers[k] & digit[k];
+                while bits != 0 {
+                    let other = k * 64 + bits.trailing_zeros() as usize;
+                    out.push(index[other * n + d] * 2 + FALSE as u32);
+                    bits &= bits - 1;
+                }
+            }
+            for o in grid.board.candidates(cell).iter() {
+                let o = o as usize - 1;
+                if o != d {
+                    out.push(index[cell * n + o] * 2 + FALSE as u32);
+                }
             }
         }
-        table.closures = closures;
-        table
+        out_start.push(out.len() as u32);
+        let lits = 2 * m;
+        let sw = lits.div_ceil(64);
+        let mut seen = vec![0u64; lits * sw];
+        let mut frontier = vec![0u64; lits * sw];
+        let mut next = vec![0u64; lits * sw];
+        for l in 0..lits {
+            seen[l * sw + l / 64] |= 1 << (l % 64);
+            frontier[l * sw + l / 64] |= 1 << (l % 64);
+        }
+        let mut active: Vec<u32> = (0..lits as u32).collect();
+        let mut reached: Vec<u32> = Vec::new();
+        let mut is_reached = vec![false; lits];
+        for _ in 0..MAX_LINKS {
+            if active.is_empty() {
+                break;
+            }
+            reached.clear();
+            for &l in &active {
+                let l = l as usize;
+                let from = &frontier[l * sw..(l + 1) * sw];
+                for &t in &out[out_start[l] as usize..out_start[l + 1] as usize] {
+                    let t = t as usize;
+                    if !is_reached[t] {
+                        is_reached[t] = true;
+                        reached.push(t as u32);
+                    }
+                    for (x, &f) in next[t * sw..(t + 1) * sw].iter_mut().zip(from) {
+                        *x |= f;
+                    }
+                }
+                frontier[l * sw..(l + 1) * sw].fill(0);
+            }
+            active.clear();
+            for &t in &reached {
+                let t = t as usize;
+                is_reached[t] = false;
+                let mut any = 0u64;
+                for k in t * sw..(t + 1) * sw {
+                    let fresh = next[k] & !seen[k];
+                    seen[k] |= fresh;
+                    frontier[k] = fresh;
+                    next[k] = 0;
+                    any |= fresh;
+                }
+                if any != 0 {
+                    active.push(t as u32);
+                }
+            }
+        }
+        // Which starts break, and how: the first contradiction in the order of the checks
+        // (a candidate both true and false, by digit then cell; a cell without candidates; a
+        // digit without a place in a house, by house then digit), found for all starts at
+        // once.
+        let mut broken: Vec<Option<Broken>> = vec![None; lits];
+        let mut settled = vec![0u64; sw];
+        let mut set = vec![0u64; sw];
+        let mut settle = |set: &[u64], settled: &mut [u64], what: Broken| {
+            for (k, (&x, done)) in set.iter().zip(settled.iter_mut()).enumerate() {
+                let mut bits = x & !*done;
+                *done |= bits;
+                while bits != 0 {
+                    broken[k * 64 + bits.trailing_zeros() as usize] = Some(what);
+                    bits &= bits - 1;
+                }
+            }
+        };
+        for d in 0..n {
+            let digit = grid.digit(d as u8 + 1);
+            for (k, &word) in digit.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let node = (k * 64 + bits.trailing_zeros() as usize) * n + d;
+                    bits &= bits - 1;
+                    let i = index[node] as usize;
+                    let (t, f) = (2 * i + TRUE, 2 * i + FALSE);
+                    for (k, x) in set.iter_mut().enumerate() {
+                        *x = seen[t * sw + k] & seen[f * sw + k];
+                    }
+                    settle(&set, &mut settled, Broken::Both(node));
+                }
+            }
+        }
+        for cell in 0..cells {
+            if grid.board.value(cell) != 0 {
+                continue;
+            }
+            set.fill(u64::MAX);
+            for d in grid.board.candidates(cell).iter() {
+                let f = 2 * index[cell * n + d as usize - 1] as usize + FALSE;
+                for (k, x) in set.iter_mut().enumerate() {
+                    *x &= seen[f * sw + k];
+                }
+            }
+            settle(&set, &mut settled, Broken::Cell(cell));
+        }
+        for (e, &(h, d)) in self.house_places.iter().enumerate() {
+            set.fill(u64::MAX);
+            let places = &self.house_place_bits[e * w..(e + 1) * w];
+            for (k, &word) in places.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let cell = k * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let f = 2 * index[cell * n + d as usize - 1] as usize + FALSE;
+                    for (k, x) in set.iter_mut().enumerate() {
+                        *x &= seen[f * sw + k];
+                    }
+                }
+            }
+            settle(&set, &mut settled, Broken::House(h, d));
+        }
+        // Per start: the literals it reached, as digit-major cell sets.
+        let mut on = vec![0u64; lits * n * w];
+        let mut off = vec![0u64; lits * n * w];
+        for l in 0..lits {
+            let (i, b) = self.bit(self.nodes[l / 2]);
+            let target = if l % 2 == TRUE { &mut on } else { &mut off };
+            for (k, &word) in seen[l * sw..(l + 1) * sw].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let start = k * 64 + bits.trailing_zeros() as usize;
+                    target[start * n * w + i] |= b;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        let mut closures: Vec<Option<Closure>> = (0..cells * n * 2).map(|_| None).collect();
+        for (l, (on, off)) in on
+            .chunks_exact(n * w)
+            .zip(off.chunks_exact(n * w))
+            .enumerate()
+        {
+            closures[self.nodes[l / 2] * 2 + l % 2] = Some(Closure {
+                on: on.to_vec(),
+                off: off.to_vec(),
+                broken: broken[l],
+            });
+        }
+        closures
     }
 
     fn strong_of(&self, node: usize) -> &[u32] {
@@ -185,110 +373,6 @@ impl Table {
     fn bit(&self, node: usize) -> (usize, u64) {
         let (cell, d) = (node / self.n, node % self.n);
         (d * self.w + cell / 64, 1u64 << (cell % 64))
-    }
-
-    /// Every literal `start` implies within [`MAX_LINKS`] links, and whether that breaks.
-    fn close(&self, grid: &Grid, start: Lit) -> Closure {
-        let (n, w) = (self.n, self.w);
-        let mut on = vec![0u64; n * w];
-        let mut off = vec![0u64; n * w];
-        let mut frontier: Vec<usize> = vec![start / 2];
-        let mut pol = start % 2;
-        let (i, b) = self.bit(start / 2);
-        if pol == TRUE {
-            on[i] |= b;
-        } else {
-            off[i] |= b;
-        }
-        let mut fresh = vec![0u64; n * w];
-        let mut next = Vec::new();
-        for _ in 0..MAX_LINKS {
-            if frontier.is_empty() {
-                break;
-            }
-            next.clear();
-            if pol == FALSE {
-                for &u in &frontier {
-                    for &v in self.strong_of(u) {
-                        let (i, b) = self.bit(v as usize);
-                        if on[i] & b == 0 {
-                            on[i] |= b;
-                            next.push(v as usize);
-                        }
-                    }
-                }
-            } else {
-                fresh.fill(0);
-                for &u in &frontier {
-                    let (cell, d) = (u / n, u % n);
-                    let peers = grid.peers(cell);
-                    let digit = grid.digit(d as u8 + 1);
-                    for k in 0..w {
-                        fresh[d * w + k] |= peers[k] & digit[k];
-                    }
-                    for o in grid.board.candidates(cell).iter() {
-                        let o = o as usize - 1;
-                        if o != d {
-                            fresh[o * w + cell / 64] |= 1 << (cell % 64);
-                        }
-                    }
-                }
-                for k in 0..n * w {
-                    let mut bits = fresh[k] & !off[k];
-                    off[k] |= bits;
-                    while bits != 0 {
-                        let cell = (k % w) * 64 + bits.trailing_zeros() as usize;
-                        next.push(cell * n + k / w);
-                        bits &= bits - 1;
-                    }
-                }
-            }
-            std::mem::swap(&mut frontier, &mut next);
-            pol = 1 - pol;
-        }
-        let broken = self.broken(grid, &on, &off);
-        Closure { on, off, broken }
-    }
-
-    fn broken(&self, grid: &Grid, on: &[u64], off: &[u64]) -> Option<Broken> {
-        let (n, w) = (self.n, self.w);
-        for k in 0..n * w {
-            let both = on[k] & off[k];
-            if both != 0 {
-                let cell = (k % w) * 64 + both.trailing_zeros() as usize;
-                return Some(Broken::Both(cell * n + k / w));
-            }
-        }
-        // Cells keeping some candidate.
-        let mut alive = vec![0u64; w];
-        for d in 0..n {
-            let digit = grid.digit(d as u8 + 1);
-            for k in 0..w {
-                alive[k] |= digit[k] & !off[d * w + k];
-            }
-        }
-        for (k, (&empty, &live)) in self.empty_mask.iter().zip(&alive).enumerate() {
-            let dead = empty & !live;
-            if dead != 0 {
-                return Some(Broken::Cell(k * 64 + dead.trailing_zeros() as usize));
-            }
-        }
-        for (h, mask) in self.house_masks.iter().enumerate() {
-            for d in 0..n {
-                let digit = grid.digit(d as u8 + 1);
-                let mut had = false;
-                let mut left = false;
-                for k in 0..w {
-                    let places = mask[k] & digit[k];
-                    had |= places != 0;
-                    left |= places & !off[d * w + k] != 0;
-                }
-                if had && !left {
-                    return Some(Broken::House(h, d as u8 + 1));
-                }
-            }
-        }
-        None
     }
 
     fn closure(&self, lit: Lit) -> Option<&Closure> {
@@ -513,19 +597,21 @@ pub fn contradiction(board: &Board, sink: &mut StepSink) {
                 ),
             };
             let conclusion = lit ^ 1;
-            let explanation = format!(
-                "Forcing chain contradiction: suppose {assume}. Then {what}: {chains}. The \
+            let explanation = sink.text(|| {
+                format!(
+                    "Forcing chain contradiction: suppose {assume}. Then {what}: {chains}. The \
                  assumption is impossible, so {conclusion} {RULES}.",
-                assume = lit_name(&grid, lit)
-                    .replace('=', " is ")
-                    .replace('≠', " is not "),
-                chains = chains
-                    .iter()
-                    .map(|c| chain_text(&grid, c))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-                conclusion = conclusion_text(&grid, conclusion),
-            );
+                    assume = lit_name(&grid, lit)
+                        .replace('=', " is ")
+                        .replace('≠', " is not "),
+                    chains = chains
+                        .iter()
+                        .map(|c| chain_text(&grid, c))
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                    conclusion = conclusion_text(&grid, conclusion),
+                )
+            });
             let s = step(
                 &grid,
                 Technique::ForcingChainContradiction,
@@ -549,7 +635,7 @@ fn report_verity(
     technique: Technique,
     groups: Vec<(Vec<Lit>, Vec<usize>, String)>,
 ) {
-    let mut done: HashSet<Lit> = HashSet::new();
+    let mut done = vec![false; t.closures.len()];
     for (premises, houses, intro) in groups {
         let closures: Option<Vec<&Closure>> = premises
             .iter()
@@ -559,14 +645,14 @@ fn report_verity(
             continue;
         };
         for conclusion in common(t, &closures, &premises) {
-            if !done.insert(conclusion) {
+            if std::mem::replace(&mut done[conclusion], true) {
                 continue;
             }
             let chains: Vec<Vec<Lit>> = premises
                 .iter()
                 .map(|&p| t.chain(grid, p, conclusion))
                 .collect();
-            let explanation = format!(
+            let explanation = sink.text(|| format!(
                 "{title}: {intro}, and each leads to the same result: {chains}. Whichever holds, \
                  {conclusion} {RULES}.",
                 title = technique.title(),
@@ -576,7 +662,7 @@ fn report_verity(
                     .collect::<Vec<_>>()
                     .join("; "),
                 conclusion = conclusion_text(grid, conclusion),
-            );
+            ));
             let s = step(
                 grid,
                 technique,
@@ -604,11 +690,13 @@ pub fn digit_forcing_chain(board: &Board, sink: &mut StepSink) {
         .nodes
         .iter()
         .map(|&node| {
-            let intro = format!(
-                "{cell} is {d} or it is not",
-                cell = grid.name(node / n),
-                d = node % n + 1
-            );
+            let intro = sink.text(|| {
+                format!(
+                    "{cell} is {d} or it is not",
+                    cell = grid.name(node / n),
+                    d = node % n + 1
+                )
+            });
             (vec![node * 2 + TRUE, node * 2 + FALSE], vec![], intro)
         })
         .collect();
@@ -631,15 +719,17 @@ pub fn cell_forcing_chain(board: &Board, sink: &mut StepSink) {
                 .iter()
                 .map(|&d| (cell * n + d as usize - 1) * 2 + TRUE)
                 .collect();
-            let intro = format!(
-                "{} can only be {}",
-                grid.name(cell),
-                cands
-                    .iter()
-                    .map(|d| d.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
+            let intro = sink.text(|| {
+                format!(
+                    "{} can only be {}",
+                    grid.name(cell),
+                    cands
+                        .iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            });
             (premises, vec![], intro)
         })
         .collect();
@@ -665,14 +755,16 @@ pub fn house_forcing_chain(board: &Board, sink: &mut StepSink) {
                 .iter()
                 .map(|&c| (c * n + d as usize - 1) * 2 + TRUE)
                 .collect();
-            let intro = format!(
-                "in {house}, {d} can only go in {}",
-                places
-                    .iter()
-                    .map(|&c| grid.name(c))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
+            let intro = sink.text(|| {
+                format!(
+                    "in {house}, {d} can only go in {}",
+                    places
+                        .iter()
+                        .map(|&c| grid.name(c))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            });
             groups.push((premises, vec![h], intro));
         }
     }

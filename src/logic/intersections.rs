@@ -17,7 +17,7 @@
 //!   eliminations: the engine tries claiming first, and multi-line is there for players who
 //!   think box by box (and for hints that ask for it by name).
 
-use crate::grid::{Geometry, HouseKind};
+use crate::grid::{Digits, Geometry, HouseKind};
 
 use super::board::Board;
 use super::step::{Elimination, Step, StepSink, describe_eliminations};
@@ -41,13 +41,19 @@ fn is_pointing_kind(kind: HouseKind) -> bool {
 fn locked_candidates(board: &Board, sink: &mut StepSink, pointing: bool) {
     let geometry = board.geometry();
     let houses = geometry.houses();
-    let n = geometry.size() as u8;
     let mut places: Vec<usize> = Vec::with_capacity(geometry.size());
     for (a, house) in houses.iter().enumerate() {
         if is_pointing_kind(house.kind) != pointing {
             continue;
         }
-        for digit in 1..=n {
+        // The digits with two places or more in the house, in one pass over its cells.
+        let (mut once, mut twice) = (Digits::EMPTY, Digits::EMPTY);
+        for &c in &house.cells {
+            let cands = board.candidates(c);
+            twice |= once & cands;
+            once |= cands;
+        }
+        for digit in twice.iter() {
             if !sink.wants_digit(digit) {
                 continue;
             }
@@ -84,19 +90,21 @@ fn locked_candidates(board: &Board, sink: &mut StepSink, pointing: bool) {
                 let names: Vec<String> = places.iter().map(|&c| geometry.cell_name(c)).collect();
                 let where_ = join_and(&names);
                 let what = describe_eliminations(geometry, &eliminations);
-                let explanation = if pointing {
-                    format!(
-                        "In {from}, {digit} can only go in {where_}, all of them in {to}; \
+                let explanation = sink.text(|| {
+                    if pointing {
+                        format!(
+                            "In {from}, {digit} can only go in {where_}, all of them in {to}; \
                          {from} needs its {digit} there, so no other cell of {to} can be \
                          {digit}: {what}"
-                    )
-                } else {
-                    format!(
-                        "In {from}, {digit} can only go in {where_}, all of them in {to}; \
+                        )
+                    } else {
+                        format!(
+                            "In {from}, {digit} can only go in {where_}, all of them in {to}; \
                          the {digit} of {from} is therefore the {digit} of {to}, so no other \
                          cell of {to} can be {digit}: {what}"
-                    )
-                };
+                        )
+                    }
+                });
                 let stop = sink.push(Step {
                     technique: if pointing {
                         Technique::Pointing
@@ -255,18 +263,20 @@ fn multi_line_band(
                 }
             }
         }
-        let explanation = format!(
-            "In {}, {digit} is confined to {line_word} {} ({}); each of those boxes needs \
+        let explanation = sink.text(|| {
+            format!(
+                "In {}, {digit} is confined to {line_word} {} ({}); each of those boxes needs \
              its own {digit} in a different {line_kind}, so between them they take the \
              {digit}s of {line_word} {}, and in box {} the {digit} must be in {line_kind} \
              {rest}: {}",
-            join_and(&source_names),
-            join_and(&lines),
-            join_and(&places),
-            join_and(&lines),
-            target_box + 1,
-            describe_eliminations(geometry, &eliminations),
-        );
+                join_and(&source_names),
+                join_and(&lines),
+                join_and(&places),
+                join_and(&lines),
+                target_box + 1,
+                describe_eliminations(geometry, &eliminations),
+            )
+        });
         let mut houses: Vec<usize> = sources.iter().map(|&b| box_house + b).collect();
         houses.push(box_house + target_box);
         let stop = sink.push(Step {

@@ -67,16 +67,21 @@ pub fn apply(board: &mut Board, step: &Step) -> bool {
 /// Every step of one technique, with the cheapest instances (by step weight) first among
 /// equals in the technique's own order.
 fn cheapest_first(board: &Board, technique: Technique) -> Vec<(Step, f64)> {
-    cheapest_first_in(board, technique, None)
+    cheapest_first_in(board, technique, None, true)
 }
 
-/// [`cheapest_first`] for a single-digit technique limited to `digits` (`None`: all).
+/// [`cheapest_first`] for a single-digit technique limited to `digits` (`None`: all), with
+/// explanation texts or without (`text`).
 fn cheapest_first_in(
     board: &Board,
     technique: Technique,
     digits: Option<Digits>,
+    text: bool,
 ) -> Vec<(Step, f64)> {
     let mut sink = StepSink::for_digits(false, digits);
+    if !text {
+        sink = sink.without_text();
+    }
     if let Some(find) = finder(technique) {
         find(board, &mut sink);
     }
@@ -252,6 +257,9 @@ fn step_digits<'a>(steps: impl Iterator<Item = &'a Step>) -> Digits {
 /// same technique at the same weight, and the techniques before it are not searched again
 /// after every single instance.
 ///
+/// The steps of a batched walk come without explanation text (an empty `explanation`): it is
+/// for rating, which never shows them.
+///
 /// Stops when the grid is solved or no technique changes anything. Every applied step removes
 /// at least one candidate or places a digit, so the walk always ends.
 pub fn walk(
@@ -278,7 +286,8 @@ pub fn walk(
                 continue;
             }
             if batch || rating::technique_level(technique) == Level::Easy {
-                let found = cheapest_first_in(board, technique, digits);
+                // A batched walk (rating) never shows its steps: no explanation texts.
+                let found = cheapest_first_in(board, technique, digits, !batch);
                 if single_digit {
                     memo.record(k, digits, step_digits(found.iter().map(|(s, _)| s)));
                 }

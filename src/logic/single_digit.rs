@@ -11,7 +11,7 @@ use crate::grid::HouseKind;
 
 use super::board::Board;
 use super::chains::{Grid, elims};
-use super::step::{Elimination, Step, StepSink, describe_eliminations};
+use super::step::{BuildFx, Elimination, Step, StepSink, describe_eliminations};
 use super::technique::Technique;
 
 /// A conjugate pair: digit `digit` has exactly the two places `a`, `b` in house `house`.
@@ -75,7 +75,7 @@ pub fn skyscraper(board: &Board, sink: &mut StepSink) {
                             }
                             let eliminations = elims(&targets, digit);
                             let n = |c| grid.name(c);
-                            let explanation = format!(
+                            let explanation = sink.text(|| format!(
                                 "Skyscraper on {digit}: in {h1} {digit} is only in {b1} and {t1}, in \
                                  {h2} only in {b2} and {t2}; {b1} and {b2} share a {cross_name}, so at \
                                  most one of them is {digit} and {t1} or {t2} must be {digit}. Cells \
@@ -88,7 +88,7 @@ pub fn skyscraper(board: &Board, sink: &mut StepSink) {
                                 t2 = n(top2),
                                 cross_name = cross.name(),
                                 what = describe_eliminations(g, &eliminations),
-                            );
+                            ));
                             let step = Step {
                                 technique: Technique::Skyscraper,
                                 houses: vec![p.house, q.house],
@@ -137,7 +137,7 @@ pub fn two_string_kite(board: &Board, sink: &mut StepSink) {
                         }
                         let eliminations = elims(&targets, digit);
                         let n = |c| grid.name(c);
-                        let explanation = format!(
+                        let explanation = sink.text(|| format!(
                             "Two-string kite on {digit}: in {row} {digit} is only in {rb} and {rt}, \
                              in {col} only in {cb} and {ct}; {rb} and {cb} share box {bx}, so at \
                              most one of them is {digit} and {rt} or {ct} must be {digit}. Cells \
@@ -150,7 +150,7 @@ pub fn two_string_kite(board: &Board, sink: &mut StepSink) {
                             ct = n(ct),
                             bx = g.box_of(rb) + 1,
                             what = describe_eliminations(g, &eliminations),
-                        );
+                        ));
                         let step = Step {
                             technique: Technique::TwoStringKite,
                             houses: vec![r.house, c.house, 2 * grid.n + g.box_of(rb)],
@@ -175,10 +175,11 @@ pub fn two_string_kite(board: &Board, sink: &mut StepSink) {
 /// (d is a, as HoDoKu allows), a is the digit.
 pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
     // The simpler shapes come first; their elimination sets are not repeated here.
-    let mut simpler = StepSink::for_digits(false, sink.digits());
+    // Only their eliminations are read: no texts.
+    let mut simpler = StepSink::for_digits(false, sink.digits()).without_text();
     skyscraper(board, &mut simpler);
     two_string_kite(board, &mut simpler);
-    let mut seen: HashSet<Vec<Elimination>> = simpler
+    let mut seen: HashSet<Vec<Elimination>, BuildFx> = simpler
         .into_steps()
         .into_iter()
         .map(|s| s.eliminations)
@@ -219,7 +220,8 @@ pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
                             continue;
                         }
                         let n = |c| grid.name(c);
-                        let explanation = if loop_back {
+                        let explanation = sink.text(|| {
+ if loop_back {
                             format!(
                                 "Turbot fish on {digit}: ({digit}){a}=({digit}){b}-({digit}){c}=({digit}){a}, \
                                  a loop. In {h1} {digit} is only in {a} and {b}, in {h2} only in {c} \
@@ -247,7 +249,8 @@ pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
                                 h2 = g.houses()[q.house],
                                 what = describe_eliminations(g, &eliminations),
                             )
-                        };
+                        }
+});
                         let step = Step {
                             technique: Technique::TurbotFish,
                             houses: vec![p.house, q.house],
@@ -348,7 +351,7 @@ pub fn empty_rectangle(board: &Board, sink: &mut StepSink) {
                                     cell: target,
                                     digit,
                                 }];
-                                let explanation = format!(
+                                let explanation = sink.text(|| format!(
                                     "Empty rectangle on {digit}: in box {bn} {digit} lies only on \
                                      row {r} and column {c}. In {line} {digit} is only in {near} \
                                      and {far}: if {far} is not {digit}, {near} is, which leaves \
@@ -367,7 +370,7 @@ pub fn empty_rectangle(board: &Board, sink: &mut StepSink) {
                                     },
                                     t = grid.name(target),
                                     what = describe_eliminations(g, &eliminations),
-                                );
+                                ));
                                 let mut cells = places.clone();
                                 cells.push(near);
                                 cells.push(far);

@@ -1,5 +1,7 @@
 //! Singles: full house, naked single, hidden single — the techniques that place digits.
 
+use crate::grid::Digits;
+
 use super::board::Board;
 use super::step::{Placement, Step, StepSink};
 use super::technique::Technique;
@@ -15,7 +17,6 @@ pub fn full_house(board: &Board, sink: &mut StepSink) {
         let Some(digit) = board.candidates(cell).single_digit() else {
             continue;
         };
-        let name = geometry.cell_name(cell);
         let stop = sink.push(Step {
             technique: Technique::FullHouse,
             houses: vec![h],
@@ -23,9 +24,11 @@ pub fn full_house(board: &Board, sink: &mut StepSink) {
             digits: vec![digit],
             placements: vec![Placement { cell, digit }],
             eliminations: vec![],
-            explanation: format!(
+            explanation: sink.text(|| {
+                let name = geometry.cell_name(cell);
+                format!(
                 "{name} is the last empty cell of {house}, so it takes the missing digit: {name} = {digit}"
-            ),
+            )}),
         });
         if stop {
             return;
@@ -43,7 +46,6 @@ pub fn naked_single(board: &Board, sink: &mut StepSink) {
         let Some(digit) = board.candidates(cell).single_digit() else {
             continue;
         };
-        let name = geometry.cell_name(cell);
         let stop = sink.push(Step {
             technique: Technique::NakedSingle,
             houses: vec![],
@@ -51,9 +53,11 @@ pub fn naked_single(board: &Board, sink: &mut StepSink) {
             digits: vec![digit],
             placements: vec![Placement { cell, digit }],
             eliminations: vec![],
-            explanation: format!(
+            explanation: sink.text(|| {
+                let name = geometry.cell_name(cell);
+                format!(
                 "{name} sees every digit but {digit} in its row, column and box, so {name} = {digit}"
-            ),
+            )}),
         });
         if stop {
             return;
@@ -64,19 +68,28 @@ pub fn naked_single(board: &Board, sink: &mut StepSink) {
 /// A digit with one place left in a house.
 pub fn hidden_single(board: &Board, sink: &mut StepSink) {
     let geometry = board.geometry();
-    let n = geometry.size() as u8;
     for (h, house) in geometry.houses().iter().enumerate() {
-        for digit in 1..=n {
+        // The digits with exactly one place in the house, in one pass over its cells.
+        let (mut once, mut twice) = (Digits::EMPTY, Digits::EMPTY);
+        for &c in &house.cells {
+            let cands = board.candidates(c);
+            twice |= once & cands;
+            once |= cands;
+        }
+        for digit in (once - twice).iter() {
             if !sink.wants_digit(digit) {
                 continue;
             }
-            let mut places = board.positions(h, digit);
-            let (Some(cell), None) = (places.next(), places.next()) else {
+            let Some(cell) = house
+                .cells
+                .iter()
+                .copied()
+                .find(|&c| board.candidates(c).contains(digit))
+            else {
                 continue;
             };
             // A cell whose only candidate is the digit is a naked single; HoDoKu reports
             // the hidden single all the same, so do we.
-            let name = geometry.cell_name(cell);
             let stop = sink.push(Step {
                 technique: Technique::HiddenSingle,
                 houses: vec![h],
@@ -84,9 +97,10 @@ pub fn hidden_single(board: &Board, sink: &mut StepSink) {
                 digits: vec![digit],
                 placements: vec![Placement { cell, digit }],
                 eliminations: vec![],
-                explanation: format!(
-                    "In {house}, {digit} fits only in {name}, so {name} = {digit}"
-                ),
+                explanation: sink.text(|| {
+                    let name = geometry.cell_name(cell);
+                    format!("In {house}, {digit} fits only in {name}, so {name} = {digit}")
+                }),
             });
             if stop {
                 return;

@@ -117,25 +117,63 @@ pub fn describe_eliminations(geometry: &Geometry, eliminations: &[Elimination]) 
         .join("; ")
 }
 
+/// A small fast hasher (FxHash's multiply-rotate) for the engine's maps and sets of small
+/// keys, where the standard library's DoS-resistant SipHash costs more than the work it
+/// serves.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+pub(crate) type BuildFx = std::hash::BuildHasherDefault<Fx>;
+
 /// Where steps go while techniques search: all of them, or stop at the first.
 pub struct StepSink {
     steps: Vec<Step>,
-    /// Step hash → indices of the kept steps with that hash: repeats are found in constant
-    /// time (a busy board yields hundreds of steps; a linear scan made `all_steps` quadratic).
-    seen: std::collections::HashMap<u64, Vec<usize>>,
+    /// Step key hash → index of the first kept step with that hash; `same_hash[i]` links to
+    /// the next kept step with step `i`'s hash (`u32::MAX`: none). Repeats are found in
+    /// constant time (a busy board yields hundreds of steps; a linear scan made `all_steps`
+    /// quadratic).
+    seen: std::collections::HashMap<u64, u32, BuildFx>,
+    same_hash: Vec<u32>,
     first_only: bool,
     /// The digits a single-digit technique ([`super::is_single_digit`]) should search (`None`:
     /// all of them).
     digits: Option<Digits>,
+    /// Whether steps get their explanation text (see [`StepSink::without_text`]).
+    text: bool,
 }
 
 impl StepSink {
     pub fn new(first_only: bool) -> StepSink {
         StepSink {
             steps: Vec::new(),
-            seen: std::collections::HashMap::new(),
+            seen: Default::default(),
+            same_hash: Vec::new(),
             first_only,
             digits: None,
+            text: true,
         }
     }
 
@@ -146,6 +184,24 @@ impl StepSink {
             digits,
             ..StepSink::new(first_only)
         }
+    }
+
+    /// The same sink, but the steps it receives have an empty explanation: for callers that
+    /// never read it (the rating's batched walk), so that techniques skip formatting text for
+    /// steps nobody shows. Steps that differ only in their text are then kept once.
+    pub fn without_text(mut self) -> StepSink {
+        self.text = false;
+        self
+    }
+
+    /// Whether steps should carry their explanation text.
+    pub fn wants_text(&self) -> bool {
+        self.text
+    }
+
+    /// The explanation `make` builds, or an empty string when this sink keeps no text.
+    pub fn text(&self, make: impl FnOnce() -> String) -> String {
+        if self.text { make() } else { String::new() }
     }
 
     /// The digits to search (`None`: all).
@@ -162,17 +218,38 @@ impl StepSink {
     pub fn push(&mut self, mut step: Step) -> bool {
         if step.is_productive() {
             step.normalize();
+            // The hash leaves out the text and the pattern: steps with the same conclusions
+            // are rare and compared in full anyway.
             let key = {
-                use std::hash::{Hash, Hasher};
-                let mut hasher = std::collections::hash_map::DefaultHasher::new();
-                step.hash(&mut hasher);
+                use std::hash::{BuildHasher, Hash, Hasher};
+                let mut hasher = BuildFx::default().build_hasher();
+                step.technique.hash(&mut hasher);
+                step.placements.hash(&mut hasher);
+                step.eliminations.hash(&mut hasher);
                 hasher.finish()
             };
-            let same_hash = self.seen.entry(key).or_default();
-            if !same_hash.iter().any(|&i| self.steps[i] == step) {
-                same_hash.push(self.steps.len());
-                self.steps.push(step);
+            let index = self.steps.len() as u32;
+            match self.seen.entry(key) {
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    slot.insert(index);
+                }
+                std::collections::hash_map::Entry::Occupied(slot) => {
+                    let mut at = *slot.get();
+                    loop {
+                        if self.steps[at as usize] == step {
+                            return self.is_full();
+                        }
+                        let next = self.same_hash[at as usize];
+                        if next == u32::MAX {
+                            self.same_hash[at as usize] = index;
+                            break;
+                        }
+                        at = next;
+                    }
+                }
             }
+            self.same_hash.push(u32::MAX);
+            self.steps.push(step);
         }
         self.is_full()
     }

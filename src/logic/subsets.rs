@@ -183,37 +183,39 @@ fn naked_subsets(board: &Board, sink: &mut StepSink, k: usize, locked_wanted: bo
             let house_names: Vec<String> = common.iter().map(|&s| houses[s].to_string()).collect();
             let cell_names: Vec<String> = subset.iter().map(|&c| geometry.cell_name(c)).collect();
             let between = if k == 2 { "" } else { " between them" };
-            let explanation = if locked {
-                format!(
-                    "{} can only be {}{between}, and they share {}; they take those digits \
-                     in all of those houses, so no other cell of {} can be {}: {}",
-                    join_and(&cell_names),
-                    join_or(&digit_vec),
-                    join_and(&house_names),
-                    join_and(&house_names),
-                    join_or(&digit_vec),
-                    describe_eliminations(geometry, &eliminations)
-                )
-            } else {
-                let also = if common.len() > 1 {
+            let explanation = sink.text(|| {
+                if locked {
                     format!(
-                        " (nor of {}, which they share too)",
-                        join_and(&house_names[1..])
+                        "{} can only be {}{between}, and they share {}; they take those digits \
+                     in all of those houses, so no other cell of {} can be {}: {}",
+                        join_and(&cell_names),
+                        join_or(&digit_vec),
+                        join_and(&house_names),
+                        join_and(&house_names),
+                        join_or(&digit_vec),
+                        describe_eliminations(geometry, &eliminations)
                     )
                 } else {
-                    String::new()
-                };
-                format!(
-                    "In {}, {} can only be {}{between}, so no other cell of {}{also} can be \
+                    let also = if common.len() > 1 {
+                        format!(
+                            " (nor of {}, which they share too)",
+                            join_and(&house_names[1..])
+                        )
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "In {}, {} can only be {}{between}, so no other cell of {}{also} can be \
                      {}: {}",
-                    house_names[0],
-                    join_and(&cell_names),
-                    join_or(&digit_vec),
-                    house_names[0],
-                    join_or(&digit_vec),
-                    describe_eliminations(geometry, &eliminations)
-                )
-            };
+                        house_names[0],
+                        join_and(&cell_names),
+                        join_or(&digit_vec),
+                        house_names[0],
+                        join_or(&digit_vec),
+                        describe_eliminations(geometry, &eliminations)
+                    )
+                }
+            });
             sink.push(Step {
                 technique,
                 houses: common,
@@ -243,13 +245,15 @@ fn hidden_subsets(board: &Board, sink: &mut StepSink, k: usize) {
         }
         digits.clear();
         masks.clear();
-        for digit in 1..=n {
-            let mut mask = 0u64;
-            for (i, &c) in house.cells.iter().enumerate() {
-                if board.candidates(c).contains(digit) {
-                    mask |= 1 << i;
-                }
+        // Each digit's places in the house, in one pass over its cells.
+        let mut by_digit = [0u64; 64];
+        for (i, &c) in house.cells.iter().enumerate() {
+            for digit in board.candidates(c).iter() {
+                by_digit[digit as usize] |= 1 << i;
             }
+        }
+        for digit in 1..=n {
+            let mask = by_digit[digit as usize];
             if (2..=k).contains(&(mask.count_ones() as usize)) {
                 digits.push(digit);
                 masks.push(mask);
@@ -286,14 +290,16 @@ fn hidden_subsets(board: &Board, sink: &mut StepSink, k: usize) {
                 3 => "three",
                 _ => "four",
             };
-            let explanation = format!(
-                "In {house}, {} fit only in {}, so those {count} cells hold exactly those \
+            let explanation = sink.text(|| {
+                format!(
+                    "In {house}, {} fit only in {}, so those {count} cells hold exactly those \
                  digits (a hidden {}) and can hold nothing else: {}",
-                join_and(&digit_names),
-                join_and(&cell_names),
-                subset_word(k),
-                describe_eliminations(geometry, &eliminations)
-            );
+                    join_and(&digit_names),
+                    join_and(&cell_names),
+                    subset_word(k),
+                    describe_eliminations(geometry, &eliminations)
+                )
+            });
             sink.push(Step {
                 technique,
                 houses: vec![h],

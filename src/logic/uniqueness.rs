@@ -84,7 +84,7 @@ pub fn unique_rectangle_1(board: &Board, sink: &mut StepSink) {
                         let digits: Vec<u8> = union.iter().collect();
                         let (a, b) = (digits[0], digits[1]);
                         let names: Vec<String> = others.iter().map(|&c| g.cell_name(c)).collect();
-                        let explanation = format!(
+                        let explanation = sink.text(|| format!(
                             "Unique rectangle type 1 on {a}/{b}: {cells} hold only {a} and {b}, and \
                              with {f} they form a rectangle in two rows, two columns and two boxes. \
                              If {f} were {a} or {b}, the four cells could swap {a} and {b} and the \
@@ -92,7 +92,7 @@ pub fn unique_rectangle_1(board: &Board, sink: &mut StepSink) {
                             cells = names.join(", "),
                             f = g.cell_name(fourth),
                             what = describe_eliminations(g, &eliminations),
-                        );
+                        ));
                         let mut houses = vec![r1, r2, n + c1, n + c2];
                         houses.extend(boxes.iter().map(|&b| 2 * n + b));
                         let step = Step {
@@ -188,13 +188,15 @@ pub fn bug_plus_1(board: &Board, sink: &mut StepSink) {
         .map(|digit| Elimination { cell: tri, digit })
         .collect();
     let name = g.cell_name(tri);
-    let explanation = format!(
-        "BUG+1: every empty cell has two candidates except {name}, and every digit has two \
+    let explanation = sink.text(|| {
+        format!(
+            "BUG+1: every empty cell has two candidates except {name}, and every digit has two \
          places in each house except {x}, which has three in {name}'s row, column and box. If \
          {name} were not {x}, every cell and house would be bivalue, a pattern with no unique \
          solution; so {name} = {x}: {what}",
-        what = describe_eliminations(g, &eliminations),
-    );
+            what = describe_eliminations(g, &eliminations),
+        )
+    });
     sink.push(Step {
         technique: Technique::BugPlus1,
         houses: g.houses_of(tri).to_vec(),

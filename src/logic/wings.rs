@@ -53,7 +53,7 @@ pub fn xy_wing(board: &Board, sink: &mut StepSink) {
                     (c1 & pc).first().unwrap_or(0),
                     (c2 & pc).first().unwrap_or(0),
                 );
-                let explanation = format!(
+                let explanation = sink.text(|| format!(
                     "XY-wing: {p} (pivot, {pd}) sees {a} ({ad}) and {b} ({bd}): if the pivot is \
                      {x}, {a} is {z}; if it is {y}, {b} is {z}. Whichever the pivot is, one wing \
                      is {z}, so cells that see both wings cannot be {z}: {what}",
@@ -64,7 +64,7 @@ pub fn xy_wing(board: &Board, sink: &mut StepSink) {
                     b = n(w2),
                     bd = slash(c2),
                     what = describe_eliminations(grid.geometry, &eliminations),
-                );
+                ));
                 let step = Step {
                     technique: Technique::XyWing,
                     houses: vec![],
@@ -118,18 +118,20 @@ pub fn xyz_wing(board: &Board, sink: &mut StepSink) {
                 }
                 let eliminations = elims(&targets, z);
                 let n = |c| grid.name(c);
-                let explanation = format!(
-                    "XYZ-wing: {p} (pivot, {pd}) sees {a} ({ad}) and {b} ({bd}): whatever the \
+                let explanation = sink.text(|| {
+                    format!(
+                        "XYZ-wing: {p} (pivot, {pd}) sees {a} ({ad}) and {b} ({bd}): whatever the \
                      pivot is, it or one of the wings is {z}, so cells that see all three cannot \
                      be {z}: {what}",
-                    p = n(pivot),
-                    pd = slash(pc),
-                    a = n(w1),
-                    ad = slash(c1),
-                    b = n(w2),
-                    bd = slash(c2),
-                    what = describe_eliminations(grid.geometry, &eliminations),
-                );
+                        p = n(pivot),
+                        pd = slash(pc),
+                        a = n(w1),
+                        ad = slash(c1),
+                        b = n(w2),
+                        bd = slash(c2),
+                        what = describe_eliminations(grid.geometry, &eliminations),
+                    )
+                });
                 let step = Step {
                     technique: Technique::XyzWing,
                     houses: vec![],
@@ -182,18 +184,20 @@ pub fn w_wing(board: &Board, sink: &mut StepSink) {
                     };
                     let eliminations = elims(&targets, x);
                     let n = |c| grid.name(c);
-                    let explanation = format!(
-                        "W-wing: {a} and {b} both hold {x}/{y}, and in {house} {y} is only in \
+                    let explanation = sink.text(|| {
+                        format!(
+                            "W-wing: {a} and {b} both hold {x}/{y}, and in {house} {y} is only in \
                          {e1} (which sees {a}) and {e2} (which sees {b}). One of {e1}, {e2} is \
                          {y}, so {a} or {b} is not {y} and is {x}: cells that see both cannot be \
                          {x}: {what}",
-                        a = n(c1),
-                        b = n(c2),
-                        house = g.houses()[h],
-                        e1 = n(e1),
-                        e2 = n(e2),
-                        what = describe_eliminations(g, &eliminations),
-                    );
+                            a = n(c1),
+                            b = n(c2),
+                            house = g.houses()[h],
+                            e1 = n(e1),
+                            e2 = n(e2),
+                            what = describe_eliminations(g, &eliminations),
+                        )
+                    });
                     let step = Step {
                         technique: Technique::WWing,
                         houses: vec![h],
