@@ -3,7 +3,8 @@
 //!
 //! Random masking (the MCM paper's first phase) tries the cell orbits in random order and
 //! removes each one whose removal keeps the solution unique, proved by
-//! [`crate::exact::count`] up to 2. The result is minimal with respect to orbits: putting any
+//! [`crate::exact::count`] up to 2 (on standard 9×9 by a direct search for a second solution
+//! that differs in a removed cell, see `keeps_unique`). The result is minimal with respect to orbits: putting any
 //! one orbit back out would leave several solutions. The accepted removals, in order, are
 //! returned too: the tuned phase (`super::tune`) walks that sequence to land on a level.
 //!
@@ -33,6 +34,17 @@ pub fn is_unique(givens: &Grid) -> bool {
     exact::count(&Puzzle::from_grid(givens.clone()), 2).solutions == 1
 }
 
+/// Whether the givens of a standard 9×9 grid alone leave empty cell `cell` one candidate
+/// (its peers hold the eight digits other than its own): then every solution agrees there.
+fn forced(givens: &[u8; 81], cell: usize) -> bool {
+    let geometry = crate::grid::Geometry::get(9, Variant::Standard).expect("9×9");
+    let mut seen = 0u16;
+    for &p in geometry.peers(cell) {
+        seen |= 1 << givens[p];
+    }
+    (seen >> 1 & 0x1FF).count_ones() == 8
+}
+
 /// How a removal is proved to keep the solution unique.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Check {
@@ -56,7 +68,24 @@ fn keeps_unique(
     deadline: Instant,
 ) -> bool {
     match check {
-        Check::Exact => is_unique(givens),
+        Check::Exact => {
+            let geometry = givens.geometry();
+            if geometry.size() == 9 && geometry.variant() == Variant::Standard {
+                // `givens` plus `removed` was unique with `solution`: a second solution must
+                // differ from it in a removed cell. A cell the givens force cannot differ;
+                // otherwise search for a solution that differs there (same decisions as
+                // counting to 2, with no search time spent finding `solution` again).
+                let mut g = [0u8; 81];
+                g.copy_from_slice(givens.cells());
+                if removed.iter().all(|&c| forced(&g, c)) {
+                    return true;
+                }
+                let mut s = [0u8; 81];
+                s.copy_from_slice(solution.cells());
+                return !exact::fast9::differs_in(&g, &s, removed);
+            }
+            is_unique(givens)
+        }
         Check::Bounded(budget) => {
             let base: Vec<u64> = givens.candidates().iter().map(|d| d.0).collect();
             removed.iter().all(|&cell| {

@@ -37,7 +37,7 @@ pub use symmetry::{Symmetry, orbits};
 const BOUNDED_CHECK_NODES: u64 = 200;
 
 /// How many random masking orders one complete grid serves before a new one is filled.
-const ORDERS_PER_GRID: usize = 4;
+const ORDERS_PER_GRID: usize = 32;
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq)]
@@ -117,11 +117,11 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
     let mut attempts = 0usize;
     let level_check = tune::LevelCheck::new();
     let mut current: Option<Grid> = None;
+    let mut unpinned: Vec<(Grid, Level)> = Vec::new();
     while Instant::now() <= deadline {
         attempts += 1;
-        // A grid serves several masking orders before a new one is filled: on 9×9 filling
-        // costs about as much as masking and checking the level, and the orders alone give
-        // very different puzzles.
+        // A grid serves several masking orders before a new one is filled: on 9×9 one fill
+        // costs more than one masking, and the orders alone give very different puzzles.
         if let Some(grid) = current
             .take()
             .filter(|_| !(attempts - 1).is_multiple_of(ORDERS_PER_GRID))
@@ -169,6 +169,7 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
                 target,
                 options.rate,
                 &mut reached,
+                &mut unpinned,
                 attempts,
             ),
             (level, minimal) => {
@@ -200,6 +201,7 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
             });
         }
     }
+    tune::pin_levels(&level_check, &unpinned, &mut reached);
     Err(timeout_error(options, attempts, &reached))
 }
 

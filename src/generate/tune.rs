@@ -73,6 +73,21 @@ impl LevelCheck {
     }
 }
 
+/// Adds the exact levels of the failed attempts [`along_sequence`] kept unpinned (each known
+/// to be at most `below`) to `reached`: the timeout message names them.
+pub fn pin_levels(check: &LevelCheck, unpinned: &[(Grid, Level)], reached: &mut Vec<Level>) {
+    for (chosen, below) in unpinned {
+        let level = Level::ALL
+            .into_iter()
+            .take_while(|l| l < below)
+            .find(|&l| check.at_most(chosen, l))
+            .unwrap_or(*below);
+        if !reached.contains(&level) {
+            reached.push(level);
+        }
+    }
+}
+
 /// The puzzle along the removal sequence whose level is `target`, with its full rating when
 /// `with_rating`.
 #[allow(clippy::too_many_arguments)]
@@ -84,6 +99,7 @@ pub fn along_sequence(
     target: Level,
     with_rating: bool,
     reached: &mut Vec<Level>,
+    unpinned: &mut Vec<(Grid, Level)>,
     attempts_so_far: usize,
 ) -> Option<(Grid, Option<Rating>)> {
     let m = removed.len();
@@ -116,19 +132,13 @@ pub fn along_sequence(
     if let Some(below) = below.filter(|&b| check.at_most(&chosen, b)) {
         // Record the level reached instead, for the timeout message. Pinning it down takes
         // more walks (a quarter of an evil puzzle's time when every failure paid for them),
-        // so only the first failures do; later ones record it when it is free (easy: the
-        // singles' fixpoint).
-        let level = if attempts_so_far <= PINNED_ATTEMPTS {
-            Level::ALL
-                .into_iter()
-                .take_while(|&l| l < below)
-                .find(|&l| check.at_most(&chosen, l))
-                .or(Some(below))
-        } else {
-            check.at_most(&chosen, Level::Easy).then_some(Level::Easy)
-        };
-        if let Some(level) = level.filter(|l| !reached.contains(l)) {
-            reached.push(level);
+        // so the first failures are kept and pinned only if the deadline passes
+        // ([`pin_levels`]); later ones record it when it is free (easy: the singles'
+        // fixpoint).
+        if attempts_so_far <= PINNED_ATTEMPTS {
+            unpinned.push((chosen, below));
+        } else if check.at_most(&chosen, Level::Easy) && !reached.contains(&Level::Easy) {
+            reached.push(Level::Easy);
         }
         return None;
     }
