@@ -84,11 +84,6 @@ const FAMILIES: &[(&[&str], &[&str])] = &[
 /// agree exactly.
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     (
-        "sashimi-x-wing",
-        "HoDoKu takes a base line whose candidates are all fins in one box (board 25: both 6s \
-         of column 3 in box 7); ours needs a cell of the base line on a cover line",
-    ),
-    (
         "turbot-fish",
         "ours uses a strong link that holds only in a box between two cells of one line, \
          which HoDoKu's link table leaves out (board 30: ours finds more)",

@@ -491,12 +491,10 @@ fn finned_report(
     for &l in base {
         let covered = search.masks[l] & cover;
         // HoDoKu: a base line left with at most one place once the fins are gone.
+        // A line whose places are all fins counts too, as in HoDoKu (its eliminations are
+        // then also those of claiming, so the rating's walk never needs it).
         if covered.count_ones() <= 1 {
             sashimi = true;
-        }
-        if covered == 0 {
-            // The whole line would be fins: no fish to speak of.
-            return false;
         }
         let fin_mask = search.masks[l] & !cover;
         debug_assert!(l / k == band && fin_mask & !stack_mask == 0 || fin_mask == 0);
