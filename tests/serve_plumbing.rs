@@ -368,11 +368,18 @@ fn many_channels_and_input_floods_are_contained() {
     });
     assert!(ok, "{screen}");
     let port = fixture.port;
+    // The flooder's socket is opened here so that the test can hang it up itself: a client
+    // that never reads can deadlock its own writes, and then even its polite disconnect never
+    // leaves (seen about once in six runs on a loaded machine).
+    let socket = TcpStream::connect(("127.0.0.1", port)).expect("connects");
+    let hang_up = socket.try_clone().expect("a second handle on the socket");
     let refused = fixture.runtime.block_on(async move {
         let config = Arc::new(russh::client::Config::default());
-        let mut handle = russh::client::connect(config, ("127.0.0.1", port), TrustingClient)
+        socket.set_nonblocking(true).expect("non-blocking socket");
+        let socket = tokio::net::TcpStream::from_std(socket).expect("a tokio socket");
+        let mut handle = russh::client::connect_stream(config, socket, TrustingClient)
             .await
-            .expect("connects");
+            .expect("handshake");
         let auth = handle
             .authenticate_keyboard_interactive_start("flooder", None)
             .await
@@ -384,7 +391,9 @@ fn many_channels_and_input_floods_are_contained() {
         let session = handle.channel_open_session().await.expect("first channel");
         let mut refused = 0;
         for _ in 0..20 {
-            if handle.channel_open_session().await.is_err() {
+            let opened =
+                tokio::time::timeout(Duration::from_secs(10), handle.channel_open_session());
+            if matches!(opened.await, Ok(Err(_))) {
                 refused += 1;
             }
         }
@@ -407,11 +416,11 @@ fn many_channels_and_input_floods_are_contained() {
                 break;
             }
         }
-        let _ = handle
-            .disconnect(russh::Disconnect::ByApplication, "", "")
-            .await;
+        let bye = handle.disconnect(russh::Disconnect::ByApplication, "", "");
+        let _ = tokio::time::timeout(Duration::from_secs(5), bye).await;
         refused
     });
+    let _ = hang_up.shutdown(std::net::Shutdown::Both);
     assert_eq!(refused, 20, "extra session channels must be refused");
     tmux.send("player", &["-l", "ok"]);
     let (ok, screen) = tmux.wait_for("player", Duration::from_secs(10), |s| {

@@ -388,28 +388,33 @@ fn finned_bases(
     false
 }
 
+/// Every box that could hold the fins, as (band, stack mask, places outside the box, places
+/// inside it): the boxes of the bands holding chosen lines (`bands[band]` is empty exactly
+/// when no chosen line lies in the band).
+fn fin_boxes(
+    bands: &[u64; MAX_BANDS],
+    k: usize,
+) -> impl Iterator<Item = (usize, u64, u64, u64)> + '_ {
+    (0..k)
+        .filter(move |&band| bands[band] != 0)
+        .flat_map(move |band| {
+            let others = bands[..k]
+                .iter()
+                .enumerate()
+                .filter(|&(b, _)| b != band)
+                .fold(0u64, |acc, (_, &m)| acc | m);
+            (0..k).map(move |stack| {
+                let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
+                let outside = others | (bands[band] & !stack_mask);
+                (band, stack_mask, outside, bands[band] & stack_mask)
+            })
+        })
+}
+
 /// Whether some box (band, stack) of a band holding chosen lines leaves at most `size`
 /// places outside it.
 fn fins_fit(bands: &[u64; MAX_BANDS], k: usize, size: usize) -> bool {
-    for band in 0..k {
-        let inside_band = bands[band];
-        if inside_band == 0 {
-            continue;
-        }
-        let mut others = 0u64;
-        for (b, &m) in bands[..k].iter().enumerate() {
-            if b != band {
-                others |= m;
-            }
-        }
-        for stack in 0..k {
-            let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
-            if ((others | (inside_band & !stack_mask)).count_ones() as usize) <= size {
-                return true;
-            }
-        }
-    }
-    false
+    fin_boxes(bands, k).any(|(_, _, outside, _)| outside.count_ones() as usize <= size)
 }
 
 /// For fixed base lines: every box that could hold the fins, and every cover completing the
@@ -423,45 +428,30 @@ fn finned_covers(
     let geometry = search.board.geometry();
     let k = geometry.box_size();
     let size = search.size;
-    for band in 0..k {
-        // `bands[band]` is empty exactly when no base line lies in the band.
-        if bands[band] == 0 {
+    for (band, stack_mask, outside, inside) in fin_boxes(bands, k) {
+        // Places outside the fin box must all be covered.
+        let have = outside.count_ones() as usize;
+        if have > size || inside == 0 {
             continue;
         }
-        let mut others = 0u64;
-        for (b, &m) in bands[..k].iter().enumerate() {
-            if b != band {
-                others |= m;
-            }
+        // Complete the cover with columns of the box (fewer fins, other eliminations):
+        // every submask of the box-only columns with the missing number of columns.
+        let free = inside & !outside;
+        let need = size - have;
+        if (free.count_ones() as usize) < need {
+            continue;
         }
-        for stack in 0..k {
-            let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
-            // Places outside the fin box must all be covered.
-            let outside = others | (bands[band] & !stack_mask);
-            let inside = bands[band] & stack_mask;
-            let have = outside.count_ones() as usize;
-            if have > size || inside == 0 {
-                continue;
+        let mut sub = free;
+        loop {
+            if sub.count_ones() as usize == need
+                && finned_report(search, sink, base, outside | sub, band, stack_mask)
+            {
+                return true;
             }
-            // Complete the cover with columns of the box (fewer fins, other eliminations):
-            // every submask of the box-only columns with the missing number of columns.
-            let free = inside & !outside;
-            let need = size - have;
-            if (free.count_ones() as usize) < need {
-                continue;
+            if sub == 0 {
+                break;
             }
-            let mut sub = free;
-            loop {
-                if sub.count_ones() as usize == need
-                    && finned_report(search, sink, base, outside | sub, band, stack_mask)
-                {
-                    return true;
-                }
-                if sub == 0 {
-                    break;
-                }
-                sub = (sub - 1) & free;
-            }
+            sub = (sub - 1) & free;
         }
     }
     false

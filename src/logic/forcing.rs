@@ -286,7 +286,10 @@ impl Table {
                 let mut bits = x & !*done;
                 *done |= bits;
                 while bits != 0 {
-                    broken[k * 64 + bits.trailing_zeros() as usize] = Some(what);
+                    // Words hold 64 starts; the last word's spare bits are no start.
+                    if let Some(slot) = broken.get_mut(k * 64 + bits.trailing_zeros() as usize) {
+                        *slot = Some(what);
+                    }
                     bits &= bits - 1;
                 }
             }
