@@ -214,7 +214,14 @@ pub fn check_case(case: &Case) -> Outcome {
     if logic::finder(technique).is_none() {
         return Outcome::Skipped;
     }
-    let steps = logic::find_all(&case.board, technique);
+    // HoDoKu runs its ALS cases numbered `-2` with "allow ALS overlap" on.
+    let overlapping = matches!(technique, Technique::AlsXz | Technique::AlsXyWing)
+        && case.variant.as_deref() == Some("2");
+    let steps = if overlapping {
+        logic::als::find_all_with(&case.board, technique, logic::als::Overlap::Allowed)
+    } else {
+        logic::find_all(&case.board, technique)
+    };
     let relevant: Vec<&Step> = steps.iter().filter(|s| relevant(case, s)).collect();
     if case.is_fail_case() {
         return match relevant.first() {

@@ -21,6 +21,9 @@
 //!
 //! Like HoDoKu (default settings) the ALSs of one step share no cell, and one step is reported
 //! per pair (ALS-XZ) or per pair of RCC links (ALS-XY-wing) with all its eliminations.
+//! HoDoKu's "allow ALS overlap" option ([`Overlap::Allowed`], used by its regression library's
+//! `-2` cases) lets two sets share cells as long as no restricted common sits in the shared
+//! cells: an RCC holder in both sets would have to see itself.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -188,6 +191,10 @@ fn subset(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).all(|(x, y)| x & !y == 0)
 }
 
+fn overlap(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).any(|(x, y)| x & y != 0)
+}
+
 /// Eliminates `d` from the cells holding it that see every holder of `d` in all of `sets`
 /// and belong to none of `spare`, in cell order.
 fn push_targets(grid: &Grid, sets: &[&Als], spare: &[&Als], d: u8, out: &mut Vec<Elimination>) {
@@ -226,11 +233,20 @@ fn describe(grid: &Grid, als: &Als) -> String {
     )
 }
 
+/// Whether the ALSs of one step may share cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlap {
+    /// HoDoKu's default: the sets of one step are disjoint.
+    Disjoint,
+    /// HoDoKu's "allow ALS overlap" option: shared cells hold no restricted common.
+    Allowed,
+}
+
 /// The RCC graph: every pair of ALSs with at least one RCC, as (a, b, rccs), a < b.
 ///
 /// Rather than testing every pair, each ALS A looks, per digit x, only at the ALSs whose first
 /// cell holding x is among the cells that see every x of A: the sets it can share x with.
-fn links(grid: &Grid, alses: &[Als]) -> Vec<(usize, usize, Digits)> {
+fn links(grid: &Grid, alses: &[Als], rule: Overlap) -> Vec<(usize, usize, Digits)> {
     let n = grid.n;
     // (cell, digit) -> the ALSs whose first holder of digit is that cell.
     let mut first: Vec<Vec<u32>> = vec![Vec::new(); grid.geometry.cell_count() * n];
@@ -254,7 +270,10 @@ fn links(grid: &Grid, alses: &[Als]) -> Vec<(usize, usize, Digits)> {
                     reach &= reach - 1;
                     for &j in &first[c * n + x as usize - 1] {
                         let j = j as usize;
-                        if j <= i || !subset(alses[j].hold(x), a.see(x)) {
+                        if j <= i
+                            || !subset(alses[j].hold(x), a.see(x))
+                            || (rule == Overlap::Disjoint && overlap(alses[j].set(), a.set()))
+                        {
                             continue;
                         }
                         if rc[j].is_empty() {
@@ -282,22 +301,34 @@ struct AlsData {
 }
 
 thread_local! {
-    static CACHE: RefCell<Option<(Board, Rc<AlsData>)>> = const { RefCell::new(None) };
+    static CACHE: RefCell<Option<(Board, Overlap, Rc<AlsData>)>> = const { RefCell::new(None) };
 }
 
-fn data(grid: &Grid) -> Rc<AlsData> {
+fn data(grid: &Grid, rule: Overlap) -> Rc<AlsData> {
     CACHE.with(|cache| {
-        if let Some((b, d)) = cache.borrow().as_ref()
+        if let Some((b, r, d)) = cache.borrow().as_ref()
             && b == grid.board
+            && *r == rule
         {
             return Rc::clone(d);
         }
         let alses = collect(grid);
-        let links = links(grid, &alses);
+        let links = links(grid, &alses, rule);
         let d = Rc::new(AlsData { alses, links });
-        *cache.borrow_mut() = Some((grid.board.clone(), Rc::clone(&d)));
+        *cache.borrow_mut() = Some((grid.board.clone(), rule, Rc::clone(&d)));
         d
     })
+}
+
+/// Every ALS-XZ or ALS-XY-wing step at `board` under `rule` (other techniques: none).
+pub fn find_all_with(board: &Board, technique: Technique, rule: Overlap) -> Vec<Step> {
+    let mut sink = StepSink::new(false);
+    match technique {
+        Technique::AlsXz => als_xz_with(board, &mut sink, rule),
+        Technique::AlsXyWing => als_xy_wing_with(board, &mut sink, rule),
+        _ => {}
+    }
+    sink.into_steps()
 }
 
 fn sorted(mut e: Vec<Elimination>) -> Vec<Elimination> {
@@ -308,8 +339,12 @@ fn sorted(mut e: Vec<Elimination>) -> Vec<Elimination> {
 
 /// ALS-XZ, singly and doubly linked.
 pub fn als_xz(board: &Board, sink: &mut StepSink) {
+    als_xz_with(board, sink, Overlap::Disjoint);
+}
+
+fn als_xz_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
     let grid = Grid::new(board);
-    let data = data(&grid);
+    let data = data(&grid, rule);
     let alses = &data.alses;
     for &(i, j, r) in &data.links {
         let (a, b) = (&alses[i], &alses[j]);
@@ -379,8 +414,12 @@ pub fn als_xz(board: &Board, sink: &mut StepSink) {
 
 /// ALS-XY-wing: pivot C linked to A by one RCC and to B by another.
 pub fn als_xy_wing(board: &Board, sink: &mut StepSink) {
+    als_xy_wing_with(board, sink, Overlap::Disjoint);
+}
+
+fn als_xy_wing_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
     let grid = Grid::new(board);
-    let data = data(&grid);
+    let data = data(&grid, rule);
     let (alses, links) = (&data.alses, &data.links);
     // Links by ALS: (other ALS, rccs).
     let mut by_als: Vec<Vec<(usize, Digits)>> = vec![Vec::new(); alses.len()];
@@ -396,6 +435,12 @@ pub fn als_xy_wing(board: &Board, sink: &mut StepSink) {
                     continue;
                 }
                 let (a, b, pivot) = (&alses[ia], &alses[ib], &alses[c]);
+                // Like HoDoKu, the two wings share no cell unless overlap is allowed; even then
+                // one may not contain the other.
+                let nested = subset(a.set(), b.set()) || subset(b.set(), a.set());
+                if nested || (rule == Overlap::Disjoint && overlap(a.set(), b.set())) {
+                    continue;
+                }
                 let zs = (a.digits & b.digits) - ra - rb;
                 let reach = zs & a.reach & b.reach;
                 if reach.is_empty() {
@@ -403,7 +448,9 @@ pub fn als_xy_wing(board: &Board, sink: &mut StepSink) {
                 }
                 let mut eliminations = Vec::new();
                 for z in reach.iter() {
-                    push_targets(&grid, &[a, b], &[pivot], z, &mut eliminations);
+                    // The pivot's own cells are fair targets: "A or B holds z" does not
+                    // depend on what C holds.
+                    push_targets(&grid, &[a, b], &[], z, &mut eliminations);
                 }
                 if eliminations.is_empty() {
                     continue;

@@ -192,8 +192,16 @@ pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
         }
         let mut links = pairs(&grid, digit, None);
         // One link per pair of cells (a pair can be conjugate in a line and a box at once).
+        // Like HoDoKu, two cells of one line are linked by that line alone: a box holding the
+        // digit only on one line is a pointing pattern, left to the locked candidates, and
+        // the turbot fish is found once the line is cleared.
         let mut kept: Vec<Pair> = Vec::new();
         for p in links.drain(..) {
+            let in_line = matches!(g.houses()[p.house].kind, HouseKind::Row | HouseKind::Column);
+            let share_line = g.row_of(p.a) == g.row_of(p.b) || g.col_of(p.a) == g.col_of(p.b);
+            if !in_line && share_line {
+                continue;
+            }
             if !kept.iter().any(|k| (k.a, k.b) == (p.a, p.b)) {
                 kept.push(p);
             }
