@@ -386,18 +386,35 @@ fn xy_chain_hand_made() {
 
 #[test]
 fn aic_hand_made() {
-    // (1)r1c1=(1)r1c5-(1=3)r5c5-(3)r5c9=(3)r1c9 => r1c1<>3
+    // (1)r1c1=(1)r5c1-(1=3)r5c5-(3)r5c9=(3)r1c9: the ends see each other and each end's cell
+    // holds the other end's digit, so r1c1<>3 and r1c9<>1.
     let board = Maker::nine()
-        .row_only(1, 1, &["r1c1", "r1c5"])
+        .col_only(1, 1, &["r1c1", "r5c1"])
         .set("r5c5", "13")
         .col_only(9, 3, &["r5c9", "r1c9"])
         .board();
     let found = steps(&board, Technique::Aic);
     let step = found
         .iter()
-        .find(|s| s.eliminations == el(&[("r1c1", 3)]))
+        .find(|s| s.eliminations == el(&[("r1c1", 3), ("r1c9", 1)]))
         .unwrap_or_else(|| panic!("{found:#?}"));
     assert!(step.explanation.contains("=>"), "{}", step.explanation);
+}
+
+#[test]
+fn an_aic_with_one_cross_elimination_is_left_to_the_nice_loops() {
+    // (1)r1c1=(1)r1c5-(1=3)r5c5-(3)r5c9=(3)r1c9 proves r1c1<>3, but r1c9 cannot be 1: like
+    // HoDoKu, the AIC search leaves a single elimination to the discontinuous nice loops.
+    let board = Maker::nine()
+        .row_only(1, 1, &["r1c1", "r1c5"])
+        .set("r5c5", "13")
+        .col_only(9, 3, &["r5c9", "r1c9"])
+        .board();
+    let target = el(&[("r1c1", 3)]);
+    let aics = steps(&board, Technique::Aic);
+    assert!(aics.iter().all(|s| s.eliminations != target), "{aics:#?}");
+    let loops = steps(&board, Technique::DiscontinuousNiceLoop);
+    assert!(loops.iter().any(|s| s.eliminations == target), "{loops:#?}");
 }
 
 #[test]

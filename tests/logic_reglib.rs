@@ -119,6 +119,7 @@ pub const TABLE: &[(&str, &str, Relevant)] = &[
     ("0610", "bug-plus-1", by_pattern_digits),
     ("0701", "x-chain", by_eliminated_digits),
     ("0702", "xy-chain", by_eliminated_digits),
+    ("0706", "continuous-nice-loop", by_eliminated_digits),
     ("0707", "discontinuous-nice-loop", by_eliminated_digits),
     ("0708", "aic", by_eliminated_digits),
     ("0800", "xy-wing", by_pattern_digits),

@@ -9,18 +9,18 @@
 //! weakly linked to both ends (it sees both ends with the same digit, or it sits in one end's
 //! cell and sees the other end, for ends of different digits) is false.
 //!
-//! The search follows HoDoKu's conventions: for every set of eliminations only the shortest
-//! chain is reported, chains are reported shortest first, a chain's length is bounded (20 links
-//! on 9×9, `2N + 2` in general, HoDoKu's default restriction), X- and XY-chains are left to their
-//! own techniques, and the three-link X-chains to skyscraper, two-string kite and turbot fish.
-//! The graph is precomputed once per search as bitsets over cells, and each start candidate is
-//! expanded by a breadth-first search over (candidate, polarity) states, so the first chain
-//! found between two ends is a shortest one.
+//! X- and XY-chains are found as HoDoKu's chain solver finds them: a depth-first search over
+//! every chain of at most 20 candidates (`2N + 2` in general) that never comes back to a cell,
+//! one chain kept per set of eliminations (the first of the shortest), shortest first. Like
+//! HoDoKu they include the short ones (a three-link X-chain is also a skyscraper, kite or
+//! turbot fish; a two-cell XY-chain a naked pair), so `hint --all` lists what HoDoKu lists.
+//! AICs and nice loops live in [`super::nice_loops`]; the layered breadth-first search they
+//! start from ([`Search`]) is here.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::grid::{Digits, Geometry, SIZES, Variant};
+use crate::grid::{Digits, Geometry, HouseKind, SIZES, Variant};
 
 use super::board::Board;
 use super::step::{BuildFx, Elimination, Step, StepSink, describe_eliminations};
@@ -54,6 +54,31 @@ pub(crate) fn peer_bits(geometry: &'static Geometry) -> &'static [u64] {
         for cell in 0..geometry.cell_count() {
             for &peer in geometry.peers(cell) {
                 bits[cell * w + peer / 64] |= 1 << (peer % 64);
+            }
+        }
+        bits
+    })
+}
+
+static HOUSE_BITS: [[OnceLock<Vec<u64>>; 3]; 5] = [const { [const { OnceLock::new() }; 3] }; 5];
+
+/// Every house's cells as a bitset (house `h` at `[h * words .. (h + 1) * words]`), computed
+/// once per geometry.
+pub(crate) fn house_bits(geometry: &'static Geometry) -> &'static [u64] {
+    let size_index = SIZES
+        .iter()
+        .position(|&n| n == geometry.size())
+        .unwrap_or(0);
+    let variant_index = Variant::ALL
+        .iter()
+        .position(|&v| v == geometry.variant())
+        .unwrap_or(0);
+    HOUSE_BITS[size_index][variant_index].get_or_init(|| {
+        let w = words(geometry);
+        let mut bits = vec![0u64; geometry.houses().len() * w];
+        for (h, house) in geometry.houses().iter().enumerate() {
+            for &cell in &house.cells {
+                bits[h * w + cell / 64] |= 1 << (cell % 64);
             }
         }
         bits
@@ -155,65 +180,52 @@ pub(crate) fn elims(cells: &[usize], digit: u8) -> Vec<Elimination> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The chain engine.
+// The link graph and the layered breadth-first search of AICs and nice loops.
 // ---------------------------------------------------------------------------------------------
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Kind {
-    /// One digit, strong links in houses only.
-    X,
-    /// Bivalue cells only: strong links inside cells, weak links between cells.
-    Xy,
-    /// Everything.
-    Aic,
-}
-
-/// The link graph of one board for one kind of chain.
-struct Graph<'a> {
-    grid: Grid<'a>,
-    kind: Kind,
+/// The link graph of one board: strong links (a digit with two places in a house, a bivalue
+/// cell) and weak ones (the same digit in two cells that see each other, two digits of a cell).
+pub(crate) struct Graph<'a> {
+    pub grid: Grid<'a>,
     /// Strong partners of each node (node = cell * n + digit - 1), CSR.
     strong_start: Vec<u32>,
     strong: Vec<u32>,
-    /// Cells usable by the chain (all empty cells, or bivalue ones for XY).
+    /// The empty cells.
     usable: Vec<u64>,
     max_links: usize,
 }
 
 impl<'a> Graph<'a> {
-    fn new(board: &'a Board, kind: Kind) -> Graph<'a> {
+    /// The graph, searched up to `max_links` links from a premise.
+    pub fn for_tables(board: &'a Board, max_links: usize) -> Graph<'a> {
         let grid = Grid::new(board);
         let geometry = grid.geometry;
         let n = grid.n;
         let cells = geometry.cell_count();
         let mut usable = vec![0u64; grid.w];
         for cell in 0..cells {
-            let len = board.candidates(cell).len();
-            if board.value(cell) == 0 && (kind != Kind::Xy || len == 2) {
+            if board.value(cell) == 0 {
                 usable[cell / 64] |= 1 << (cell % 64);
             }
         }
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); cells * n];
-        if kind != Kind::Xy {
-            for h in 0..geometry.houses().len() {
-                for d in 1..=n as u8 {
-                    let mut it = board.positions(h, d);
-                    if let (Some(a), Some(b), None) = (it.next(), it.next(), it.next()) {
-                        let (na, nb) = (a * n + d as usize - 1, b * n + d as usize - 1);
-                        if !lists[na].contains(&(nb as u32)) {
-                            lists[na].push(nb as u32);
-                            lists[nb].push(na as u32);
-                        }
+        for h in 0..geometry.houses().len() {
+            for d in 1..=n as u8 {
+                let mut it = board.positions(h, d);
+                if let (Some(a), Some(b), None) = (it.next(), it.next(), it.next()) {
+                    let (na, nb) = (a * n + d as usize - 1, b * n + d as usize - 1);
+                    if !lists[na].contains(&(nb as u32)) {
+                        lists[na].push(nb as u32);
+                        lists[nb].push(na as u32);
                     }
                 }
             }
         }
-        if kind != Kind::X {
-            for cell in 0..cells {
-                let cands = board.candidates(cell);
-                if board.value(cell) == 0 && cands.len() == 2 {
-                    let mut it = cands.iter();
-                    let (a, b) = (it.next().unwrap(), it.next().unwrap());
+        for cell in 0..cells {
+            let cands = board.candidates(cell);
+            if board.value(cell) == 0 && cands.len() == 2 {
+                let mut it = cands.iter();
+                if let (Some(a), Some(b)) = (it.next(), it.next()) {
                     let (na, nb) = (cell * n + a as usize - 1, cell * n + b as usize - 1);
                     lists[na].push(nb as u32);
                     lists[nb].push(na as u32);
@@ -228,22 +240,21 @@ impl<'a> Graph<'a> {
         }
         strong_start.push(strong.len() as u32);
         Graph {
-            max_links: 2 * n + 2,
+            max_links,
             grid,
-            kind,
             strong_start,
             strong,
             usable,
         }
     }
 
-    fn strong_of(&self, node: usize) -> &[u32] {
+    pub fn strong_of(&self, node: usize) -> &[u32] {
         &self.strong[self.strong_start[node] as usize..self.strong_start[node + 1] as usize]
     }
 
     /// Calls `f` for every weak partner of `node` (strong partners included: a strong link is
     /// also weak).
-    fn for_weak(&self, node: usize, mut f: impl FnMut(usize)) {
+    pub fn for_weak(&self, node: usize, mut f: impl FnMut(usize)) {
         let n = self.grid.n;
         let (cell, d) = (node / n, (node % n) as u8 + 1);
         let peers = self.grid.peers(cell);
@@ -256,79 +267,33 @@ impl<'a> Graph<'a> {
                 bits &= bits - 1;
             }
         }
-        if self.kind == Kind::Aic {
-            for other in self.grid.board.candidates(cell).iter() {
-                if other != d {
-                    f(cell * n + other as usize - 1);
-                }
+        for other in self.grid.board.candidates(cell).iter() {
+            if other != d {
+                f(cell * n + other as usize - 1);
             }
         }
-    }
-
-    /// Whether `t` is weakly linked to `node` for the purpose of eliminations.
-    fn elim_linked(&self, t: usize, node: usize) -> bool {
-        let n = self.grid.n;
-        let (tc, td) = (t / n, t % n);
-        let (c, d) = (node / n, node % n);
-        if td == d {
-            tc != c && self.grid.sees(tc, c)
-        } else {
-            self.kind == Kind::Aic && tc == c
-        }
-    }
-
-    /// The candidates (nodes) an elimination can target from an end node: same digit in its
-    /// peers, and (AIC) the other digits of its cell.
-    fn targets(&self, node: usize) -> Vec<usize> {
-        let n = self.grid.n;
-        let (cell, d) = (node / n, (node % n) as u8 + 1);
-        let peers = self.grid.peers(cell);
-        let digit = self.grid.digit(d);
-        let mut out = Vec::new();
-        for i in 0..self.grid.w {
-            let mut bits = peers[i] & digit[i];
-            while bits != 0 {
-                let other = i * 64 + bits.trailing_zeros() as usize;
-                out.push(other * n + d as usize - 1);
-                bits &= bits - 1;
-            }
-        }
-        if self.kind == Kind::Aic {
-            for other in self.grid.board.candidates(cell).iter() {
-                if other != d {
-                    out.push(cell * n + other as usize - 1);
-                }
-            }
-        }
-        out
     }
 }
 
-/// A found chain: its nodes, start first (the start is strongly linked to the second node).
-struct Found {
-    nodes: Vec<usize>,
-    eliminations: Vec<Elimination>,
-}
-
-/// Breadth-first search state, reused across start nodes. Visited sets are bitsets laid out
+/// Breadth-first search state, reused across premises. Visited sets are bitsets laid out
 /// digit-major (digit `d`'s block of `w` words is a cell set), so one weak-link layer is a few
 /// word operations per node: the same digit in the node's peers, OR-ed in at once.
-struct Search {
+pub(crate) struct Search {
     n: usize,
     w: usize,
-    vis: [Vec<u64>; 2],
-    /// Distance (links from the start) per (node, polarity), valid where `vis` is set.
-    dist: [Vec<u16>; 2],
+    pub vis: [Vec<u64>; 2],
+    /// Distance (links from the premise) per (node, polarity), valid where `vis` is set.
+    pub dist: [Vec<u16>; 2],
     frontier: Vec<usize>,
     next: Vec<usize>,
     fresh: Vec<u64>,
 }
 
-const OFF: usize = 0;
-const ON: usize = 1;
+pub(crate) const OFF: usize = 0;
+pub(crate) const ON: usize = 1;
 
 impl Search {
-    fn new(graph: &Graph) -> Search {
+    pub fn new(graph: &Graph) -> Search {
         let (n, w) = (graph.grid.n, graph.grid.w);
         let nodes = graph.grid.geometry.cell_count() * n;
         Search {
@@ -347,7 +312,7 @@ impl Search {
         (d * self.w + cell / 64, 1u64 << (cell % 64))
     }
 
-    fn seen(&self, node: usize, pol: usize) -> bool {
+    pub fn seen(&self, node: usize, pol: usize) -> bool {
         let (i, b) = self.bit(node);
         self.vis[pol][i] & b != 0
     }
@@ -362,14 +327,10 @@ impl Search {
         true
     }
 
-    /// Expands `start` assumed false; afterwards `seen(e, ON)` tells whether "start false
-    /// implies e true" by an alternating chain of at most `max_links` links.
-    fn run(&mut self, graph: &Graph, start: usize) {
-        self.run_from(graph, start, OFF);
-    }
-
-    /// Expands `start` assumed false (`OFF`) or true (`ON`).
-    fn run_from(&mut self, graph: &Graph, start: usize, start_pol: usize) {
+    /// Expands `start` assumed false (`OFF`) or true (`ON`): afterwards `seen(e, pol)` tells
+    /// whether the premise implies `e` with polarity `pol` by an alternating chain of at most
+    /// the graph's `max_links` links, and `dist` how many links the shortest one has.
+    pub fn run_from(&mut self, graph: &Graph, start: usize, start_pol: usize) {
         let (n, w) = (self.n, self.w);
         self.vis[OFF].fill(0);
         self.vis[ON].fill(0);
@@ -400,12 +361,10 @@ impl Search {
                     for i in 0..w {
                         block[i] |= peers[i] & digit[i] & graph.usable[i];
                     }
-                    if graph.kind == Kind::Aic {
-                        for o in graph.grid.board.candidates(cell).iter() {
-                            let o = o as usize - 1;
-                            if o != d {
-                                self.fresh[o * w + cell / 64] |= 1 << (cell % 64);
-                            }
+                    for o in graph.grid.board.candidates(cell).iter() {
+                        let o = o as usize - 1;
+                        if o != d {
+                            self.fresh[o * w + cell / 64] |= 1 << (cell % 64);
                         }
                     }
                 }
@@ -425,173 +384,479 @@ impl Search {
             layer += 1;
         }
     }
+}
 
-    /// A shortest chain from `start` (OFF) to `end` (ON), rebuilt from the distances.
-    fn path(&self, graph: &Graph, start: usize, end: usize) -> Vec<usize> {
-        self.path_to(graph, start, end, ON)
-    }
+// ---------------------------------------------------------------------------------------------
+// X- and XY-chains: HoDoKu's depth-first chain search.
+// ---------------------------------------------------------------------------------------------
 
-    /// A shortest chain from the search's start to `end` with polarity `end_pol`.
-    fn path_to(&self, graph: &Graph, start: usize, end: usize, end_pol: usize) -> Vec<usize> {
-        let mut nodes = vec![end];
-        let (mut node, mut pol) = (end, end_pol);
-        let mut d = self.dist[end_pol][end];
-        while d > 0 {
-            let want = d - 1;
-            let prev = if pol == ON {
-                graph
-                    .strong_of(node)
-                    .iter()
-                    .map(|&v| v as usize)
-                    .find(|&v| self.seen(v, OFF) && self.dist[OFF][v] == want)
-            } else {
-                let mut found = None;
-                graph.for_weak(node, |v| {
-                    if found.is_none() && self.seen(v, ON) && self.dist[ON][v] == want {
-                        found = Some(v);
-                    }
-                });
-                found
-            };
-            node = prev.expect("a BFS predecessor");
-            pol = 1 - pol;
-            d = want;
-            nodes.push(node);
-        }
-        debug_assert_eq!(node, start);
-        let _ = start;
-        nodes.reverse();
-        nodes
+/// The longest chain searched, in candidates: HoDoKu's default of 20 on 9×9.
+fn max_nodes(n: usize) -> usize {
+    2 * n + 2
+}
+
+static LINK_ORDER: [[OnceLock<LinkOrder>; 3]; 5] = [const { [const { OnceLock::new() }; 3] }; 5];
+
+/// Per cell (CSR), the cells a chain may link it to, HoDoKu's way: its row, column and box in
+/// that order (then any other house of a variant), each in cell order, leaving out a box's
+/// cells that share a line with the cell (the line links them) and cells already listed; each
+/// with the house that links it. A search keeps those that hold its digit.
+struct LinkOrder {
+    start: Vec<u32>,
+    links: Vec<(u32, u32)>,
+}
+
+impl LinkOrder {
+    fn of(&self, cell: usize) -> &[(u32, u32)] {
+        &self.links[self.start[cell] as usize..self.start[cell + 1] as usize]
     }
 }
 
-/// `digits` (X-chains only) limits the start candidates to those digits: an X-chain stays on
-/// its start's digit.
-fn find_chains(board: &Board, kind: Kind, digits: Option<Digits>) -> Vec<Found> {
-    let graph = Graph::new(board, kind);
-    let n = graph.grid.n;
-    let node_count = graph.grid.geometry.cell_count() * n;
-    let mut search = Search::new(&graph);
-    let mut by_elims: HashMap<Vec<Elimination>, Found, BuildFx> = HashMap::default();
-    let mut ends: Vec<usize> = Vec::new();
-    let w = graph.grid.w;
-    let mut end_bits = vec![0u64; n * w];
-    let mut buf: Vec<Elimination> = Vec::new();
-    for start in 0..node_count {
-        if graph.strong_of(start).is_empty() {
-            continue;
-        }
-        if kind == Kind::X && digits.is_some_and(|d| !d.contains((start % n) as u8 + 1)) {
-            continue;
-        }
-        let targets = graph.targets(start);
-        if targets.is_empty() {
-            continue;
-        }
-        search.run(&graph, start);
-        // Ends e > start (the reverse chain is the same chain) weakly linked to a target,
-        // gathered as a bitset: the targets' weak partners that the search reached ON.
-        ends.clear();
-        end_bits.fill(0);
-        for &t in &targets {
-            let (tc, td) = (t / n, t % n);
-            let peers = graph.grid.peers(tc);
-            let digit = graph.grid.digit(td as u8 + 1);
-            for i in 0..w {
-                end_bits[td * w + i] |= peers[i] & digit[i];
-            }
-            if kind == Kind::Aic {
-                for o in board.candidates(tc).iter() {
-                    let o = o as usize - 1;
-                    if o != td {
-                        end_bits[o * w + tc / 64] |= 1 << (tc % 64);
+fn link_order(geometry: &'static Geometry) -> &'static LinkOrder {
+    let size_index = SIZES
+        .iter()
+        .position(|&n| n == geometry.size())
+        .unwrap_or(0);
+    let variant_index = Variant::ALL
+        .iter()
+        .position(|&v| v == geometry.variant())
+        .unwrap_or(0);
+    LINK_ORDER[size_index][variant_index].get_or_init(|| {
+        let mut start = Vec::with_capacity(geometry.cell_count() + 1);
+        let mut links: Vec<(u32, u32)> = Vec::new();
+        for cell in 0..geometry.cell_count() {
+            start.push(links.len() as u32);
+            let from = links.len();
+            for &h in geometry.houses_of(cell) {
+                let house = &geometry.houses()[h];
+                let line = matches!(house.kind, HouseKind::Row | HouseKind::Column);
+                for &other in &house.cells {
+                    let shares_line = geometry.row_of(other) == geometry.row_of(cell)
+                        || geometry.col_of(other) == geometry.col_of(cell);
+                    if other == cell
+                        || !line && shares_line
+                        || links[from..].iter().any(|&(c, _)| c as usize == other)
+                    {
+                        continue;
                     }
+                    links.push((other as u32, h as u32));
                 }
             }
         }
-        for (i, (&end, &visited)) in end_bits.iter().zip(&search.vis[ON]).enumerate().take(n * w) {
-            let mut bits = end & visited;
-            while bits != 0 {
-                let cell = (i % w) * 64 + bits.trailing_zeros() as usize;
-                let e = cell * n + i / w;
-                if e > start && search.dist[ON][e] >= 3 {
-                    ends.push(e);
-                }
-                bits &= bits - 1;
-            }
+        start.push(links.len() as u32);
+        LinkOrder { start, links }
+    })
+}
+
+/// Appends to `out` the cells of `among` linked to `cell` (see [`LinkOrder`]).
+fn linked_cells(
+    geometry: &'static Geometry,
+    cell: usize,
+    among: &[u64],
+    out: &mut Vec<(u32, u32)>,
+) {
+    out.extend(
+        link_order(geometry)
+            .of(cell)
+            .iter()
+            .filter(|&&(other, _)| has_bit(among, other as usize)),
+    );
+}
+
+/// One chain per set of eliminations: the first of the shortest found.
+#[derive(Default)]
+struct Kept {
+    by_elims: HashMap<Vec<Elimination>, Vec<usize>, BuildFx>,
+}
+
+impl Kept {
+    fn offer(
+        &mut self,
+        eliminations: Vec<Elimination>,
+        nodes: impl FnOnce() -> Vec<usize>,
+        len: usize,
+    ) {
+        if self
+            .by_elims
+            .get(&eliminations)
+            .is_none_or(|old| old.len() > len)
+        {
+            self.by_elims.insert(eliminations, nodes());
         }
-        for &e in &ends {
-            if kind != Kind::Aic && e % n != start % n {
+    }
+
+    /// Shortest first, then by eliminations.
+    fn into_sorted(self) -> Vec<(Vec<usize>, Vec<Elimination>)> {
+        let mut found: Vec<(Vec<usize>, Vec<Elimination>)> = self
+            .by_elims
+            .into_iter()
+            .map(|(e, nodes)| (nodes, e))
+            .collect();
+        found.sort_by(|a, b| (a.0.len(), &a.1, &a.0).cmp(&(b.0.len(), &b.1, &b.0)));
+        found
+    }
+}
+
+/// The cells of `a` that see `b`, as eliminations of `digit` (none when there are none, without
+/// allocating: most chain ends eliminate nothing).
+fn seeing_both(grid: &Grid, a: &[u64], b: usize, digit: u8) -> Vec<Elimination> {
+    // A 36×36 grid needs 21 words.
+    let mut buf = [0u64; 24];
+    let set = &mut buf[..grid.w];
+    let mut any = 0;
+    for ((s, x), p) in set.iter_mut().zip(a).zip(grid.peers(b)) {
+        *s = x & p;
+        any |= *s;
+    }
+    if any == 0 {
+        return Vec::new();
+    }
+    elims(&cells_of(set), digit)
+}
+
+fn set_bit(set: &mut [u64], i: usize, on: bool) {
+    if on {
+        set[i / 64] |= 1 << (i % 64);
+    } else {
+        set[i / 64] &= !(1 << (i % 64));
+    }
+}
+
+fn has_bit(set: &[u64], i: usize) -> bool {
+    set[i / 64] & (1 << (i % 64)) != 0
+}
+
+/// X-chain search state for one digit.
+struct XSearch<'g> {
+    grid: &'g Grid<'g>,
+    digit: u8,
+    /// Per cell (CSR): linked cells holding the digit and whether the link is strong.
+    link_start: Vec<u32>,
+    links: Vec<(u32, bool)>,
+    start: usize,
+    /// The digit's cells that see the start.
+    start_sees: Vec<u64>,
+    chain: Vec<usize>,
+    /// The chain's cells after the start.
+    in_chain: Vec<u64>,
+    kept: Kept,
+    limit: usize,
+}
+
+impl XSearch<'_> {
+    /// Extends the chain from its last cell; `strong_next` when the next link must be strong
+    /// (and can end the chain).
+    fn extend(&mut self, strong_next: bool) {
+        if self.chain.len() >= self.limit {
+            return;
+        }
+        let current = self.chain[self.chain.len() - 1];
+        let (from, to) = (
+            self.link_start[current] as usize,
+            self.link_start[current + 1] as usize,
+        );
+        for k in from..to {
+            let (next, strong) = self.links[k];
+            let next = next as usize;
+            if strong_next && !strong {
                 continue;
             }
-            if e / n == start / n {
-                // Both ends in one cell: a nice loop, not an AIC.
+            let closes = next == self.start;
+            if !closes && has_bit(&self.in_chain, next) {
+                continue;
+            }
+            self.chain.push(next);
+            if strong_next && self.chain.len() > 2 {
+                let eliminations = seeing_both(self.grid, &self.start_sees, next, self.digit);
+                if !eliminations.is_empty() {
+                    let (n, d) = (self.grid.n, self.digit as usize - 1);
+                    let chain = &self.chain;
+                    self.kept.offer(
+                        eliminations,
+                        || chain.iter().map(|&c| c * n + d).collect(),
+                        chain.len(),
+                    );
+                }
+            }
+            if !closes {
+                set_bit(&mut self.in_chain, next, true);
+                self.extend(!strong_next);
+                set_bit(&mut self.in_chain, next, false);
+            }
+            self.chain.pop();
+        }
+    }
+}
+
+fn find_x_chains(board: &Board, digits: Option<Digits>) -> Vec<(Vec<usize>, Vec<Elimination>)> {
+    let grid = Grid::new(board);
+    let geometry = grid.geometry;
+    let cells = geometry.cell_count();
+    let houses = geometry.houses().len();
+    let mut kept = Kept::default();
+    let mut count = vec![0u8; houses];
+    let mut buf: Vec<(u32, u32)> = Vec::new();
+    for digit in 1..=grid.n as u8 {
+        if digits.is_some_and(|d| !d.contains(digit)) {
+            continue;
+        }
+        let places = grid.digit(digit);
+        let house_cells = house_bits(geometry);
+        for (h, c) in count.iter_mut().enumerate() {
+            let house = &house_cells[h * grid.w..(h + 1) * grid.w];
+            *c = house
+                .iter()
+                .zip(places)
+                .map(|(x, p)| (x & p).count_ones())
+                .sum::<u32>() as u8;
+        }
+        let mut link_start = Vec::with_capacity(cells + 1);
+        let mut links: Vec<(u32, bool)> = Vec::new();
+        for cell in 0..cells {
+            link_start.push(links.len() as u32);
+            if !has_bit(places, cell) {
                 continue;
             }
             buf.clear();
-            buf.extend(
-                targets
-                    .iter()
-                    .copied()
-                    .filter(|&t| t != e && graph.elim_linked(t, e))
-                    .map(|t| Elimination {
-                        cell: t / n,
-                        digit: (t % n) as u8 + 1,
-                    }),
+            linked_cells(geometry, cell, places, &mut buf);
+            links.extend(
+                buf.iter()
+                    .map(|&(other, h)| (other, count[h as usize] == 2)),
             );
-            if buf.is_empty() {
+        }
+        link_start.push(links.len() as u32);
+        let mut search = XSearch {
+            grid: &grid,
+            digit,
+            link_start,
+            links,
+            start: 0,
+            start_sees: vec![0; grid.w],
+            chain: Vec::new(),
+            in_chain: vec![0; grid.w],
+            kept: std::mem::take(&mut kept),
+            limit: max_nodes(grid.n),
+        };
+        for start in cells_of(places) {
+            for (s, (d, p)) in search
+                .start_sees
+                .iter_mut()
+                .zip(places.iter().zip(grid.peers(start)))
+            {
+                *s = d & p;
+            }
+            if search.start_sees.iter().all(|&w| w == 0) {
                 continue;
             }
-            buf.sort_unstable();
-            let links = search.dist[ON][e] as usize + 1;
-            if by_elims
-                .get(buf.as_slice())
-                .is_some_and(|old| old.nodes.len() <= links)
+            search.start = start;
+            for k in search.link_start[start] as usize..search.link_start[start + 1] as usize {
+                let (next, strong) = search.links[k];
+                if !strong {
+                    continue;
+                }
+                search.chain.clear();
+                search.chain.extend([start, next as usize]);
+                set_bit(&mut search.in_chain, next as usize, true);
+                search.extend(false);
+                set_bit(&mut search.in_chain, next as usize, false);
+            }
+        }
+        kept = search.kept;
+    }
+    kept.into_sorted()
+}
+
+/// XY-chain search state.
+struct XySearch<'g> {
+    grid: &'g Grid<'g>,
+    /// Per bivalue cell (CSR): the bivalue cells linked to it.
+    link_start: Vec<u32>,
+    links: Vec<u32>,
+    start: usize,
+    start_digit: u8,
+    /// The cells holding the start digit that see the start cell.
+    start_sees: Vec<u64>,
+    /// (cell, digit) nodes as `cell * n + digit - 1`.
+    chain: Vec<usize>,
+    /// The chain's cells.
+    in_chain: Vec<u64>,
+    kept: Kept,
+    limit: usize,
+}
+
+impl XySearch<'_> {
+    fn extend(&mut self, inside_cell: bool) {
+        if self.chain.len() >= self.limit {
+            return;
+        }
+        let n = self.grid.n;
+        let last = self.chain[self.chain.len() - 1];
+        let (cell, digit) = (last / n, (last % n) as u8 + 1);
+        let board = self.grid.board;
+        if inside_cell {
+            let Some(other) = board.candidates(cell).iter().find(|&d| d != digit) else {
+                return;
+            };
+            self.chain.push(cell * n + other as usize - 1);
+            if other == self.start_digit && self.chain.len() > 2 {
+                let eliminations = seeing_both(self.grid, &self.start_sees, cell, other);
+                if !eliminations.is_empty() {
+                    let chain = &self.chain;
+                    self.kept.offer(eliminations, || chain.clone(), chain.len());
+                }
+            }
+            self.extend(false);
+            self.chain.pop();
+            return;
+        }
+        for k in self.link_start[cell] as usize..self.link_start[cell + 1] as usize {
+            let next = self.links[k] as usize;
+            if next == self.start
+                || has_bit(&self.in_chain, next)
+                || !board.candidates(next).contains(digit)
             {
                 continue;
             }
-            let nodes = search.path(&graph, start, e);
-            if !accepts(kind, &nodes, n, board) {
-                continue;
-            }
-            by_elims.insert(
-                buf.clone(),
-                Found {
-                    nodes,
-                    eliminations: buf.clone(),
-                },
-            );
+            self.chain.push(next * n + digit as usize - 1);
+            set_bit(&mut self.in_chain, next, true);
+            self.extend(true);
+            set_bit(&mut self.in_chain, next, false);
+            self.chain.pop();
         }
     }
-    let mut found: Vec<Found> = by_elims.into_values().collect();
-    found.sort_by(|a, b| {
-        (a.nodes.len(), &a.eliminations, &a.nodes).cmp(&(b.nodes.len(), &b.eliminations, &b.nodes))
-    });
-    found
 }
 
-/// Which chains a technique reports: X-chains of five links and more (three-link ones are
-/// skyscrapers, kites and turbot fish), XY-chains of four cells and more (three cells make an
-/// XY-wing), AICs that are neither.
-fn accepts(kind: Kind, nodes: &[usize], n: usize, board: &Board) -> bool {
-    match kind {
-        Kind::X => nodes.len() >= 4,
-        Kind::Xy => nodes.len() >= 8,
-        Kind::Aic => {
-            let single_digit = nodes.iter().all(|&v| v % n == nodes[0] % n);
-            let xy = nodes.len().is_multiple_of(2)
-                && nodes.chunks(2).all(|pair| {
-                    pair[0] / n == pair[1] / n && board.candidates(pair[0] / n).len() == 2
-                })
-                && nodes[0] % n == nodes[nodes.len() - 1] % n;
-            !(single_digit || xy)
+fn find_xy_chains(board: &Board) -> Vec<(Vec<usize>, Vec<Elimination>)> {
+    let grid = Grid::new(board);
+    let geometry = grid.geometry;
+    let n = grid.n;
+    let cells = geometry.cell_count();
+    let bivalue = |c: usize| board.value(c) == 0 && board.candidates(c).len() == 2;
+    let mut bivalues = vec![0u64; grid.w];
+    for cell in (0..cells).filter(|&c| bivalue(c)) {
+        bivalues[cell / 64] |= 1 << (cell % 64);
+    }
+    let mut link_start = Vec::with_capacity(cells + 1);
+    let mut links: Vec<u32> = Vec::new();
+    let mut buf: Vec<(u32, u32)> = Vec::new();
+    for cell in 0..cells {
+        link_start.push(links.len() as u32);
+        if bivalue(cell) {
+            buf.clear();
+            linked_cells(geometry, cell, &bivalues, &mut buf);
+            links.extend(buf.iter().map(|&(other, _)| other));
         }
     }
+    link_start.push(links.len() as u32);
+    let mut search = XySearch {
+        grid: &grid,
+        link_start,
+        links,
+        start: 0,
+        start_digit: 0,
+        start_sees: vec![0; grid.w],
+        chain: Vec::new(),
+        in_chain: vec![0; grid.w],
+        kept: Kept::default(),
+        limit: max_nodes(n),
+    };
+    for start in 0..cells {
+        if !bivalue(start) {
+            continue;
+        }
+        let cands = board.candidates(start);
+        let mut it = cands.iter();
+        let (Some(p), Some(q)) = (it.next(), it.next()) else {
+            continue;
+        };
+        for (a, b) in [(p, q), (q, p)] {
+            for (s, (d, pe)) in search
+                .start_sees
+                .iter_mut()
+                .zip(grid.digit(a).iter().zip(grid.peers(start)))
+            {
+                *s = d & pe;
+            }
+            if search.start_sees.iter().all(|&w| w == 0) {
+                continue;
+            }
+            search.start = start;
+            search.start_digit = a;
+            search.chain.clear();
+            search
+                .chain
+                .extend([start * n + a as usize - 1, start * n + b as usize - 1]);
+            set_bit(&mut search.in_chain, start, true);
+            search.extend(false);
+            set_bit(&mut search.in_chain, start, false);
+        }
+    }
+    search.kept.into_sorted()
+}
+
+fn report(
+    board: &Board,
+    sink: &mut StepSink,
+    technique: Technique,
+    found: Vec<(Vec<usize>, Vec<Elimination>)>,
+) {
+    let geometry = board.geometry();
+    let n = geometry.size();
+    for (nodes, eliminations) in found {
+        let mut cells: Vec<usize> = nodes.iter().map(|&v| v / n).collect();
+        cells.dedup();
+        let mut digits: Vec<u8> = nodes.iter().map(|&v| (v % n) as u8 + 1).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        let explanation = sink.text(|| {
+            let chain = notation(geometry, &nodes, n);
+            let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
+            let end_name = |v: usize| format!("{} in {}", v % n + 1, geometry.cell_name(v / n));
+            let removed: Vec<String> = eliminations
+                .iter()
+                .map(|e| format!("{}<>{}", geometry.cell_name(e.cell), e.digit))
+                .collect();
+            format!(
+                "{title}: {chain} => {removed}. The links alternate strong (=, one of the two is \
+             true) and weak (-, not both true), starting and ending with a strong link, so \
+             {a} or {b} is true; every candidate that would rule out both ends is false: {what}",
+                title = technique.title(),
+                removed = removed.join(", "),
+                a = end_name(first),
+                b = end_name(last),
+                what = describe_eliminations(geometry, &eliminations),
+            )
+        });
+        let step = Step {
+            technique,
+            houses: vec![],
+            cells,
+            digits,
+            placements: vec![],
+            eliminations,
+            explanation,
+        };
+        if sink.push(step) {
+            return;
+        }
+    }
+}
+
+/// X-chains: alternating chains of one digit.
+pub fn x_chain(board: &Board, sink: &mut StepSink) {
+    let found = find_x_chains(board, sink.digits());
+    report(board, sink, Technique::XChain, found);
+}
+
+/// XY-chains: chains of bivalue cells, each cell's two digits strongly linked.
+pub fn xy_chain(board: &Board, sink: &mut StepSink) {
+    let found = find_xy_chains(board);
+    report(board, sink, Technique::XyChain, found);
 }
 
 /// Eureka-style notation: `(4)r1c2=(4)r1c7-(4)r3c8=(4)r5c8`, with links inside one cell written
 /// `(4=7)r1c2`.
-fn notation(geometry: &Geometry, nodes: &[usize], n: usize) -> String {
+pub(crate) fn notation(geometry: &Geometry, nodes: &[usize], n: usize) -> String {
     let mut out = String::new();
     let mut i = 0;
     while i < nodes.len() {
@@ -612,231 +877,7 @@ fn notation(geometry: &Geometry, nodes: &[usize], n: usize) -> String {
     out
 }
 
-fn report(board: &Board, sink: &mut StepSink, kind: Kind, technique: Technique) {
-    let geometry = board.geometry();
-    let n = geometry.size();
-    let digits = if kind == Kind::X { sink.digits() } else { None };
-    for found in find_chains(board, kind, digits) {
-        let nodes = &found.nodes;
-        let mut cells: Vec<usize> = nodes.iter().map(|&v| v / n).collect();
-        cells.dedup();
-        let mut digits: Vec<u8> = nodes.iter().map(|&v| (v % n) as u8 + 1).collect();
-        digits.sort_unstable();
-        digits.dedup();
-        let explanation = sink.text(|| {
-            let chain = notation(geometry, nodes, n);
-            let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
-            let end_name = |v: usize| format!("{} in {}", v % n + 1, geometry.cell_name(v / n));
-            let removed: Vec<String> = found
-                .eliminations
-                .iter()
-                .map(|e| format!("{}<>{}", geometry.cell_name(e.cell), e.digit))
-                .collect();
-            format!(
-                "{title}: {chain} => {removed}. The links alternate strong (=, one of the two is \
-             true) and weak (-, not both true), starting and ending with a strong link, so \
-             {a} or {b} is true; every candidate that would rule out both ends is false: {what}",
-                title = technique.title(),
-                removed = removed.join(", "),
-                a = end_name(first),
-                b = end_name(last),
-                what = describe_eliminations(geometry, &found.eliminations),
-            )
-        });
-        let step = Step {
-            technique,
-            houses: vec![],
-            cells,
-            digits,
-            placements: vec![],
-            eliminations: found.eliminations,
-            explanation,
-        };
-        if sink.push(step) {
-            return;
-        }
-    }
-}
-
-/// X-chains: alternating chains of one digit.
-pub fn x_chain(board: &Board, sink: &mut StepSink) {
-    report(board, sink, Kind::X, Technique::XChain);
-}
-
-/// XY-chains: chains of bivalue cells, each cell's two digits strongly linked.
-pub fn xy_chain(board: &Board, sink: &mut StepSink) {
-    report(board, sink, Kind::Xy, Technique::XyChain);
-}
-
-/// Alternating inference chains mixing both kinds of links.
-pub fn aic(board: &Board, sink: &mut StepSink) {
-    report(board, sink, Kind::Aic, Technique::Aic);
-}
-
-/// A discontinuous nice loop: a chain from a candidate back to its own cell.
-struct Loop {
-    /// The chain, start first; `start_on` tells whether the start is assumed true.
-    nodes: Vec<usize>,
-    start_on: bool,
-    eliminations: Vec<Elimination>,
-}
-
-/// Discontinuous nice loops (HoDoKu's rules), found with the AIC link graph. For a candidate
-/// `x` of a cell:
-/// * `x` false forces `x` true (two strong links at `x`): `x` is true, every other candidate of
-///   the cell goes;
-/// * `x` false forces another candidate `y` of the cell true (two strong links, different
-///   digits): `x` or `y` is true, the cell's other candidates go;
-/// * `x` true forces `x` false (two weak links), or forces another candidate of its cell true
-///   (a weak and a strong link, different digits): `x` is false.
-fn find_nice_loops(board: &Board) -> Vec<Loop> {
-    let graph = Graph::new(board, Kind::Aic);
-    let n = graph.grid.n;
-    let cells = graph.grid.geometry.cell_count();
-    let mut search = Search::new(&graph);
-    let mut by_elims: HashMap<Vec<Elimination>, Loop, BuildFx> = HashMap::default();
-    let keep = |by_elims: &mut HashMap<Vec<Elimination>, Loop, BuildFx>, found: Loop| {
-        if found.eliminations.is_empty()
-            || by_elims
-                .get(&found.eliminations)
-                .is_some_and(|old| old.nodes.len() <= found.nodes.len())
-        {
-            return;
-        }
-        by_elims.insert(found.eliminations.clone(), found);
-    };
-    for cell in 0..cells {
-        if board.value(cell) != 0 || board.candidates(cell).len() < 2 {
-            continue;
-        }
-        let cands = board.candidates(cell);
-        for x in cands.iter() {
-            let start = cell * n + x as usize - 1;
-            // Assumed false.
-            if !graph.strong_of(start).is_empty() {
-                search.run_from(&graph, start, OFF);
-                for y in cands.iter() {
-                    let end = cell * n + y as usize - 1;
-                    if !search.seen(end, ON) || search.dist[ON][end] < 3 {
-                        continue;
-                    }
-                    let eliminations: Vec<Elimination> = cands
-                        .iter()
-                        .filter(|&d| d != x && d != y)
-                        .map(|digit| Elimination { cell, digit })
-                        .collect();
-                    if eliminations.is_empty() {
-                        continue;
-                    }
-                    let links = search.dist[ON][end] as usize + 1;
-                    if by_elims
-                        .get(&eliminations)
-                        .is_some_and(|old| old.nodes.len() <= links)
-                    {
-                        continue;
-                    }
-                    let nodes = search.path_to(&graph, start, end, ON);
-                    keep(
-                        &mut by_elims,
-                        Loop {
-                            nodes,
-                            start_on: false,
-                            eliminations,
-                        },
-                    );
-                }
-            }
-            // Assumed true.
-            search.run_from(&graph, start, ON);
-            let eliminations = vec![Elimination { cell, digit: x }];
-            let mut best: Option<(usize, usize)> = None;
-            for y in cands.iter() {
-                let end = cell * n + y as usize - 1;
-                let pol = if y == x { OFF } else { ON };
-                if !search.seen(end, pol) || search.dist[pol][end] < 3 {
-                    continue;
-                }
-                let d = search.dist[pol][end] as usize;
-                if best.is_none_or(|(bd, _)| d < bd) {
-                    best = Some((d, end));
-                }
-            }
-            if let Some((d, end)) = best {
-                if by_elims
-                    .get(&eliminations)
-                    .is_some_and(|old| old.nodes.len() <= d + 1)
-                {
-                    continue;
-                }
-                let pol = if end == start { OFF } else { ON };
-                let nodes = search.path_to(&graph, start, end, pol);
-                keep(
-                    &mut by_elims,
-                    Loop {
-                        nodes,
-                        start_on: true,
-                        eliminations,
-                    },
-                );
-            }
-        }
-    }
-    let mut found: Vec<Loop> = by_elims.into_values().collect();
-    found.sort_by(|a, b| {
-        (a.nodes.len(), &a.eliminations, &a.nodes).cmp(&(b.nodes.len(), &b.eliminations, &b.nodes))
-    });
-    found
-}
-
-/// Discontinuous nice loops: see [`find_nice_loops`].
-pub fn discontinuous_nice_loop(board: &Board, sink: &mut StepSink) {
-    let geometry = board.geometry();
-    let n = geometry.size();
-    for found in find_nice_loops(board) {
-        let nodes = &found.nodes;
-        let mut cells: Vec<usize> = nodes.iter().map(|&v| v / n).collect();
-        cells.sort_unstable();
-        cells.dedup();
-        let mut digits: Vec<u8> = nodes.iter().map(|&v| (v % n) as u8 + 1).collect();
-        digits.sort_unstable();
-        digits.dedup();
-        let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
-        let explanation = sink.text(|| {
-            let cell = geometry.cell_name(first / n);
-            let (x, y) = (first % n + 1, last % n + 1);
-            let chain = loop_notation(geometry, nodes, n, found.start_on);
-            let why = if !found.start_on && x == y {
-                format!("if {cell} were not {x} it would have to be {x}, so {cell} is {x}")
-            } else if !found.start_on {
-                format!("if {cell} were not {x} it would have to be {y}, so {cell} is {x} or {y}")
-            } else if x == y {
-                format!("if {cell} were {x} it could not be {x}, so {cell} is not {x}")
-            } else {
-                format!("if {cell} were {x} it would also have to be {y}, so {cell} is not {x}")
-            };
-            format!(
-                "Discontinuous nice loop: {chain}. The links alternate strong (=, if one is false \
-             the other is true) and weak (-, if one is true the other is false), and the loop \
-             comes back to the cell it started from: {why}. {what}",
-                what = capitalise(&describe_eliminations(geometry, &found.eliminations)),
-            )
-        });
-        let step = Step {
-            technique: Technique::DiscontinuousNiceLoop,
-            houses: vec![],
-            cells,
-            digits,
-            placements: vec![],
-            eliminations: found.eliminations,
-            explanation,
-        };
-        if sink.push(step) {
-            return;
-        }
-    }
-}
-
-fn capitalise(text: &str) -> String {
+pub(crate) fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(c) => c.to_uppercase().collect::<String>() + chars.as_str(),
@@ -846,7 +887,12 @@ fn capitalise(text: &str) -> String {
 
 /// A loop in Eureka-style notation, closed with the start cell: `(4)r1c2-(4)r1c7=...=(4)r1c2`
 /// for a start assumed true (its first link is weak), `=` first for a start assumed false.
-fn loop_notation(geometry: &Geometry, nodes: &[usize], n: usize, start_on: bool) -> String {
+pub(crate) fn loop_notation(
+    geometry: &Geometry,
+    nodes: &[usize],
+    n: usize,
+    start_on: bool,
+) -> String {
     let mut out = String::new();
     for (i, &v) in nodes.iter().enumerate() {
         if i > 0 {

@@ -11,6 +11,7 @@ pub mod coloring;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
+pub mod nice_loops;
 pub mod path;
 pub mod rating;
 pub mod single_digit;
@@ -65,8 +66,9 @@ pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
         Technique::BugPlus1 => uniqueness::bug_plus_1,
         Technique::XChain => chains::x_chain,
         Technique::XyChain => chains::xy_chain,
-        Technique::Aic => chains::aic,
-        Technique::DiscontinuousNiceLoop => chains::discontinuous_nice_loop,
+        Technique::Aic => nice_loops::aic,
+        Technique::DiscontinuousNiceLoop => nice_loops::discontinuous_nice_loop,
+        Technique::ContinuousNiceLoop => nice_loops::continuous_nice_loop,
         Technique::AlsXz => als::als_xz,
         Technique::AlsXyWing => als::als_xy_wing,
         Technique::ForcingChainContradiction => forcing::contradiction,
@@ -116,6 +118,7 @@ pub fn is_last_resort(technique: Technique) -> bool {
         Technique::AlsXz
             | Technique::AlsXyWing
             | Technique::DiscontinuousNiceLoop
+            | Technique::ContinuousNiceLoop
             | Technique::ForcingChainContradiction
             | Technique::DigitForcingChain
             | Technique::CellForcingChain

@@ -152,6 +152,7 @@ fn weight_by_id(id: &str) -> Option<f64> {
         // after the ALS techniques: most of its eliminations are AICs' too, and it costs two
         // chain searches per candidate
         "discontinuous-nice-loop" => 7.4,
+        "continuous-nice-loop" => 7.4,
         // last resort: forcing chains
         "forcing-chain-contradiction" => 8.0,
         "digit-forcing-chain" => 8.1,
@@ -346,6 +347,7 @@ mod tests {
                 || t == Technique::AlsXz
                 || t == Technique::AlsXyWing
                 || t == Technique::DiscontinuousNiceLoop
+                || t == Technique::ContinuousNiceLoop
             {
                 assert!(base_weight(t) < FORCING_FROM, "{t}");
             } else {

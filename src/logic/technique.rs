@@ -37,6 +37,7 @@ pub enum Technique {
     XyChain,
     Aic,
     DiscontinuousNiceLoop,
+    ContinuousNiceLoop,
     EmptyRectangle,
     TurbotFish,
     FinnedXWing,
@@ -55,7 +56,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first: the order the hint engine tries them in.
-    pub const ALL: [Technique; 43] = [
+    pub const ALL: [Technique; 44] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -95,6 +96,7 @@ impl Technique {
         Technique::AlsXz,
         Technique::AlsXyWing,
         Technique::DiscontinuousNiceLoop,
+        Technique::ContinuousNiceLoop,
         Technique::ForcingChainContradiction,
         Technique::DigitForcingChain,
         Technique::CellForcingChain,
@@ -133,6 +135,7 @@ impl Technique {
             Technique::XyChain => "xy-chain",
             Technique::Aic => "aic",
             Technique::DiscontinuousNiceLoop => "discontinuous-nice-loop",
+            Technique::ContinuousNiceLoop => "continuous-nice-loop",
             Technique::EmptyRectangle => "empty-rectangle",
             Technique::TurbotFish => "turbot-fish",
             Technique::FinnedXWing => "finned-x-wing",
