@@ -226,6 +226,19 @@ fn w_wing_hand_made() {
 }
 
 #[test]
+fn w_wing_link_end_seeing_both_cells_is_no_w_wing() {
+    // r1c3 and r5c2 hold 3/9; in row 2, 3 is only in r2c3 and r2c2, but r2c2 sees both cells.
+    // HoDoKu rejects the pattern (its only target would be the link's own end), and so do we.
+    let board = Maker::nine()
+        .set("r1c3", "39")
+        .set("r5c2", "39")
+        .row_only(2, 3, &["r2c3", "r2c2"])
+        .board();
+    let found = steps(&board, Technique::WWing);
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
 fn simple_colors_trap_and_wrap() {
     // Trap: r1c1 (A) = r1c5 (B) = r5c5 (A) = r5c2 (B).
     let board = Maker::nine()

@@ -175,6 +175,11 @@ pub fn w_wing(board: &Board, sink: &mut StepSink) {
                         continue;
                     }
                     let (p, q) = (places[0], places[1]);
+                    // Like HoDoKu, an end of the link that sees both cells spoils the pattern
+                    // (it would be its own target).
+                    if [p, q].iter().any(|&e| grid.sees(e, c1) && grid.sees(e, c2)) {
+                        continue;
+                    }
                     let (e1, e2) = if grid.sees(p, c1) && grid.sees(q, c2) {
                         (p, q)
                     } else if grid.sees(q, c1) && grid.sees(p, c2) {
