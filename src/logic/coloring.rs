@@ -22,9 +22,7 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
         let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
         let mut pair_houses: Vec<(usize, usize)> = Vec::new();
         for h in 0..g.houses().len() {
-            let places = grid.places(h, digit);
-            if places.len() == 2 {
-                let (a, b) = (places[0], places[1]);
+            if let Some((a, b)) = board.conjugate(h, digit) {
                 if !adj[a].contains(&b) {
                     adj[a].push(b);
                     adj[b].push(a);

@@ -28,13 +28,8 @@ fn pairs(grid: &Grid, digit: u8, kind: Option<HouseKind>) -> Vec<Pair> {
         if kind.is_some_and(|k| k != house.kind) {
             continue;
         }
-        let places = grid.places(h, digit);
-        if places.len() == 2 {
-            out.push(Pair {
-                house: h,
-                a: places[0],
-                b: places[1],
-            });
+        if let Some((a, b)) = grid.board.conjugate(h, digit) {
+            out.push(Pair { house: h, a, b });
         }
     }
     out
