@@ -481,11 +481,17 @@ fn finned_bases(
 ) -> bool {
     let k = search.k;
     let depth = chosen.len() + 1;
+    // The sizes searched; a first-only sink may retire during the loop, then look again
+    // (`active` starts at no possible set of slots).
+    let (mut active, mut max, mut min) = (u8::MAX, 0, 0);
     for i in start..lines.len() {
-        // Sinks may retire during the loop: look again at what is still searched.
-        let (Some(max), Some(min)) = (sinks.max_size(), sinks.min_size_from(depth)) else {
-            return false;
-        };
+        if sinks.active != active {
+            active = sinks.active;
+            let (Some(most), Some(least)) = (sinks.max_size(), sinks.min_size_from(depth)) else {
+                return false;
+            };
+            (max, min) = (most, least);
+        }
         if lines.len() - i < min - chosen.len() {
             break;
         }
@@ -566,6 +572,7 @@ fn finned_covers(
     let k = search.k;
     let count = union.count_ones() as usize;
     let multi = multi_band(bands, k);
+    let base_bits = base.iter().fold(0u64, |acc, &l| acc | 1 << l);
     for (band, &lines) in bands[..k].iter().enumerate() {
         if lines == 0 {
             continue;
@@ -575,7 +582,7 @@ fn finned_covers(
         // band's other lines.
         let rest = if search.plain {
             (band * k..(band + 1) * k)
-                .filter(|l| !base.contains(l))
+                .filter(|l| base_bits & (1 << l) == 0)
                 .fold(0, |acc, l| acc | search.masks[l])
         } else {
             u64::MAX
@@ -595,7 +602,16 @@ fn finned_covers(
             let mut sub = free;
             loop {
                 if sub.count_ones() as usize == need
-                    && finned_report(search, sinks, size, base, outside | sub, band, stack_mask)
+                    && finned_report(
+                        search,
+                        sinks,
+                        size,
+                        base,
+                        base_bits,
+                        outside | sub,
+                        band,
+                        stack_mask,
+                    )
                 {
                     return true;
                 }
@@ -617,6 +633,7 @@ fn finned_report(
     sinks: &mut FinnedSinks,
     size: usize,
     base: &[usize],
+    base_bits: u64,
     cover: u64,
     band: usize,
     stack_mask: u64,
@@ -657,7 +674,7 @@ fn finned_report(
         (u64::MAX, 0..search.masks.len())
     };
     for line in lines {
-        if base.contains(&line) {
+        if base_bits & (1 << line) != 0 {
             continue;
         }
         for pos in bits(search.masks[line] & cover & reach) {

@@ -170,12 +170,11 @@ pub fn w_wing(board: &Board, sink: &mut StepSink) {
                     continue;
                 }
                 for h in 0..g.houses().len() {
-                    let Some((p, q)) = board.conjugate(h, y) else {
-                        continue;
-                    };
-                    if [p, q].contains(&c1) || [p, q].contains(&c2) {
+                    let places = grid.places(h, y);
+                    if places.len() != 2 || places.contains(&c1) || places.contains(&c2) {
                         continue;
                     }
+                    let (p, q) = (places[0], places[1]);
                     let (e1, e2) = if grid.sees(p, c1) && grid.sees(q, c2) {
                         (p, q)
                     } else if grid.sees(q, c1) && grid.sees(p, c2) {
