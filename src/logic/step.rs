@@ -87,6 +87,18 @@ pub fn cell_list(geometry: &Geometry, cells: &[usize]) -> String {
     out
 }
 
+/// Lists cells as a sentence does: `r3c2`, `r3c2 and r3c7`, `r3c2, r3c5 and r3c7`.
+pub fn cell_list_and(geometry: &Geometry, cells: &[usize]) -> String {
+    let mut out = String::with_capacity(cells.len() * 7);
+    for (i, &cell) in cells.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == cells.len() { " and " } else { ", " });
+        }
+        push_cell_name(&mut out, geometry, cell);
+    }
+    out
+}
+
 /// Appends cells as [`cell_list`] writes them, straight into `out`: explanations list many
 /// cells, and a string per cell name cost more than the rest of most techniques.
 fn push_cell_list(out: &mut String, geometry: &Geometry, cells: impl Iterator<Item = usize>) {
@@ -325,5 +337,10 @@ mod tests {
         let expected: Vec<String> = cells.iter().map(|&c| g.cell_name(c)).collect();
         assert_eq!(cell_list(g, &cells), expected.join(", "));
         assert_eq!(cell_list(g, &[]), "");
+        assert_eq!(cell_list_and(g, &cells[..1]), expected[0]);
+        assert_eq!(
+            cell_list_and(g, &[cells[0], cells[1], 0]),
+            format!("{}, {} and r1c1", expected[0], expected[1])
+        );
     }
 }
