@@ -113,6 +113,22 @@ impl Board {
             .filter(move |&cell| self.candidates[cell].contains(digit))
     }
 
+    /// The two places of `digit` in `house` when it has exactly two (a conjugate pair), in
+    /// the house's cell order; without collecting the places, as the single-digit techniques
+    /// ask this of every house and digit.
+    pub fn conjugate(&self, house: usize, digit: u8) -> Option<(usize, usize)> {
+        let mut found = [0usize; 2];
+        let mut count = 0;
+        for cell in self.positions(house, digit) {
+            if count == 2 {
+                return None;
+            }
+            found[count] = cell;
+            count += 1;
+        }
+        (count == 2).then_some((found[0], found[1]))
+    }
+
     /// Whether `digit` is already placed in `house`.
     pub fn house_has_value(&self, house: usize, digit: u8) -> bool {
         self.geometry.houses()[house]

@@ -14,17 +14,20 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
     let grid = Grid::new(board);
     let g = grid.geometry;
     let cells = g.cell_count();
+    // Conjugate links and colors of the current digit; the buffers serve every digit (a cell
+    // list per cell, allocated once rather than per digit).
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    let mut color: Vec<u8> = vec![0; cells];
+    let mut pair_houses: Vec<(usize, usize)> = Vec::new();
     for digit in 1..=grid.n as u8 {
         if !sink.wants_digit(digit) {
             continue;
         }
-        // Conjugate links of this digit.
-        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
-        let mut pair_houses: Vec<(usize, usize)> = Vec::new();
+        adj.iter_mut().for_each(Vec::clear);
+        color.fill(0);
+        pair_houses.clear();
         for h in 0..g.houses().len() {
-            let places = grid.places(h, digit);
-            if places.len() == 2 {
-                let (a, b) = (places[0], places[1]);
+            if let Some((a, b)) = board.conjugate(h, digit) {
                 if !adj[a].contains(&b) {
                     adj[a].push(b);
                     adj[b].push(a);
@@ -32,7 +35,6 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
                 pair_houses.push((h, a));
             }
         }
-        let mut color: Vec<u8> = vec![0; cells];
         for root in 0..cells {
             if adj[root].is_empty() || color[root] != 0 {
                 continue;

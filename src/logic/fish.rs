@@ -6,6 +6,8 @@
 //! it. Following HoDoKu, every base line has 2..=n places for the digit (a line with one
 //! place is a hidden single, and HoDoKu names a fish with such a line sashimi).
 
+use crate::grid::Variant;
+
 use super::board::Board;
 use super::step::{Elimination, Step, StepSink, describe_eliminations};
 use super::technique::Technique;
@@ -285,101 +287,247 @@ fn finned_technique(size: usize, sashimi: bool) -> Technique {
     }
 }
 
+/// The size and kind (sashimi or not) of a finned or sashimi fish technique.
+pub fn finned_kind(technique: Technique) -> Option<(usize, bool)> {
+    (2..=4)
+        .flat_map(|size| [(size, false), (size, true)])
+        .find(|&(size, sashimi)| finned_technique(size, sashimi) == technique)
+}
+
 /// The most bands of a grid (36×36).
 const MAX_BANDS: usize = 6;
 
-/// What a finned search has fixed so far.
+/// The most fins of a fish: its base lines (at most 4) within one box (at most 6 wide).
+const MAX_FINS: usize = 4 * MAX_BANDS;
+
+/// Slot of a (size, kind) in [`FinnedSinks`].
+pub(crate) fn slot(size: usize, sashimi: bool) -> usize {
+    (size - 2) * 2 + usize::from(sashimi)
+}
+
+/// Where the steps of a finned search go: for each size (2 to 4) and kind (finned or sashimi)
+/// a sink, or none when that fish is not wanted. One enumeration of base lines serves them
+/// all: a finned and a sashimi fish of the same size have the same base lines and covers
+/// (only the places a base line keeps in the cover tell them apart), and the base lines of a
+/// smaller fish are the first lines of a larger one. Each sink receives its steps in the
+/// order a search of its technique alone would give.
+#[derive(Default)]
+pub struct FinnedSinks<'a> {
+    sinks: [Option<&'a mut StepSink>; 6],
+    /// The slots searched for the current digit (bit per slot).
+    active: u8,
+}
+
+impl<'a> FinnedSinks<'a> {
+    /// Sends the finned (or sashimi) fish of `size` to `sink`.
+    pub fn with(mut self, size: usize, sashimi: bool, sink: &'a mut StepSink) -> Self {
+        self.sinks[slot(size, sashimi)] = Some(sink);
+        self
+    }
+
+    /// Chooses the slots searched for `digit`: those whose sink wants it, of a size the grid
+    /// has room for (2 × size lines at most).
+    fn start_digit(&mut self, digit: u8, n: usize) {
+        self.active = 0;
+        for (i, sink) in self.sinks.iter().enumerate() {
+            let size = i / 2 + 2;
+            if size * 2 <= n && sink.as_ref().is_some_and(|s| s.wants_digit(digit)) {
+                self.active |= 1 << i;
+            }
+        }
+    }
+
+    /// Whether some slot of `size` is searched.
+    fn wants_size(&self, size: usize) -> bool {
+        self.active & (0b11 << slot(size, false)) != 0
+    }
+
+    /// The largest size searched, if any.
+    fn max_size(&self) -> Option<usize> {
+        (self.active != 0).then(|| (7 - self.active.leading_zeros() as usize) / 2 + 2)
+    }
+
+    /// The smallest size searched from `size` up, if any.
+    fn min_size_from(&self, size: usize) -> Option<usize> {
+        (size..=4).find(|&s| self.wants_size(s))
+    }
+
+    /// The sink for a fish of `size` and kind, when searched.
+    fn sink(&mut self, size: usize, sashimi: bool) -> Option<&mut StepSink> {
+        let i = slot(size, sashimi);
+        if self.active & (1 << i) == 0 {
+            return None;
+        }
+        self.sinks[i].as_deref_mut()
+    }
+
+    /// A first-only sink got its step: it is searched no more. Returns whether no sink is
+    /// left (the whole search stops).
+    fn retire(&mut self, size: usize, sashimi: bool) -> bool {
+        let i = slot(size, sashimi);
+        self.sinks[i] = None;
+        self.active &= !(1 << i);
+        self.sinks.iter().all(Option::is_none)
+    }
+}
+
+/// One finned or sashimi fish, searched alone.
+fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
+    finned_fishes(board, &mut FinnedSinks::default().with(size, sashimi, sink));
+}
+
+/// What a finned search has fixed: the digit, the orientation and the digit's places.
 struct FinnedSearch<'a> {
     board: &'a Board,
-    size: usize,
-    sashimi: bool,
+    k: usize,
     digit: u8,
     by_rows: bool,
     masks: &'a [u64],
+    /// The positions of each stack of boxes across the lines.
+    stacks: [u64; MAX_BANDS],
+    /// Every cell's peers as a bitset, `w` words per cell.
+    peers: &'static [u64],
+    w: usize,
+    /// Whether the only houses are rows, columns and boxes. Then a cell sees every fin only
+    /// inside the fins' box: outside it, it would have to share a line with each fin, but
+    /// it lies neither in a base line (as the fins do) nor outside the cover (as they do).
+    plain: bool,
 }
 
-fn finned_fish(board: &Board, sink: &mut StepSink, size: usize, sashimi: bool) {
+impl FinnedSearch<'_> {
+    fn at(&self, line: usize, pos: usize) -> usize {
+        let geometry = self.board.geometry();
+        if self.by_rows {
+            geometry.cell(line, pos)
+        } else {
+            geometry.cell(pos, line)
+        }
+    }
+
+    /// Whether two cells share a house (as [`crate::grid::Geometry::sees`], by table).
+    fn sees(&self, a: usize, b: usize) -> bool {
+        self.peers[a * self.w + b / 64] & (1 << (b % 64)) != 0
+    }
+}
+
+/// Every finned and sashimi fish `sinks` asks for, row- and column-based, digit by digit.
+pub fn finned_fishes(board: &Board, sinks: &mut FinnedSinks) {
     let geometry = board.geometry();
     let n = geometry.size();
     let k = geometry.box_size();
-    if size * 2 > n {
-        return;
+    let mut stacks = [0u64; MAX_BANDS];
+    for (stack, mask) in stacks.iter_mut().enumerate().take(k) {
+        *mask = ((1u64 << k) - 1) << (stack * k);
     }
     let mut all_masks = Vec::with_capacity(n * n);
     let mut lines: Vec<usize> = Vec::with_capacity(n);
-    let mut chosen: Vec<usize> = Vec::with_capacity(size);
+    let mut chosen: Vec<usize> = Vec::with_capacity(4);
     for by_rows in [true, false] {
         line_masks(board, by_rows, &mut all_masks);
         for digit in 1..=n as u8 {
-            if !sink.wants_digit(digit) {
+            sinks.start_digit(digit, n);
+            let Some(max) = sinks.max_size() else {
                 continue;
-            }
+            };
             let masks = &all_masks[(digit as usize - 1) * n..digit as usize * n];
             // A base line keeps at most `size` places in the cover and at most k fins.
             lines.clear();
             lines.extend(
-                (0..n).filter(|&l| (1..=size + k).contains(&(masks[l].count_ones() as usize))),
+                (0..n).filter(|&l| (1..=max + k).contains(&(masks[l].count_ones() as usize))),
             );
-            if lines.len() < size {
-                continue;
-            }
             let search = FinnedSearch {
                 board,
-                size,
-                sashimi,
+                k,
                 digit,
                 by_rows,
                 masks,
+                stacks,
+                peers: super::chains::peer_bits(geometry),
+                w: super::chains::words(geometry),
+                plain: geometry.variant() == Variant::Standard,
             };
             chosen.clear();
-            if finned_bases(&search, sink, &lines, 0, 0, &[0; MAX_BANDS], &mut chosen) {
+            if finned_bases(
+                &search,
+                sinks,
+                &lines,
+                0,
+                0,
+                &[0; MAX_BANDS],
+                0,
+                &mut chosen,
+            ) {
                 return;
             }
         }
     }
 }
 
-/// Chooses base lines; the union of their places may exceed `size` by at most a box width.
-/// `bands[band]` is the union of the chosen lines' places in that band of lines.
+/// Chooses base lines in increasing order; after each choice, the lines so far are the base
+/// of a fish of their number when that size is searched, and the start of larger ones. The
+/// union of their places may exceed the largest size searched by at most a box width.
+/// `bands[band]` is the union of the chosen lines' places in that band of lines; `widest` is
+/// the most places of a chosen line. Returns whether the search should stop.
+#[allow(clippy::too_many_arguments)]
 fn finned_bases(
     search: &FinnedSearch,
-    sink: &mut StepSink,
+    sinks: &mut FinnedSinks,
     lines: &[usize],
     start: usize,
     union: u64,
     bands: &[u64; MAX_BANDS],
+    widest: usize,
     chosen: &mut Vec<usize>,
 ) -> bool {
-    let k = search.board.geometry().box_size();
-    if chosen.len() == search.size {
-        return union.count_ones() as usize > search.size
-            && finned_covers(search, sink, chosen, bands);
-    }
-    let need = search.size - chosen.len();
+    let k = search.k;
+    let depth = chosen.len() + 1;
+    // The sizes searched; a first-only sink may retire during the loop, then look again
+    // (`active` starts at no possible set of slots).
+    let (mut active, mut max, mut min) = (u8::MAX, 0, 0);
     for i in start..lines.len() {
-        if lines.len() - i < need {
+        if sinks.active != active {
+            active = sinks.active;
+            let (Some(most), Some(least)) = (sinks.max_size(), sinks.min_size_from(depth)) else {
+                return false;
+            };
+            (max, min) = (most, least);
+        }
+        if lines.len() - i < min - chosen.len() {
             break;
         }
         let line = lines[i];
         let m = search.masks[line];
         let next = union | m;
         let count = next.count_ones() as usize;
-        if count > search.size + k {
+        if count > max + k {
             continue;
         }
         let mut next_bands = *bands;
         next_bands[line / k] |= m;
-        // The fins all sit in one box: for some band and stack, the places outside that box
-        // must already fit in `size` cover lines. Adding lines only adds places, so a base
-        // that fails this for every box can be dropped with all its extensions. Outside the
-        // box at (band, stack) lie the places of the other bands' lines and those of the
-        // band's lines outside the stack; a band without chosen lines leaves all `next`
-        // places outside, more than `size` here.
-        if count > search.size && !fins_fit(&next_bands, k, search.size) {
+        // The fins all sit in one box: for some box, the places outside it must already fit
+        // in `max` cover lines. Adding lines only adds places, so a base that fails this for
+        // every box can be dropped with all its extensions.
+        if count > max && !fins_fit(&next_bands, k, &search.stacks, count - max) {
             continue;
         }
+        let widest = widest.max(m.count_ones() as usize);
         chosen.push(line);
-        let stop = finned_bases(search, sink, lines, i + 1, next, &next_bands, chosen);
+        let mut stop = false;
+        if sinks.wants_size(depth) && count > depth && count <= depth + k && widest <= depth + k {
+            stop = finned_covers(search, sinks, depth, chosen, &next_bands, next);
+        }
+        if !stop && depth < max {
+            stop = finned_bases(
+                search,
+                sinks,
+                lines,
+                i + 1,
+                next,
+                &next_bands,
+                widest,
+                chosen,
+            );
+        }
         chosen.pop();
         if stop {
             return true;
@@ -388,94 +536,109 @@ fn finned_bases(
     false
 }
 
-/// Every box that could hold the fins, as (band, stack mask, places outside the box, places
-/// inside it): the boxes of the bands holding chosen lines (`bands[band]` is empty exactly
-/// when no chosen line lies in the band).
-fn fin_boxes(
-    bands: &[u64; MAX_BANDS],
-    k: usize,
-) -> impl Iterator<Item = (usize, u64, u64, u64)> + '_ {
-    (0..k)
-        .filter(move |&band| bands[band] != 0)
-        .flat_map(move |band| {
-            let others = bands[..k]
+/// The places that lie in more than one band of lines.
+fn multi_band(bands: &[u64; MAX_BANDS], k: usize) -> u64 {
+    let (mut seen, mut multi) = (0u64, 0u64);
+    for &m in &bands[..k] {
+        multi |= seen & m;
+        seen |= m;
+    }
+    multi
+}
+
+/// Whether some box holds at least `excess` places of the chosen lines that no line of
+/// another band has: only those leave the union when the box's places are set aside as fins.
+fn fins_fit(bands: &[u64; MAX_BANDS], k: usize, stacks: &[u64; MAX_BANDS], excess: usize) -> bool {
+    let multi = multi_band(bands, k);
+    bands[..k].iter().any(|&band| {
+        let only = band & !multi;
+        only != 0
+            && stacks[..k]
                 .iter()
-                .enumerate()
-                .filter(|&(b, _)| b != band)
-                .fold(0u64, |acc, (_, &m)| acc | m);
-            (0..k).map(move |stack| {
-                let stack_mask: u64 = ((1u64 << k) - 1) << (stack * k);
-                let outside = others | (bands[band] & !stack_mask);
-                (band, stack_mask, outside, bands[band] & stack_mask)
-            })
-        })
+                .any(|&stack| (only & stack).count_ones() as usize >= excess)
+    })
 }
 
-/// Whether some box (band, stack) of a band holding chosen lines leaves at most `size`
-/// places outside it.
-fn fins_fit(bands: &[u64; MAX_BANDS], k: usize, size: usize) -> bool {
-    fin_boxes(bands, k).any(|(_, _, outside, _)| outside.count_ones() as usize <= size)
-}
-
-/// For fixed base lines: every box that could hold the fins, and every cover completing the
-/// places outside it.
+/// For fixed base lines: every box that could hold the fins (band by band, stack by stack),
+/// and every cover completing the places outside it.
 fn finned_covers(
     search: &FinnedSearch,
-    sink: &mut StepSink,
+    sinks: &mut FinnedSinks,
+    size: usize,
     base: &[usize],
     bands: &[u64; MAX_BANDS],
+    union: u64,
 ) -> bool {
-    let geometry = search.board.geometry();
-    let k = geometry.box_size();
-    let size = search.size;
-    for (band, stack_mask, outside, inside) in fin_boxes(bands, k) {
-        // Places outside the fin box must all be covered.
-        let have = outside.count_ones() as usize;
-        if have > size || inside == 0 {
+    let k = search.k;
+    let count = union.count_ones() as usize;
+    let multi = multi_band(bands, k);
+    let base_bits = base.iter().fold(0u64, |acc, &l| acc | 1 << l);
+    for (band, &lines) in bands[..k].iter().enumerate() {
+        if lines == 0 {
             continue;
         }
-        // Complete the cover with columns of the box (fewer fins, other eliminations):
-        // every submask of the box-only columns with the missing number of columns.
-        let free = inside & !outside;
-        let need = size - have;
-        if (free.count_ones() as usize) < need {
-            continue;
-        }
-        let mut sub = free;
-        loop {
-            if sub.count_ones() as usize == need
-                && finned_report(search, sink, base, outside | sub, band, stack_mask)
-            {
-                return true;
+        let only = lines & !multi;
+        // Where eliminations can be, when only the fins' box reaches them: the places of the
+        // band's other lines.
+        let rest = if search.plain {
+            (band * k..(band + 1) * k)
+                .filter(|l| base_bits & (1 << l) == 0)
+                .fold(0, |acc, l| acc | search.masks[l])
+        } else {
+            u64::MAX
+        };
+        for &stack_mask in &search.stacks[..k] {
+            // Places of the box no other band has leave the union when the box holds the
+            // fins; every other place must be covered.
+            let free = only & stack_mask;
+            let have = count - free.count_ones() as usize;
+            if have > size || lines & stack_mask == 0 || rest & stack_mask == 0 {
+                continue;
             }
-            if sub == 0 {
-                break;
+            let outside = union & !free;
+            // Complete the cover with columns of the box (fewer fins, other eliminations):
+            // every submask of the box-only columns with the missing number of columns.
+            let need = size - have;
+            let mut sub = free;
+            loop {
+                if sub.count_ones() as usize == need
+                    && finned_report(
+                        search,
+                        sinks,
+                        size,
+                        base,
+                        base_bits,
+                        outside | sub,
+                        band,
+                        stack_mask,
+                    )
+                {
+                    return true;
+                }
+                if sub == 0 {
+                    break;
+                }
+                sub = (sub - 1) & free;
             }
-            sub = (sub - 1) & free;
         }
     }
     false
 }
 
+/// Reports the fish of `base` and `cover` to the sink of its kind, when searched. Returns
+/// whether the search should stop.
+#[allow(clippy::too_many_arguments)]
 fn finned_report(
     search: &FinnedSearch,
-    sink: &mut StepSink,
+    sinks: &mut FinnedSinks,
+    size: usize,
     base: &[usize],
+    base_bits: u64,
     cover: u64,
     band: usize,
     stack_mask: u64,
 ) -> bool {
-    let board = search.board;
-    let geometry = board.geometry();
-    let (n, k) = (geometry.size(), geometry.box_size());
-    let (size, digit, by_rows) = (search.size, search.digit, search.by_rows);
-    let at = |line: usize, pos: usize| {
-        if by_rows {
-            geometry.cell(line, pos)
-        } else {
-            geometry.cell(pos, line)
-        }
-    };
+    let k = search.k;
     let mut sashimi = false;
     let mut any_fin = false;
     for &l in base {
@@ -490,23 +653,33 @@ fn finned_report(
         debug_assert!(l / k == band && fin_mask & !stack_mask == 0 || fin_mask == 0);
         any_fin |= fin_mask != 0;
     }
-    if !any_fin || sashimi != search.sashimi {
+    if !any_fin || sinks.sink(size, sashimi).is_none() {
         return false;
     }
-    let mut fins = Vec::new();
+    let mut fins = [0usize; MAX_FINS];
+    let mut fin_count = 0;
     for &l in base {
-        let fin_mask = search.masks[l] & !cover;
-        for p in (0..n).filter(|&p| fin_mask & (1 << p) != 0) {
-            fins.push(at(l, p));
+        for p in bits(search.masks[l] & !cover) {
+            fins[fin_count] = search.at(l, p);
+            fin_count += 1;
         }
     }
-    let cover_lines: Vec<usize> = (0..n).filter(|&p| cover & (1 << p) != 0).collect();
+    let fins = &mut fins[..fin_count];
+    let digit = search.digit;
     let mut eliminations = Vec::new();
-    for line in (0..n).filter(|l| !base.contains(l)) {
-        for &pos in &cover_lines {
-            let cell = at(line, pos);
-            if search.masks[line] & (1 << pos) != 0 && fins.iter().all(|&f| geometry.sees(cell, f))
-            {
+    // Lines before positions, as the explanation lists them.
+    let (reach, lines) = if search.plain {
+        (stack_mask, band * k..(band + 1) * k)
+    } else {
+        (u64::MAX, 0..search.masks.len())
+    };
+    for line in lines {
+        if base_bits & (1 << line) != 0 {
+            continue;
+        }
+        for pos in bits(search.masks[line] & cover & reach) {
+            let cell = search.at(line, pos);
+            if fins.iter().all(|&f| search.sees(cell, f)) {
                 eliminations.push(Elimination { cell, digit });
             }
         }
@@ -514,58 +687,92 @@ fn finned_report(
     if eliminations.is_empty() {
         return false;
     }
+    fins.sort_unstable();
+    let Some(sink) = sinks.sink(size, sashimi) else {
+        return false;
+    };
+    let text = sink.wants_text();
+    let step = finned_step(search, size, sashimi, base, cover, fins, eliminations, text);
+    sink.push(step) && sinks.retire(size, sashimi)
+}
+
+/// The positions of a mask's set bits, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let p = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            p
+        })
+    })
+}
+
+/// The step of a finned or sashimi fish with its (sorted) fins and eliminations; its
+/// explanation only when `text` (see [`StepSink::without_text`]).
+#[allow(clippy::too_many_arguments)]
+fn finned_step(
+    search: &FinnedSearch,
+    size: usize,
+    sashimi: bool,
+    base: &[usize],
+    cover: u64,
+    fins: &[usize],
+    eliminations: Vec<Elimination>,
+    text: bool,
+) -> Step {
+    let geometry = search.board.geometry();
+    let n = geometry.size();
+    let (digit, by_rows) = (search.digit, search.by_rows);
     let mut cells = Vec::new();
     for &line in base {
-        for &pos in &cover_lines {
-            if search.masks[line] & (1 << pos) != 0 {
-                cells.push(at(line, pos));
-            }
+        for pos in bits(search.masks[line] & cover) {
+            cells.push(search.at(line, pos));
         }
     }
     cells.sort_unstable();
-    fins.sort_unstable();
     let (base_word, cover_word) = if by_rows {
         ("rows", "columns")
     } else {
         ("columns", "rows")
     };
-    let technique = finned_technique(size, search.sashimi);
     let (fin_word, either, sees) = if fins.len() == 1 {
         ("the fin", "the fin is", "sees the fin")
     } else {
         ("the fins", "one of the fins is", "sees every fin")
     };
-    let explanation = sink.text(|| {
+    let explanation = if !text {
+        String::new()
+    } else {
         let base_names: Vec<String> = base.iter().map(|l| (l + 1).to_string()).collect();
-        let cover_names: Vec<String> = cover_lines.iter().map(|l| (l + 1).to_string()).collect();
+        let cover_names: Vec<String> = bits(cover).map(|l| (l + 1).to_string()).collect();
         format!(
             "{}: in {base_word} {}, {digit} can only go in {cover_word} {} ({}) or in {fin_word} \
          {}. Either {either} {digit}, or the {base_word} take the {digit}s of {cover_word} \
          {}; in both cases no cell of those {cover_word} that {sees} can be {digit}: {}",
-            fish_name(size, if search.sashimi { "Sashimi" } else { "Finned" }),
+            fish_name(size, if sashimi { "Sashimi" } else { "Finned" }),
             join_and(&base_names),
             join_and(&cover_names),
             super::step::cell_list(geometry, &cells),
-            super::step::cell_list(geometry, &fins),
+            super::step::cell_list(geometry, fins),
             join_and(&cover_names),
             describe_eliminations(geometry, &eliminations)
         )
-    });
+    };
     let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
     let mut houses: Vec<usize> = base.iter().map(|&l| base_offset + l).collect();
-    houses.extend(cover_lines.iter().map(|&l| cover_offset + l));
+    houses.extend(bits(cover).map(|l| cover_offset + l));
     let mut pattern = cells;
-    pattern.extend(fins);
+    pattern.extend_from_slice(fins);
     pattern.sort_unstable();
-    sink.push(Step {
-        technique,
+    Step {
+        technique: finned_technique(size, sashimi),
         houses,
         cells: pattern,
         digits: vec![digit],
         placements: vec![],
         eliminations,
         explanation,
-    })
+    }
 }
 
 #[cfg(test)]
@@ -648,6 +855,40 @@ mod tests {
             ),
             "{steps:?}"
         );
+    }
+
+    /// One search for all six finned and sashimi fish gives each technique the steps, in the
+    /// order, of its own search.
+    #[test]
+    fn shared_finned_search_matches_separate_searches() {
+        use crate::grid::{ReadOptions, parse_puzzle};
+        let singles: [fn(&Board, &mut StepSink); 6] = [
+            finned_x_wing,
+            sashimi_x_wing,
+            finned_swordfish,
+            sashimi_swordfish,
+            finned_jellyfish,
+            sashimi_jellyfish,
+        ];
+        for text in [
+            // Magictour top 1465, puzzles 32 and 58: all six kinds at the initial board.
+            ".8.....63....4.2............1.8.35..7.....9.....6.....2.9.7...........354........",
+            "2.8.5.......7...4.3........5...2.9.......1......6......7.1.4.6.......3.2.1.......",
+        ] {
+            let puzzle = parse_puzzle(text, ReadOptions::default()).expect("test puzzle");
+            let board = Board::from_puzzle(&puzzle);
+            let mut sinks: [StepSink; 6] = std::array::from_fn(|_| StepSink::new(false));
+            let mut shared = FinnedSinks::default();
+            for (i, sink) in sinks.iter_mut().enumerate() {
+                shared = shared.with(i / 2 + 2, i % 2 == 1, sink);
+            }
+            finned_fishes(&board, &mut shared);
+            for (sink, single) in sinks.into_iter().zip(singles) {
+                let steps = sink.into_steps();
+                assert!(!steps.is_empty());
+                assert_eq!(steps, run(&board, single));
+            }
+        }
     }
 
     #[test]

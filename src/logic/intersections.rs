@@ -20,7 +20,7 @@
 use crate::grid::{Digits, Geometry, HouseKind};
 
 use super::board::Board;
-use super::step::{Elimination, Step, StepSink, describe_eliminations};
+use super::step::{Elimination, Step, StepSink, cell_list_and, describe_eliminations};
 use super::technique::Technique;
 
 /// Pointing: a digit confined, inside a box (or window), to one other house.
@@ -87,10 +87,9 @@ fn locked_candidates(board: &Board, sink: &mut StepSink, pointing: bool) {
                     continue;
                 }
                 let (from, to) = (&houses[a], &houses[b]);
-                let names: Vec<String> = places.iter().map(|&c| geometry.cell_name(c)).collect();
-                let where_ = join_and(&names);
-                let what = describe_eliminations(geometry, &eliminations);
                 let explanation = sink.text(|| {
+                    let where_ = cell_list_and(geometry, &places);
+                    let what = describe_eliminations(geometry, &eliminations);
                     if pointing {
                         format!(
                             "In {from}, {digit} can only go in {where_}, all of them in {to}; \

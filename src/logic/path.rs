@@ -12,7 +12,7 @@ use super::board::Board;
 use super::rating::{self, Level};
 use super::step::{Step, StepSink};
 use super::technique::Technique;
-use super::{available, finder, is_last_resort, is_single_digit};
+use super::{available, finder, fish, is_last_resort, is_single_digit};
 use crate::grid::Digits;
 
 /// A logical solve, one step at a time.
@@ -85,8 +85,12 @@ fn cheapest_first_in(
     if let Some(find) = finder(technique) {
         find(board, &mut sink);
     }
-    let mut steps: Vec<(Step, f64)> = sink
-        .into_steps()
+    by_weight(board, sink.into_steps())
+}
+
+/// Steps with their weights, the cheapest first (a stable sort: equals keep their order).
+fn by_weight(board: &Board, steps: Vec<Step>) -> Vec<(Step, f64)> {
+    let mut steps: Vec<(Step, f64)> = steps
         .into_iter()
         .map(|s| {
             let w = rating::step_weight(&s, board);
@@ -95,6 +99,23 @@ fn cheapest_first_in(
         .collect();
     steps.sort_by(|a, b| a.1.total_cmp(&b.1));
     steps
+}
+
+/// The steps of the finned and sashimi fish among `order`, found in one search
+/// ([`fish::FinnedSinks`]) rather than six, at [`fish::slot`] of their size and kind.
+fn finned_fish_steps(board: &Board, order: &[Technique]) -> [Vec<Step>; 6] {
+    let mut sinks: [StepSink; 6] = std::array::from_fn(|_| StepSink::new(false));
+    let mut search = fish::FinnedSinks::default();
+    for (kind, sink) in (2..=4)
+        .flat_map(|size| [(size, false), (size, true)])
+        .zip(sinks.iter_mut())
+    {
+        if order.iter().any(|&t| fish::finned_kind(t) == Some(kind)) {
+            search = search.with(kind.0, kind.1, sink);
+        }
+    }
+    fish::finned_fishes(board, &mut search);
+    sinks.map(StepSink::into_steps)
 }
 
 /// The first step of a technique, if any.
@@ -128,11 +149,18 @@ pub fn next_step(board: &Board, order: &[Technique]) -> Option<Step> {
 /// last-resort techniques ([`super::is_last_resort`]) are searched only when nothing else
 /// applies, unless `order` holds nothing else.
 pub fn all_steps(board: &Board, order: &[Technique]) -> Vec<Step> {
-    let mut steps: Vec<Step> = order
-        .iter()
-        .filter(|&&t| !is_last_resort(t))
-        .flat_map(|&t| cheapest_first(board, t).into_iter().map(|(s, _)| s))
-        .collect();
+    let mut finned: Option<[Vec<Step>; 6]> = None;
+    let mut steps: Vec<Step> = Vec::new();
+    for &t in order.iter().filter(|&&t| !is_last_resort(t)) {
+        let found = match fish::finned_kind(t) {
+            Some((size, sashimi)) => {
+                let all = finned.get_or_insert_with(|| finned_fish_steps(board, order));
+                by_weight(board, std::mem::take(&mut all[fish::slot(size, sashimi)]))
+            }
+            None => cheapest_first(board, t),
+        };
+        steps.extend(found.into_iter().map(|(s, _)| s));
+    }
     if steps.is_empty() {
         steps = order
             .iter()

@@ -28,13 +28,8 @@ fn pairs(grid: &Grid, digit: u8, kind: Option<HouseKind>) -> Vec<Pair> {
         if kind.is_some_and(|k| k != house.kind) {
             continue;
         }
-        let places = grid.places(h, digit);
-        if places.len() == 2 {
-            out.push(Pair {
-                house: h,
-                a: places[0],
-                b: places[1],
-            });
+        if let Some((a, b)) = grid.board.conjugate(h, digit) {
+            out.push(Pair { house: h, a, b });
         }
     }
     out
@@ -287,34 +282,35 @@ pub fn empty_rectangle(board: &Board, sink: &mut StepSink) {
     let grid = Grid::new(board);
     let g = grid.geometry;
     let n = grid.n;
+    // The rows and columns of each box, the same for every digit.
+    let box_lines: Vec<(Vec<usize>, Vec<usize>)> = (0..n)
+        .map(|b| {
+            let box_cells = &g.houses()[2 * n + b].cells;
+            let lines = |of: &dyn Fn(usize) -> usize| {
+                let mut v: Vec<usize> = box_cells.iter().map(|&c| of(c)).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            };
+            (lines(&|c| g.row_of(c)), lines(&|c| g.col_of(c)))
+        })
+        .collect();
+    let mut places: Vec<usize> = Vec::with_capacity(n);
     for digit in 1..=n as u8 {
         if !sink.wants_digit(digit) {
             continue;
         }
         let row_pairs = pairs(&grid, digit, Some(HouseKind::Row));
         let col_pairs = pairs(&grid, digit, Some(HouseKind::Column));
-        for b in 0..n {
+        for (b, (rows, cols)) in box_lines.iter().enumerate() {
             let bh = 2 * n + b;
-            let places = grid.places(bh, digit);
+            places.clear();
+            places.extend(board.positions(bh, digit));
             if places.len() < 2 {
                 continue;
             }
-            let box_cells = &g.houses()[bh].cells;
-            let rows: Vec<usize> = {
-                let mut v: Vec<usize> = box_cells.iter().map(|&c| g.row_of(c)).collect();
-                v.dedup();
-                v.sort_unstable();
-                v.dedup();
-                v
-            };
-            let cols: Vec<usize> = {
-                let mut v: Vec<usize> = box_cells.iter().map(|&c| g.col_of(c)).collect();
-                v.sort_unstable();
-                v.dedup();
-                v
-            };
-            for &er_row in &rows {
-                for &er_col in &cols {
+            for &er_row in rows {
+                for &er_col in cols {
                     if !places
                         .iter()
                         .all(|&c| g.row_of(c) == er_row || g.col_of(c) == er_col)

@@ -82,11 +82,48 @@ impl Step {
 
 /// Lists cells the way the explanations do: `r3c2, r3c7`.
 pub fn cell_list(geometry: &Geometry, cells: &[usize]) -> String {
-    cells
-        .iter()
-        .map(|&c| geometry.cell_name(c))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut out = String::with_capacity(cells.len() * 6);
+    push_cell_list(&mut out, geometry, cells.iter().copied());
+    out
+}
+
+/// Lists cells as a sentence does: `r3c2`, `r3c2 and r3c7`, `r3c2, r3c5 and r3c7`.
+pub fn cell_list_and(geometry: &Geometry, cells: &[usize]) -> String {
+    let mut out = String::with_capacity(cells.len() * 7);
+    for (i, &cell) in cells.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == cells.len() { " and " } else { ", " });
+        }
+        push_cell_name(&mut out, geometry, cell);
+    }
+    out
+}
+
+/// Appends cells as [`cell_list`] writes them, straight into `out`: explanations list many
+/// cells, and a string per cell name cost more than the rest of most techniques.
+fn push_cell_list(out: &mut String, geometry: &Geometry, cells: impl Iterator<Item = usize>) {
+    for (i, cell) in cells.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        push_cell_name(out, geometry, cell);
+    }
+}
+
+/// Appends [`Geometry::cell_name`] of a cell: `r3c7`.
+fn push_cell_name(out: &mut String, geometry: &Geometry, cell: usize) {
+    out.push('r');
+    push_number(out, geometry.row_of(cell) + 1);
+    out.push('c');
+    push_number(out, geometry.col_of(cell) + 1);
+}
+
+/// Appends a number in decimal.
+fn push_number(out: &mut String, n: usize) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
 }
 
 /// Lists digits as `2/8`.
@@ -98,23 +135,28 @@ pub fn digit_list(digits: &[u8]) -> String {
         .join("/")
 }
 
-/// Describes eliminations grouped by digit: `remove 2 from r3c4, r3c5; remove 8 from r3c9`.
+/// Describes eliminations grouped by digit, digits in increasing order and cells in the order
+/// given: `remove 2 from r3c4, r3c5; remove 8 from r3c9`.
 pub fn describe_eliminations(geometry: &Geometry, eliminations: &[Elimination]) -> String {
-    let mut digits: Vec<u8> = eliminations.iter().map(|e| e.digit).collect();
-    digits.sort_unstable();
-    digits.dedup();
-    digits
+    // Digits go up to 36: one bit each.
+    let digits = eliminations
         .iter()
-        .map(|&d| {
-            let cells: Vec<usize> = eliminations
-                .iter()
-                .filter(|e| e.digit == d)
-                .map(|e| e.cell)
-                .collect();
-            format!("remove {d} from {}", cell_list(geometry, &cells))
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
+        .fold(0u64, |acc, e| acc | 1 << (e.digit - 1));
+    let mut out = String::with_capacity(16 + eliminations.len() * 6);
+    let mut rest = digits;
+    while rest != 0 {
+        let d = rest.trailing_zeros() as u8 + 1;
+        rest &= rest - 1;
+        if !out.is_empty() {
+            out.push_str("; ");
+        }
+        out.push_str("remove ");
+        push_number(&mut out, d as usize);
+        out.push_str(" from ");
+        let cells = eliminations.iter().filter(|e| e.digit == d).map(|e| e.cell);
+        push_cell_list(&mut out, geometry, cells);
+    }
+    out
 }
 
 /// A small fast hasher (FxHash's multiply-rotate) for the engine's maps and sets of small
@@ -269,5 +311,36 @@ impl StepSink {
 
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The direct writers give what the geometry's names and `format!` gave: digits in
+    /// increasing order, cells in the order given, two-digit rows and columns.
+    #[test]
+    fn eliminations_described_as_before() {
+        let g = Geometry::get(16, crate::grid::Variant::Standard).expect("16×16");
+        let e = |cell, digit| Elimination { cell, digit };
+        let eliminations = [
+            e(g.cell(11, 3), 12),
+            e(g.cell(0, 15), 2),
+            e(g.cell(9, 9), 12),
+        ];
+        assert_eq!(
+            describe_eliminations(g, &eliminations),
+            "remove 2 from r1c16; remove 12 from r12c4, r10c10"
+        );
+        let cells = [g.cell(15, 0), g.cell(2, 13)];
+        let expected: Vec<String> = cells.iter().map(|&c| g.cell_name(c)).collect();
+        assert_eq!(cell_list(g, &cells), expected.join(", "));
+        assert_eq!(cell_list(g, &[]), "");
+        assert_eq!(cell_list_and(g, &cells[..1]), expected[0]);
+        assert_eq!(
+            cell_list_and(g, &[cells[0], cells[1], 0]),
+            format!("{}, {} and r1c1", expected[0], expected[1])
+        );
     }
 }

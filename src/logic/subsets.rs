@@ -14,7 +14,7 @@
 use crate::grid::Digits;
 
 use super::board::Board;
-use super::step::{Elimination, Step, StepSink, describe_eliminations};
+use super::step::{Elimination, Step, StepSink, cell_list_and, describe_eliminations};
 use super::technique::Technique;
 
 pub fn naked_pair(board: &Board, sink: &mut StepSink) {
@@ -180,15 +180,16 @@ fn naked_subsets(board: &Board, sink: &mut StepSink, k: usize, locked_wanted: bo
                 _ => Technique::NakedQuad,
             };
             let digit_vec: Vec<u8> = digits.iter().collect();
-            let house_names: Vec<String> = common.iter().map(|&s| houses[s].to_string()).collect();
-            let cell_names: Vec<String> = subset.iter().map(|&c| geometry.cell_name(c)).collect();
             let between = if k == 2 { "" } else { " between them" };
             let explanation = sink.text(|| {
+                let house_names: Vec<String> =
+                    common.iter().map(|&s| houses[s].to_string()).collect();
+                let cell_names = cell_list_and(geometry, &subset);
                 if locked {
                     format!(
                         "{} can only be {}{between}, and they share {}; they take those digits \
                      in all of those houses, so no other cell of {} can be {}: {}",
-                        join_and(&cell_names),
+                        cell_names,
                         join_or(&digit_vec),
                         join_and(&house_names),
                         join_and(&house_names),
@@ -208,7 +209,7 @@ fn naked_subsets(board: &Board, sink: &mut StepSink, k: usize, locked_wanted: bo
                         "In {}, {} can only be {}{between}, so no other cell of {}{also} can be \
                      {}: {}",
                         house_names[0],
-                        join_and(&cell_names),
+                        cell_names,
                         join_or(&digit_vec),
                         house_names[0],
                         join_or(&digit_vec),
@@ -284,7 +285,6 @@ fn hidden_subsets(board: &Board, sink: &mut StepSink, k: usize) {
                 _ => Technique::HiddenQuad,
             };
             let digit_names: Vec<String> = subset_digits.iter().map(|d| d.to_string()).collect();
-            let cell_names: Vec<String> = cells.iter().map(|&c| geometry.cell_name(c)).collect();
             let count = match k {
                 2 => "two",
                 3 => "three",
@@ -295,7 +295,7 @@ fn hidden_subsets(board: &Board, sink: &mut StepSink, k: usize) {
                     "In {house}, {} fit only in {}, so those {count} cells hold exactly those \
                  digits (a hidden {}) and can hold nothing else: {}",
                     join_and(&digit_names),
-                    join_and(&cell_names),
+                    cell_list_and(geometry, &cells),
                     subset_word(k),
                     describe_eliminations(geometry, &eliminations)
                 )
