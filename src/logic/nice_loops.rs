@@ -16,7 +16,9 @@
 //! order). That is what makes `hint --all` find exactly HoDoKu's AICs and nice loops (checked
 //! on 451 boards by `tests/logic_hodoku_agreement.rs`).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::board::Board;
 use super::chains::{Graph, OFF, ON, Search, capitalise, loop_notation, notation};
@@ -331,6 +333,31 @@ enum LoopKind {
     Continuous,
 }
 
+/// Both kinds of nice loop at one board: one search finds them together.
+struct Loops {
+    discontinuous: Vec<Found>,
+    continuous: Vec<Found>,
+}
+
+thread_local! {
+    /// The last board's loops: the solving walk asks for discontinuous loops and then, at the
+    /// same board, for continuous ones.
+    static LOOPS: RefCell<Option<(Board, Rc<Loops>)>> = const { RefCell::new(None) };
+}
+
+fn loops(board: &Board) -> Rc<Loops> {
+    LOOPS.with(|cache| {
+        if let Some((b, found)) = cache.borrow().as_ref()
+            && b == board
+        {
+            return Rc::clone(found);
+        }
+        let found = Rc::new(find_loops(board));
+        *cache.borrow_mut() = Some((board.clone(), Rc::clone(&found)));
+        found
+    })
+}
+
 /// Nice loops: every premise whose table comes back to its own cell, two links or more away,
 /// leaving and entering the cell through other cells:
 /// * "x true" implies "x false", or "y true" (another digit of the cell): x is false;
@@ -340,14 +367,15 @@ enum LoopKind {
 ///   link of the loop is a strong one in disguise): each weak link between cells removes its
 ///   digit from the cells seeing both ends, each cell with two strong links keeps only their
 ///   digits.
-fn find_loops(board: &Board, want: LoopKind) -> Vec<Found> {
+fn find_loops(board: &Board) -> Loops {
     let graph = graph(board);
     let grid = &graph.grid;
     let n = grid.n;
     let cells = grid.geometry.cell_count();
     let mut search = Search::new(&graph);
     let mut first = FirstFound::new(&graph);
-    let mut kept = Kept::default();
+    let mut discontinuous = Kept::default();
+    let mut continuous = Kept::default();
     for pol in [ON, OFF] {
         for cell in 0..cells {
             if board.value(cell) != 0 {
@@ -380,9 +408,10 @@ fn find_loops(board: &Board, want: LoopKind) -> Vec<Found> {
                         } else {
                             continue;
                         };
-                        if kind != want {
-                            continue;
-                        }
+                        let kept = match kind {
+                            LoopKind::Discontinuous => &mut discontinuous,
+                            LoopKind::Continuous => &mut continuous,
+                        };
                         let len = search.dist[end_pol][end_node] as usize + 1;
                         // A discontinuous loop's eliminations are known before the chain is.
                         let early = match (first_strong, last_strong) {
@@ -421,7 +450,10 @@ fn find_loops(board: &Board, want: LoopKind) -> Vec<Found> {
             }
         }
     }
-    kept.into_sorted()
+    Loops {
+        discontinuous: discontinuous.into_sorted(),
+        continuous: continuous.into_sorted(),
+    }
 }
 
 /// A continuous nice loop's eliminations, HoDoKu's way: the digit of every weak link between
@@ -546,7 +578,12 @@ pub fn aic(board: &Board, sink: &mut StepSink) {
 fn push_loops(board: &Board, sink: &mut StepSink, kind: LoopKind) {
     let geometry = board.geometry();
     let n = geometry.size();
-    for found in find_loops(board, kind) {
+    let all = loops(board);
+    let found = match kind {
+        LoopKind::Discontinuous => &all.discontinuous,
+        LoopKind::Continuous => &all.continuous,
+    };
+    for found in found {
         let nodes = &found.nodes;
         let mut cells: Vec<usize> = nodes.iter().map(|&v| v / n).collect();
         cells.sort_unstable();
@@ -596,7 +633,7 @@ fn push_loops(board: &Board, sink: &mut StepSink, kind: LoopKind) {
             cells,
             digits,
             placements: vec![],
-            eliminations: found.eliminations,
+            eliminations: found.eliminations.clone(),
             explanation,
         };
         if sink.push(step) {
