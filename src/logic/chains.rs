@@ -37,9 +37,8 @@ pub(crate) fn words(geometry: &Geometry) -> usize {
     geometry.cell_count().div_ceil(64)
 }
 
-/// Every cell's peers as a bitset (cell `c` at `[c * words .. (c + 1) * words]`), computed once
-/// per geometry.
-pub(crate) fn peer_bits(geometry: &'static Geometry) -> &'static [u64] {
+/// Where a geometry's tables sit in the per-geometry caches: (size, variant).
+fn slot(geometry: &Geometry) -> (usize, usize) {
     let size_index = SIZES
         .iter()
         .position(|&n| n == geometry.size())
@@ -48,6 +47,13 @@ pub(crate) fn peer_bits(geometry: &'static Geometry) -> &'static [u64] {
         .iter()
         .position(|&v| v == geometry.variant())
         .unwrap_or(0);
+    (size_index, variant_index)
+}
+
+/// Every cell's peers as a bitset (cell `c` at `[c * words .. (c + 1) * words]`), computed once
+/// per geometry.
+pub(crate) fn peer_bits(geometry: &'static Geometry) -> &'static [u64] {
+    let (size_index, variant_index) = slot(geometry);
     PEER_BITS[size_index][variant_index].get_or_init(|| {
         let w = words(geometry);
         let mut bits = vec![0u64; geometry.cell_count() * w];
@@ -65,14 +71,7 @@ static HOUSE_BITS: [[OnceLock<Vec<u64>>; 3]; 5] = [const { [const { OnceLock::ne
 /// Every house's cells as a bitset (house `h` at `[h * words .. (h + 1) * words]`), computed
 /// once per geometry.
 pub(crate) fn house_bits(geometry: &'static Geometry) -> &'static [u64] {
-    let size_index = SIZES
-        .iter()
-        .position(|&n| n == geometry.size())
-        .unwrap_or(0);
-    let variant_index = Variant::ALL
-        .iter()
-        .position(|&v| v == geometry.variant())
-        .unwrap_or(0);
+    let (size_index, variant_index) = slot(geometry);
     HOUSE_BITS[size_index][variant_index].get_or_init(|| {
         let w = words(geometry);
         let mut bits = vec![0u64; geometry.houses().len() * w];
@@ -413,14 +412,7 @@ impl LinkOrder {
 }
 
 fn link_order(geometry: &'static Geometry) -> &'static LinkOrder {
-    let size_index = SIZES
-        .iter()
-        .position(|&n| n == geometry.size())
-        .unwrap_or(0);
-    let variant_index = Variant::ALL
-        .iter()
-        .position(|&v| v == geometry.variant())
-        .unwrap_or(0);
+    let (size_index, variant_index) = slot(geometry);
     LINK_ORDER[size_index][variant_index].get_or_init(|| {
         let mut start = Vec::with_capacity(geometry.cell_count() + 1);
         let mut links: Vec<(u32, u32)> = Vec::new();
@@ -794,7 +786,7 @@ fn find_xy_chains(board: &Board) -> Vec<(Vec<usize>, Vec<Elimination>)> {
     search.kept.into_sorted()
 }
 
-fn report(
+pub(crate) fn report(
     board: &Board,
     sink: &mut StepSink,
     technique: Technique,

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::board::Board;
-use super::chains::{Graph, OFF, ON, Search, capitalise, loop_notation, notation};
+use super::chains::{Graph, OFF, ON, Search, capitalise, loop_notation};
 use super::step::{BuildFx, Elimination, Step, StepSink, describe_eliminations};
 use super::technique::Technique;
 
@@ -525,54 +525,13 @@ fn continuous_eliminations(
     sorted(out)
 }
 
-fn push_chains(board: &Board, sink: &mut StepSink, found: Vec<Found>) {
-    let geometry = board.geometry();
-    let n = geometry.size();
-    for found in found {
-        let nodes = &found.nodes;
-        let mut cells: Vec<usize> = nodes.iter().map(|&v| v / n).collect();
-        cells.dedup();
-        let mut digits: Vec<u8> = nodes.iter().map(|&v| (v % n) as u8 + 1).collect();
-        digits.sort_unstable();
-        digits.dedup();
-        let explanation = sink.text(|| {
-            let chain = notation(geometry, nodes, n);
-            let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
-            let end_name = |v: usize| format!("{} in {}", v % n + 1, geometry.cell_name(v / n));
-            let removed: Vec<String> = found
-                .eliminations
-                .iter()
-                .map(|e| format!("{}<>{}", geometry.cell_name(e.cell), e.digit))
-                .collect();
-            format!(
-                "AIC (alternating inference chain): {chain} => {removed}. The links alternate \
-                 strong (=, one of the two is true) and weak (-, not both true), starting and \
-                 ending with a strong link, so {a} or {b} is true; every candidate that would \
-                 rule out both ends is false: {what}",
-                removed = removed.join(", "),
-                a = end_name(first),
-                b = end_name(last),
-                what = describe_eliminations(geometry, &found.eliminations),
-            )
-        });
-        let step = Step {
-            technique: Technique::Aic,
-            houses: vec![],
-            cells,
-            digits,
-            placements: vec![],
-            eliminations: found.eliminations,
-            explanation,
-        };
-        if sink.push(step) {
-            return;
-        }
-    }
-}
-
 /// Alternating inference chains: see [`find_aics`].
 pub fn aic(board: &Board, sink: &mut StepSink) {
-    push_chains(board, sink, find_aics(board));
+    let found = find_aics(board)
+        .into_iter()
+        .map(|f| (f.nodes, f.eliminations))
+        .collect();
+    super::chains::report(board, sink, Technique::Aic, found);
 }
 
 fn push_loops(board: &Board, sink: &mut StepSink, kind: LoopKind) {
