@@ -122,8 +122,13 @@ impl<'g> FirstFound<'g> {
         } else {
             self.graph.for_weak(s.node, &mut consider);
         }
-        let mut best = preds[0];
-        for &p in &preds[1..] {
+        // Every state the search reached was reached from the layer before it.
+        let Some((&first, rest)) = preds.split_first() else {
+            debug_assert!(false, "a reached state without a predecessor");
+            return self.premise;
+        };
+        let mut best = first;
+        for &p in rest {
             if self.earlier(search, p, best) {
                 best = p;
             }
