@@ -1,13 +1,11 @@
-//! sudoscope: a sudoku engine (any size from 4×4 to 36×36, standard, X and hyper variants)
-//! with exact solvers, and the terminal application built on it.
+//! sudoscope: the terminal application — local play (`tui`), the SSH server (`serve`) — built
+//! on the engine crate `sudoscope-core`, whose modules are re-exported here under their own
+//! names so `sudoscope::grid`, `sudoscope::logic`, … stay the engine's paths.
 //!
-//! The library knows nothing about terminals: puzzle text flows into [`grid::Puzzle`], through
-//! the engines, and out as text or JSON.
+//! Everything that touches a terminal, an async runtime, SSH or a database lives in this crate;
+//! the engine itself knows nothing of them (see `crates/sudoscope-core`).
 
-pub mod exact;
-pub mod generate;
-pub mod grid;
-pub mod live;
-pub mod logic;
+pub use sudoscope_core::{exact, generate, grid, live, logic};
+
 pub mod serve;
 pub mod tui;

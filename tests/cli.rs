@@ -2,7 +2,6 @@
 //! one-line errors (interfaces.md).
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::Duration;
 
@@ -18,15 +17,9 @@ fn sudoscope() -> Command {
     Command::cargo_bin("sudoscope").expect("the binary is built")
 }
 
-fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: ../shared/datasets not found");
-        None
-    }
-}
+#[path = "../crates/sudoscope-core/tests/support/datasets.rs"]
+mod support_datasets;
+use support_datasets::datasets;
 
 /// Runs a command expected to fail on bad input: exit 2, no panic, every stderr line one
 /// `sudoscope:` error.

@@ -2,8 +2,6 @@
 //! `--technique`, `--path`, every kind of bad input (exit code and one-line error), and levels
 //! that agree with published grades on a few known puzzles.
 
-use std::path::PathBuf;
-
 use assert_cmd::Command;
 use serde_json::Value;
 
@@ -26,15 +24,9 @@ fn sudoscope() -> Command {
     Command::cargo_bin("sudoscope").expect("the binary is built")
 }
 
-fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: ../shared/datasets not found");
-        None
-    }
-}
+#[path = "../crates/sudoscope-core/tests/support/datasets.rs"]
+mod support_datasets;
+use support_datasets::datasets;
 
 /// The first `n` puzzles of a dataset (first field of each line).
 fn dataset_puzzles(file: &str, n: usize) -> Option<Vec<String>> {

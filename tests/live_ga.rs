@@ -2,7 +2,6 @@
 //! they solve easy puzzles, repeat a run for a seed, describe themselves coherently while
 //! they run, refuse or report bad puzzles, and the CLI prints interfaces.md's records.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use assert_cmd::Command;
@@ -237,13 +236,15 @@ fn cultural_records_near_solutions_and_restarts() {
     assert!(view.metrics.iter().any(|m| m.name == "hidden givens"));
 }
 
+#[path = "../crates/sudoscope-core/tests/support/datasets.rs"]
+mod support_datasets;
+use support_datasets::datasets;
+
 #[test]
 fn sixteen_by_sixteen_and_variants_run_and_stop() {
-    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"));
-    if !path.is_dir() {
-        eprintln!("skipping: ../shared/datasets not found");
+    let Some(path) = datasets() else {
         return;
-    }
+    };
     let read = |name: &str, variant: Variant| -> Option<Puzzle> {
         let text = std::fs::read_to_string(path.join(name)).ok()?;
         let field = text.lines().next()?.split_whitespace().next()?.to_string();

@@ -2,7 +2,6 @@
 //! input, their views keep their promises, a seed fixes a run, and the resource form used for
 //! RFSS-LP has the same solutions as Horn's M_RFS system.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use assert_cmd::Command;
@@ -45,15 +44,9 @@ fn limits(max: u64) -> RunLimits {
     }
 }
 
-fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: ../shared/datasets not found");
-        None
-    }
-}
+#[path = "../crates/sudoscope-core/tests/support/datasets.rs"]
+mod support_datasets;
+use support_datasets::datasets;
 
 #[test]
 fn every_lp_solver_solves_an_easy_puzzle() {

@@ -5,7 +5,7 @@ Needs hodoku-py (a Python port of HoDoKu; not a dependency of sudoscope):
     python3 -m venv venv && ./venv/bin/pip install hodoku-py
     ./target/release/sudoscope generate --level hard --count 25 --seed 11 > boards.txt
     ./target/release/sudoscope generate --level evil --count 25 --seed 12 >> boards.txt
-    ./venv/bin/python docs/experiments/hodoku_find_all.py < boards.txt > tests/data/hodoku_find_all.jsonl
+    ./venv/bin/python docs/experiments/hodoku_find_all.py < boards.txt > crates/sudoscope-core/tests/data/hodoku_find_all.jsonl
 
 The committed file was made from the puzzles of those two commands as sudoscope generated
 them on 2026-11-22 (the generator has changed since, so the same seeds now give other puzzles;

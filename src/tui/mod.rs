@@ -2,7 +2,7 @@
 //! theme, and the local terminal runner. The SSH server drives the same `App`.
 
 pub mod app;
-pub mod game;
+pub use sudoscope_core::game;
 pub mod gen_seam;
 pub mod keymap;
 pub mod panel;

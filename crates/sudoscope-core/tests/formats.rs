@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use proptest::prelude::*;
-use sudoscope::grid::{
+use sudoscope_core::grid::{
     Alphabet, Digits, Geometry, Grid, ParseError, Puzzle, PuzzleReader, ReadOptions, Record, SIZES,
     TextFormat, Variant, parse_puzzle, read_all,
 };
@@ -727,10 +727,9 @@ fn forced_alphabet() {
 // ---------------------------------------------------------------------------------------
 // The real datasets.
 
-fn datasets() -> Option<std::path::PathBuf> {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"));
-    dir.is_dir().then(|| dir.to_path_buf())
-}
+#[path = "support/datasets.rs"]
+mod support_datasets;
+use support_datasets::datasets;
 
 /// Every puzzle of every dataset parses, with the right variant and size, and round-trips
 /// through its one-line form. Large files are sampled (every k-th line) so a debug build stays

@@ -1,12 +1,11 @@
 //! RFSS-Evolve as a live solver: it solves what the paper says it solves, deterministically,
 //! in bounded slices, and always stops (solved, stuck or capped) on any size and variant.
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use sudoscope::grid::{Grid, Puzzle, ReadOptions, Variant, parse_puzzle};
-use sudoscope::live::rfss::{Rfss, RfssOptions, default_cap};
-use sudoscope::live::{self, LiveSolver, RunLimits, Status};
+use sudoscope_core::grid::{Grid, Puzzle, ReadOptions, Variant, parse_puzzle};
+use sudoscope_core::live::rfss::{Rfss, RfssOptions, default_cap};
+use sudoscope_core::live::{self, LiveSolver, RunLimits, Status};
 
 /// Horn's EASY Puzzle No. 67 (seed 000), which RFSS-Evolve solved in 272 generations. The
 /// seed's table lost its column alignment; each row's clues are placed where the published
@@ -16,15 +15,9 @@ const HORN_EASY_67: &str =
 const HORN_EASY_67_SOLUTION: &str =
     "216834579798152463354976182623591748541728936987463215465319827872645391139287654";
 
-fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: ../shared/datasets not found");
-        None
-    }
-}
+#[path = "support/datasets.rs"]
+mod support_datasets;
+use support_datasets::datasets;
 
 /// The first `count` puzzles of a dataset file (first field of each line).
 fn read_dataset(name: &str, variant: Variant, count: usize) -> Option<Vec<Puzzle>> {
@@ -251,7 +244,8 @@ fn clashing_givens_are_rejected() {
     let mut cells = vec![0u8; 81];
     cells[0] = 5;
     cells[1] = 5;
-    let grid = Grid::from_cells(sudoscope::grid::Geometry::standard9(), cells).expect("digits");
+    let grid =
+        Grid::from_cells(sudoscope_core::grid::Geometry::standard9(), cells).expect("digits");
     assert!(Rfss::new().reset(&Puzzle::from_grid(grid), 0).is_err());
 }
 

@@ -4,8 +4,8 @@
 use std::io::{self, BufReader, Read};
 
 use proptest::prelude::*;
-use sudoscope::grid::parse::MAX_LINE_BYTES;
-use sudoscope::grid::{
+use sudoscope_core::grid::parse::MAX_LINE_BYTES;
+use sudoscope_core::grid::{
     Alphabet, ParseError, Puzzle, PuzzleReader, ReadOptions, Record, TextFormat, Variant,
     parse_puzzle, read_all,
 };

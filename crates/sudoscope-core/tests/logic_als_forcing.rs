@@ -13,16 +13,14 @@
 //! ALS correctness against HoDoKu is in `tests/logic_reglib.rs` (codes 0901 and 0902).
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
-use sudoscope::exact::{self, Solution};
-use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::logic::{self, Board, Technique, path};
+use sudoscope_core::exact::{self, Solution};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::logic::{self, Board, Technique, path};
 
-fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"));
-    dir.exists().then_some(dir)
-}
+#[path = "support/datasets.rs"]
+mod support_datasets;
+use support_datasets::datasets;
 
 fn magictour(every: usize) -> Option<Vec<(Board, Vec<u8>)>> {
     let Some(dir) = datasets() else {

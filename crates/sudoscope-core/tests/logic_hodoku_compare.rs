@@ -6,8 +6,8 @@
 //! the first such step of our path (both reach the same grid once the singles are placed).
 
 use std::collections::BTreeMap;
-use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::logic::{Board, path, rating};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::logic::{Board, path, rating};
 fn map(h: &str) -> String {
     match h {
         "LOCKED_CANDIDATES_1" => "pointing".into(),

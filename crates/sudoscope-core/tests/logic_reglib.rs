@@ -14,15 +14,15 @@
 //! when at least one such step matches exactly (`-x`: when none exists), and also count how
 //! many cases meet HoDoKu's stricter "every such step matches" (the `strict` column).
 //!
-//! To add a technique: implement its finder (so `sudoscope::logic::finder` returns it) and
+//! To add a technique: implement its finder (so `sudoscope_core::logic::finder` returns it) and
 //! make sure its code is in [`TABLE`] with the right check function. Codes whose technique is
 //! not implemented are listed as skipped.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use sudoscope::grid::{Geometry, Grid};
-use sudoscope::logic::{self, Board, Elimination, Placement, Step, Technique};
+use sudoscope_core::grid::{Geometry, Grid};
+use sudoscope_core::logic::{self, Board, Elimination, Placement, Step, Technique};
 
 /// One regression case.
 pub struct Case {
@@ -305,10 +305,9 @@ pub fn run_library(path: &Path) -> BTreeMap<String, Tally> {
     tallies
 }
 
-fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"));
-    dir.exists().then_some(dir)
-}
+#[path = "support/datasets.rs"]
+mod support_datasets;
+use support_datasets::datasets;
 
 #[test]
 fn hodoku_regression_library() {

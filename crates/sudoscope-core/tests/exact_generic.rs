@@ -4,16 +4,18 @@
 //! clone still passes. In debug builds the big files are sampled (every 20th puzzle); run
 //! `cargo test --release` for every puzzle.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use proptest::prelude::*;
-use sudoscope::exact::{fast9, generic};
-use sudoscope::grid::{
+use sudoscope_core::exact::{fast9, generic};
+use sudoscope_core::grid::{
     Alphabet, Digits, Geometry, Grid, Puzzle, PuzzleReader, ReadOptions, Variant, parse_puzzle,
 };
 
-const DATASETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets");
+#[path = "support/datasets.rs"]
+mod support_datasets;
+use support_datasets::datasets;
 
 /// Every `STEP`-th puzzle of a big file in debug builds, every puzzle in release builds.
 const STEP: usize = if cfg!(debug_assertions) { 20 } else { 1 };
@@ -29,12 +31,7 @@ struct Entry {
 }
 
 fn dataset(name: &str) -> Option<PathBuf> {
-    let dir = Path::new(DATASETS);
-    if !dir.is_dir() {
-        eprintln!("skipping: ../shared/datasets not found");
-        return None;
-    }
-    let path = dir.join(name);
+    let path = datasets()?.join(name);
     if !path.is_file() {
         eprintln!("skipping: {} not found", path.display());
         return None;

@@ -12,17 +12,15 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::BufReader;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use sudoscope::exact::{self, Solution};
-use sudoscope::grid::{Digits, Geometry, Grid, Puzzle, PuzzleReader, ReadOptions, Variant};
-use sudoscope::logic::{self, Board, Step, Technique};
+use sudoscope_core::exact::{self, Solution};
+use sudoscope_core::grid::{Digits, Geometry, Grid, Puzzle, PuzzleReader, ReadOptions, Variant};
+use sudoscope_core::logic::{self, Board, Step, Technique};
 
-fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"));
-    dir.exists().then_some(dir)
-}
+#[path = "support/datasets.rs"]
+mod support_datasets;
+use support_datasets::datasets;
 
 /// The 9×9 files whose puzzles all have one solution (SOURCES.md), with their variant.
 const FILES: &[(&str, Variant)] = &[

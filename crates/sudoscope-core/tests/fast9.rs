@@ -1,12 +1,10 @@
-//! Integration tests of the bit-parallel 9×9 exact solver `sudoscope::exact::fast9`.
+//! Integration tests of the bit-parallel 9×9 exact solver `sudoscope_core::exact::fast9`.
 //!
 //! Dataset tests read `../shared/datasets` (or `$SUDOSCOPE_DATASETS`) and skip with a
 //! message when it is absent. Debug builds sample the big files to keep run times short.
 
-use std::path::PathBuf;
-
 use proptest::prelude::*;
-use sudoscope::exact::fast9::{count_solutions, count_solutions_from_candidates};
+use sudoscope_core::exact::fast9::{count_solutions, count_solutions_from_candidates};
 
 fn grid(s: &str) -> [u8; 81] {
     let mut g = [0u8; 81];
@@ -145,23 +143,13 @@ fn candidates_variant_matches_givens() {
     assert!(is_valid_solution(&[0; 81], &sol));
 }
 
-fn datasets_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("SUDOSCOPE_DATASETS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"))
-        });
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: ../shared/datasets not found");
-        None
-    }
-}
+#[path = "support/datasets.rs"]
+mod support_datasets;
+use support_datasets::datasets;
 
 /// Lines of a dataset file (sampled every `step`-th line), or None (with a message).
 fn dataset_lines(name: &str, step_in_debug: usize) -> Option<Vec<String>> {
-    let dir = datasets_dir()?;
+    let dir = datasets()?;
     let path = dir.join(name);
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("skipping: {} not found", path.display());

@@ -13,9 +13,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
-use sudoscope::exact::{self, Solution};
-use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::logic::{self, Board, Technique};
+use sudoscope_core::exact::{self, Solution};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::logic::{self, Board, Technique};
 
 const DATA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

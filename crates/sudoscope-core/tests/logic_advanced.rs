@@ -12,12 +12,11 @@
 //!   time of `all_steps` over the boards met while solving magictour puzzles.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::time::Instant;
 
-use sudoscope::exact::{self, Solution};
-use sudoscope::grid::{Digits, Geometry, Grid, ReadOptions, Variant, parse_puzzle};
-use sudoscope::logic::{self, Board, Elimination, Step, Technique};
+use sudoscope_core::exact::{self, Solution};
+use sudoscope_core::grid::{Digits, Geometry, Grid, ReadOptions, Variant, parse_puzzle};
+use sudoscope_core::logic::{self, Board, Elimination, Step, Technique};
 
 // ---------------------------------------------------------------------------------------------
 // Hand-made boards.
@@ -453,10 +452,9 @@ fn xy_wing_on_16x16() {
 // Dataset sweeps.
 // ---------------------------------------------------------------------------------------------
 
-fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"));
-    dir.exists().then_some(dir)
-}
+#[path = "support/datasets.rs"]
+mod support_datasets;
+use support_datasets::datasets;
 
 const ADVANCED: &[Technique] = &[
     Technique::Skyscraper,
