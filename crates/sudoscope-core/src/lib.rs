@@ -12,3 +12,4 @@ pub mod generate;
 pub mod grid;
 pub mod live;
 pub mod logic;
+pub mod rng;

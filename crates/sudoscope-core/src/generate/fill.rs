@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use crate::grid::{Geometry, Grid};
 
-use super::rng::GenRng;
+use crate::rng::{GenRng, RandomSource};
 
 /// Why no grid was produced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,11 +10,10 @@
 //! ends with [`GenerateError::Timeout`] naming the levels it did reach, never a hang.
 //!
 //! Determinism: the `index`-th puzzle of a seed comes from its own ChaCha8 stream
-//! ([`rng::GenRng`]), so the same seed gives the same puzzles on any machine.
+//! ([`crate::rng::GenRng`]), so the same seed gives the same puzzles on any machine.
 
 mod fill;
 mod mask;
-mod rng;
 mod seeds;
 mod symmetry;
 mod tune;
@@ -26,6 +25,7 @@ use thiserror::Error;
 use crate::grid::{Geometry, Grid, Puzzle, SIZES, Variant};
 pub use crate::logic::rating::Level;
 use crate::logic::rating::{Rating, rate};
+use crate::rng::{GenRng, RandomSource};
 
 pub use fill::FillFailure;
 pub use mask::is_unique;
@@ -111,7 +111,7 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
     let geometry = check(options)?;
     let start = Instant::now();
     let deadline = start + options.timeout;
-    let mut rng = rng::GenRng::new(options.seed, index);
+    let mut rng = GenRng::new(options.seed, index);
     let orbits = symmetry::orbits(options.size, options.symmetry);
     let mut reached: Vec<Level> = Vec::new();
     let mut attempts = 0usize;
@@ -222,7 +222,7 @@ pub fn random_grid(
         ..GenerateOptions::default()
     };
     let geometry = check(&options)?;
-    let mut rng = rng::GenRng::new(seed, index);
+    let mut rng = GenRng::new(seed, index);
     if seeds::has_seed(geometry) {
         return seeds::random_image(geometry, &mut rng).ok_or_else(|| {
             unsupported_hyper(&options).unwrap_or(GenerateError::UnsupportedSize(size))

@@ -55,10 +55,10 @@
 use std::time::{Duration, Instant};
 
 use super::cultural::BeliefSpace;
-use super::rng::FastRng;
 use super::{LiveError, LiveSolver, Metric, Progress, Series, SolverView, Status};
 use crate::grid::{Digits, Grid, HouseKind, Puzzle};
 use crate::logic::Board;
+use crate::rng::{FastRng, RandomSource};
 
 /// The `--solver` name.
 pub const NAME: &str = "ga";

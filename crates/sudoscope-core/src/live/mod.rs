@@ -17,7 +17,6 @@ pub mod ga;
 pub mod logical;
 pub mod lp;
 pub mod rfss;
-pub mod rng;
 
 /// Where a solver stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

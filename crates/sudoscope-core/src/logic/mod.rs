@@ -8,6 +8,7 @@ pub mod als;
 pub mod board;
 pub mod chains;
 pub mod coloring;
+pub mod difficulty;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
@@ -25,10 +26,9 @@ pub mod wnef;
 
 pub use board::{Board, BoardError};
 pub use step::{Elimination, Placement, Step, StepSink};
-pub use technique::Technique;
+pub use technique::{Family, Spec, Technique};
 
 /// The function that finds a technique's steps, or `None` while it is not implemented.
-#[allow(unreachable_patterns)]
 pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
     Some(match technique {
         Technique::FullHouse => singles::full_house,
@@ -75,7 +75,6 @@ pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
         Technique::DigitForcingChain => forcing::digit_forcing_chain,
         Technique::CellForcingChain => forcing::cell_forcing_chain,
         Technique::HouseForcingChain => forcing::house_forcing_chain,
-        _ => return None,
     })
 }
 
@@ -107,52 +106,18 @@ pub fn next_step(board: &Board, techniques: &[Technique]) -> Option<Step> {
     sink.into_steps().into_iter().next()
 }
 
-/// Whether a technique is a last resort (almost locked sets, discontinuous nice loops and
-/// forcing chains): far more expensive than the others (a busy board holds hundreds of ALSs, a
-/// nice-loop search runs two chain searches from every candidate, and a forcing search follows
-/// every candidate), so "every step" lists them only when no other technique applies, or when
-/// they are asked for by name. The step-by-step solve tries them in weight order as usual.
+/// Whether a technique is a last resort ([`Spec::last_resort`]): "every step" lists it only
+/// when no other technique applies, or when it is asked for by name. The step-by-step solve
+/// tries them in weight order as usual.
 pub fn is_last_resort(technique: Technique) -> bool {
-    matches!(
-        technique,
-        Technique::AlsXz
-            | Technique::AlsXyWing
-            | Technique::DiscontinuousNiceLoop
-            | Technique::ContinuousNiceLoop
-            | Technique::ForcingChainContradiction
-            | Technique::DigitForcingChain
-            | Technique::CellForcingChain
-            | Technique::HouseForcingChain
-    )
+    technique.spec().last_resort
 }
 
-/// Whether a technique looks at one digit at a time: its steps for a digit depend only on where
-/// that digit is placed and where it is still a candidate, and it honours
-/// [`StepSink::wants_digit`]. The solving walk skips such a technique for the digits whose
-/// places have not changed since it last found nothing for them.
+/// Whether a technique looks at one digit at a time ([`Spec::single_digit`]). The solving walk
+/// skips such a technique for the digits whose places have not changed since it last found
+/// nothing for them.
 pub fn is_single_digit(technique: Technique) -> bool {
-    matches!(
-        technique,
-        Technique::HiddenSingle
-            | Technique::Pointing
-            | Technique::Claiming
-            | Technique::MultiLine
-            | Technique::XWing
-            | Technique::Swordfish
-            | Technique::Jellyfish
-            | Technique::FinnedXWing
-            | Technique::FinnedSwordfish
-            | Technique::FinnedJellyfish
-            | Technique::SashimiXWing
-            | Technique::SashimiSwordfish
-            | Technique::SashimiJellyfish
-            | Technique::Skyscraper
-            | Technique::TwoStringKite
-            | Technique::EmptyRectangle
-            | Technique::TurbotFish
-            | Technique::SimpleColors
-            | Technique::XChain
-    )
+    technique.spec().single_digit
 }
 
 /// Every instance of every technique among `techniques` (all when empty) at this board. The

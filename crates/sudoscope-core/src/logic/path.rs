@@ -1,7 +1,7 @@
 //! The step-by-step logical solve: take the easiest step, apply it, repeat until the grid is
 //! solved or no technique finds anything.
 //!
-//! "Easiest" is by rating weight ([`rating::base_weight`]), so the path a player is shown, the
+//! "Easiest" is by rating weight ([`difficulty::base_weight`]), so the path a player is shown, the
 //! hint they get and the rating all follow the same order. Among the singles the cheapest
 //! instance goes first (a hidden single in a box before one in a line), as Sudoku Explainer
 //! does. For rating, [`walk`] may apply every instance of the cheapest kind in one pass: the
@@ -9,7 +9,7 @@
 //! easier techniques again after every placement or elimination.
 
 use super::board::Board;
-use super::rating::{self, Level};
+use super::difficulty::{self, Level};
 use super::step::{Step, StepSink};
 use super::technique::Technique;
 use super::{available, finder, fish, is_last_resort, is_single_digit};
@@ -22,7 +22,7 @@ pub struct Path {
     pub steps: Vec<Step>,
     /// Whether the steps solve the grid.
     pub solved: bool,
-    /// The technique of the heaviest step (by [`rating::step_weight`]).
+    /// The technique of the heaviest step (by [`difficulty::step_weight`]).
     pub hardest: Option<Technique>,
     /// The board after the last step.
     pub board: Board,
@@ -42,7 +42,7 @@ pub fn order(techniques: &[Technique]) -> Vec<Technique> {
     let mut list: Vec<Technique> = available()
         .filter(|t| techniques.is_empty() || techniques.contains(t))
         .collect();
-    list.sort_by(|a, b| rating::base_weight(*a).total_cmp(&rating::base_weight(*b)));
+    list.sort_by(|a, b| difficulty::base_weight(*a).total_cmp(&difficulty::base_weight(*b)));
     list
 }
 
@@ -93,7 +93,7 @@ fn by_weight(board: &Board, steps: Vec<Step>) -> Vec<(Step, f64)> {
     let mut steps: Vec<(Step, f64)> = steps
         .into_iter()
         .map(|s| {
-            let w = rating::step_weight(&s, board);
+            let w = difficulty::step_weight(&s, board);
             (s, w)
         })
         .collect();
@@ -134,7 +134,7 @@ fn first_step_in(board: &Board, technique: Technique, digits: Option<Digits>) ->
 /// The easiest step at this board among `order` (as [`order`] gives it).
 pub fn next_step(board: &Board, order: &[Technique]) -> Option<Step> {
     for &technique in order {
-        if rating::technique_level(technique) == Level::Easy {
+        if difficulty::technique_level(technique) == Level::Easy {
             if let Some((step, _)) = cheapest_first(board, technique).into_iter().next() {
                 return Some(step);
             }
@@ -313,7 +313,7 @@ pub fn walk(
             if digits == Some(Digits::EMPTY) {
                 continue;
             }
-            if batch || rating::technique_level(technique) == Level::Easy {
+            if batch || difficulty::technique_level(technique) == Level::Easy {
                 // A batched walk (rating) never shows its steps: no explanation texts.
                 let found = cheapest_first_in(board, technique, digits, !batch);
                 if single_digit {
@@ -341,7 +341,7 @@ pub fn walk(
                 }
                 step
             } {
-                let weight = rating::step_weight(&step, board);
+                let weight = difficulty::step_weight(&step, board);
                 if apply(board, &step) {
                     on_step(&step, weight);
                     steps += 1;
@@ -388,7 +388,7 @@ pub fn solve(board: &Board, techniques: &[Technique]) -> Path {
 pub fn place_singles(board: &mut Board) -> bool {
     let singles: Vec<Technique> = order(&[])
         .into_iter()
-        .filter(|&t| rating::technique_level(t) == Level::Easy)
+        .filter(|&t| difficulty::technique_level(t) == Level::Easy)
         .collect();
     walk(board, &singles, true, |_, _| {}).solved
 }
@@ -435,7 +435,7 @@ mod tests {
     fn order_is_by_weight() {
         let order = order(&[]);
         for pair in order.windows(2) {
-            assert!(rating::base_weight(pair[0]) <= rating::base_weight(pair[1]));
+            assert!(difficulty::base_weight(pair[0]) <= difficulty::base_weight(pair[1]));
         }
     }
 }

@@ -103,54 +103,369 @@ impl Technique {
         Technique::HouseForcingChain,
     ];
 
-    /// The kebab-case id used in JSON, on the command line and in text output.
-    pub fn id(self) -> &'static str {
+    /// Everything the engine knows about this technique, from the one table below.
+    pub const fn spec(self) -> Spec {
+        // One exhaustive match: a new technique does not compile until its row is written, so
+        // no technique can fall back silently to another one's weight or name.
         match self {
-            Technique::FullHouse => "full-house",
-            Technique::NakedSingle => "naked-single",
-            Technique::HiddenSingle => "hidden-single",
-            Technique::Pointing => "pointing",
-            Technique::Claiming => "claiming",
-            Technique::MultiLine => "multi-line",
-            Technique::LockedPair => "locked-pair",
-            Technique::LockedTriple => "locked-triple",
-            Technique::NakedPair => "naked-pair",
-            Technique::NakedTriple => "naked-triple",
-            Technique::NakedQuad => "naked-quad",
-            Technique::HiddenPair => "hidden-pair",
-            Technique::HiddenTriple => "hidden-triple",
-            Technique::HiddenQuad => "hidden-quad",
-            Technique::XWing => "x-wing",
-            Technique::Swordfish => "swordfish",
-            Technique::Jellyfish => "jellyfish",
-            Technique::Skyscraper => "skyscraper",
-            Technique::TwoStringKite => "two-string-kite",
-            Technique::XyWing => "xy-wing",
-            Technique::XyzWing => "xyz-wing",
-            Technique::WWing => "w-wing",
-            Technique::SimpleColors => "simple-colors",
-            Technique::UniqueRectangle1 => "unique-rectangle-1",
-            Technique::BugPlus1 => "bug-plus-1",
-            Technique::XChain => "x-chain",
-            Technique::XyChain => "xy-chain",
-            Technique::Aic => "aic",
-            Technique::DiscontinuousNiceLoop => "discontinuous-nice-loop",
-            Technique::ContinuousNiceLoop => "continuous-nice-loop",
-            Technique::EmptyRectangle => "empty-rectangle",
-            Technique::TurbotFish => "turbot-fish",
-            Technique::FinnedXWing => "finned-x-wing",
-            Technique::FinnedSwordfish => "finned-swordfish",
-            Technique::FinnedJellyfish => "finned-jellyfish",
-            Technique::SashimiXWing => "sashimi-x-wing",
-            Technique::SashimiSwordfish => "sashimi-swordfish",
-            Technique::SashimiJellyfish => "sashimi-jellyfish",
-            Technique::AlsXz => "als-xz",
-            Technique::AlsXyWing => "als-xy-wing",
-            Technique::ForcingChainContradiction => "forcing-chain-contradiction",
-            Technique::DigitForcingChain => "digit-forcing-chain",
-            Technique::CellForcingChain => "cell-forcing-chain",
-            Technique::HouseForcingChain => "house-forcing-chain",
+            Technique::FullHouse => Spec {
+                id: "full-house",
+                title: "Full house",
+                family: Family::Singles,
+                weight: 1.0,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::NakedSingle => Spec {
+                id: "naked-single",
+                title: "Naked single",
+                family: Family::Singles,
+                weight: 2.3,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::HiddenSingle => Spec {
+                id: "hidden-single",
+                title: "Hidden single",
+                family: Family::Singles,
+                weight: 1.5,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::Pointing => Spec {
+                id: "pointing",
+                title: "Pointing",
+                family: Family::Intersections,
+                weight: 2.6,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::Claiming => Spec {
+                id: "claiming",
+                title: "Claiming",
+                family: Family::Intersections,
+                weight: 2.8,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::MultiLine => Spec {
+                id: "multi-line",
+                title: "Multi-line",
+                family: Family::Intersections,
+                weight: 2.9,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::LockedPair => Spec {
+                id: "locked-pair",
+                title: "Locked pair",
+                family: Family::Subsets,
+                weight: 3.0,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::LockedTriple => Spec {
+                id: "locked-triple",
+                title: "Locked triple",
+                family: Family::Subsets,
+                weight: 3.6,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::NakedPair => Spec {
+                id: "naked-pair",
+                title: "Naked pair",
+                family: Family::Subsets,
+                weight: 3.0,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::NakedTriple => Spec {
+                id: "naked-triple",
+                title: "Naked triple",
+                family: Family::Subsets,
+                weight: 3.6,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::NakedQuad => Spec {
+                id: "naked-quad",
+                title: "Naked quad",
+                family: Family::Subsets,
+                weight: 5.0,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::HiddenPair => Spec {
+                id: "hidden-pair",
+                title: "Hidden pair",
+                family: Family::Subsets,
+                weight: 3.4,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::HiddenTriple => Spec {
+                id: "hidden-triple",
+                title: "Hidden triple",
+                family: Family::Subsets,
+                weight: 4.0,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::HiddenQuad => Spec {
+                id: "hidden-quad",
+                title: "Hidden quad",
+                family: Family::Subsets,
+                weight: 5.4,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::XWing => Spec {
+                id: "x-wing",
+                title: "X-Wing",
+                family: Family::BasicFish,
+                weight: 3.5,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::Swordfish => Spec {
+                id: "swordfish",
+                title: "Swordfish",
+                family: Family::BasicFish,
+                weight: 3.8,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::Jellyfish => Spec {
+                id: "jellyfish",
+                title: "Jellyfish",
+                family: Family::BasicFish,
+                weight: 5.2,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::Skyscraper => Spec {
+                id: "skyscraper",
+                title: "Skyscraper",
+                family: Family::SingleDigitPatterns,
+                weight: 4.0,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::TwoStringKite => Spec {
+                id: "two-string-kite",
+                title: "Two-string kite",
+                family: Family::SingleDigitPatterns,
+                weight: 4.1,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::XyWing => Spec {
+                id: "xy-wing",
+                title: "XY-Wing",
+                family: Family::Wings,
+                weight: 4.2,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::XyzWing => Spec {
+                id: "xyz-wing",
+                title: "XYZ-Wing",
+                family: Family::Wings,
+                weight: 4.4,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::WWing => Spec {
+                id: "w-wing",
+                title: "W-Wing",
+                family: Family::Wings,
+                weight: 4.4,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::SimpleColors => Spec {
+                id: "simple-colors",
+                title: "Simple colors",
+                family: Family::Coloring,
+                weight: 4.6,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::UniqueRectangle1 => Spec {
+                id: "unique-rectangle-1",
+                title: "Unique rectangle type 1",
+                family: Family::Uniqueness,
+                weight: 4.5,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::BugPlus1 => Spec {
+                id: "bug-plus-1",
+                title: "BUG+1",
+                family: Family::Uniqueness,
+                weight: 5.6,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::XChain => Spec {
+                id: "x-chain",
+                title: "X-Chain",
+                family: Family::Chains,
+                weight: 6.6,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::XyChain => Spec {
+                id: "xy-chain",
+                title: "XY-Chain",
+                family: Family::Chains,
+                weight: 6.8,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::Aic => Spec {
+                id: "aic",
+                title: "AIC (alternating inference chain)",
+                family: Family::Chains,
+                weight: 7.0,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::DiscontinuousNiceLoop => Spec {
+                id: "discontinuous-nice-loop",
+                title: "Discontinuous nice loop",
+                family: Family::Chains,
+                weight: 7.4,
+                last_resort: true,
+                single_digit: false,
+            },
+            Technique::ContinuousNiceLoop => Spec {
+                id: "continuous-nice-loop",
+                title: "Continuous nice loop",
+                family: Family::Chains,
+                weight: 7.4,
+                last_resort: true,
+                single_digit: false,
+            },
+            Technique::EmptyRectangle => Spec {
+                id: "empty-rectangle",
+                title: "Empty rectangle",
+                family: Family::SingleDigitPatterns,
+                weight: 4.2,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::TurbotFish => Spec {
+                id: "turbot-fish",
+                title: "Turbot fish",
+                family: Family::SingleDigitPatterns,
+                weight: 4.2,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::FinnedXWing => Spec {
+                id: "finned-x-wing",
+                title: "Finned X-Wing",
+                family: Family::FinnedFish,
+                weight: 3.7,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::FinnedSwordfish => Spec {
+                id: "finned-swordfish",
+                title: "Finned swordfish",
+                family: Family::FinnedFish,
+                weight: 4.0,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::FinnedJellyfish => Spec {
+                id: "finned-jellyfish",
+                title: "Finned jellyfish",
+                family: Family::FinnedFish,
+                weight: 5.3,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::SashimiXWing => Spec {
+                id: "sashimi-x-wing",
+                title: "Sashimi X-Wing",
+                family: Family::FinnedFish,
+                weight: 3.8,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::SashimiSwordfish => Spec {
+                id: "sashimi-swordfish",
+                title: "Sashimi swordfish",
+                family: Family::FinnedFish,
+                weight: 4.1,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::SashimiJellyfish => Spec {
+                id: "sashimi-jellyfish",
+                title: "Sashimi jellyfish",
+                family: Family::FinnedFish,
+                weight: 5.4,
+                last_resort: false,
+                single_digit: true,
+            },
+            Technique::AlsXz => Spec {
+                id: "als-xz",
+                title: "ALS-XZ",
+                family: Family::Als,
+                weight: 7.1,
+                last_resort: true,
+                single_digit: false,
+            },
+            Technique::AlsXyWing => Spec {
+                id: "als-xy-wing",
+                title: "ALS-XY-Wing",
+                family: Family::Als,
+                weight: 7.3,
+                last_resort: true,
+                single_digit: false,
+            },
+            Technique::ForcingChainContradiction => Spec {
+                id: "forcing-chain-contradiction",
+                title: "Forcing chain contradiction",
+                family: Family::ForcingChains,
+                weight: 8.0,
+                last_resort: true,
+                single_digit: false,
+            },
+            Technique::DigitForcingChain => Spec {
+                id: "digit-forcing-chain",
+                title: "Digit forcing chain",
+                family: Family::ForcingChains,
+                weight: 8.1,
+                last_resort: true,
+                single_digit: false,
+            },
+            Technique::CellForcingChain => Spec {
+                id: "cell-forcing-chain",
+                title: "Cell forcing chain",
+                family: Family::ForcingChains,
+                weight: 8.2,
+                last_resort: true,
+                single_digit: false,
+            },
+            Technique::HouseForcingChain => Spec {
+                id: "house-forcing-chain",
+                title: "House forcing chain",
+                family: Family::ForcingChains,
+                weight: 8.3,
+                last_resort: true,
+                single_digit: false,
+            },
         }
+    }
+
+    /// The kebab-case id used in JSON, on the command line and in text output.
+    pub const fn id(self) -> &'static str {
+        self.spec().id
     }
 
     /// The technique with this id.
@@ -158,41 +473,100 @@ impl Technique {
         Technique::ALL.into_iter().find(|t| t.id() == id)
     }
 
-    /// A player-facing name: `Naked pair`.
-    pub fn title(self) -> String {
-        // The names players know, with their usual capitals and hyphens.
-        let special = match self {
-            Technique::XWing => Some("X-Wing"),
-            Technique::XyWing => Some("XY-Wing"),
-            Technique::XyzWing => Some("XYZ-Wing"),
-            Technique::WWing => Some("W-Wing"),
-            Technique::XChain => Some("X-Chain"),
-            Technique::XyChain => Some("XY-Chain"),
-            Technique::Aic => Some("AIC (alternating inference chain)"),
-            Technique::BugPlus1 => Some("BUG+1"),
-            Technique::UniqueRectangle1 => Some("Unique rectangle type 1"),
-            Technique::MultiLine => Some("Multi-line"),
-            Technique::TwoStringKite => Some("Two-string kite"),
-            Technique::FinnedXWing => Some("Finned X-Wing"),
-            Technique::SashimiXWing => Some("Sashimi X-Wing"),
-            Technique::AlsXz => Some("ALS-XZ"),
-            Technique::AlsXyWing => Some("ALS-XY-Wing"),
-            _ => None,
-        };
-        if let Some(name) = special {
-            return name.to_owned();
-        }
-        let id = self.id().replace('-', " ");
-        let mut chars = id.chars();
-        match chars.next() {
-            Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
-            None => id,
-        }
+    /// A player-facing name, with the capitals and hyphens players know: `Naked pair`, `X-Wing`.
+    pub const fn title(self) -> &'static str {
+        self.spec().title
     }
+
+    /// The technique's family: the engine module that finds it.
+    pub const fn family(self) -> Family {
+        self.spec().family
+    }
+
+    /// The technique's base weight on the difficulty scale (see [`crate::logic::difficulty`]).
+    pub const fn weight(self) -> f64 {
+        self.spec().weight
+    }
+}
+
+/// What the engine knows about one technique. Every field is read from [`Technique::spec`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spec {
+    /// The kebab-case id of JSON output and the command line (`naked-pair`).
+    pub id: &'static str,
+    /// The name a player reads (`Naked pair`).
+    pub title: &'static str,
+    /// Which family (engine module) finds it.
+    pub family: Family,
+    /// Its base weight on the difficulty scale. The weights of one level lie in one band, so
+    /// the level follows from the weight (`difficulty::Level::from_score`); a chain's length
+    /// and a hidden single's house adjust it per step (`difficulty::step_weight`).
+    pub weight: f64,
+    /// A last resort (almost locked sets, nice loops, forcing chains): far more expensive than
+    /// the others — a busy board holds hundreds of ALSs, a nice-loop search runs two chain
+    /// searches from every candidate, a forcing search follows every candidate — so "every
+    /// step" lists them only when nothing else applies or when they are asked for by name.
+    pub last_resort: bool,
+    /// Looks at one digit at a time: its steps for a digit depend only on where that digit is
+    /// placed and still a candidate, and it honours `StepSink::wants_digit`, so the solving walk
+    /// skips it for digits whose places have not changed since it last found nothing.
+    pub single_digit: bool,
+}
+
+/// The families of techniques, one per engine module that finds them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    Singles,
+    Intersections,
+    Subsets,
+    BasicFish,
+    FinnedFish,
+    SingleDigitPatterns,
+    Wings,
+    Coloring,
+    Uniqueness,
+    Chains,
+    Als,
+    ForcingChains,
 }
 
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_technique_has_one_row_with_a_unique_id_and_title() {
+        let ids: HashSet<&str> = Technique::ALL.iter().map(|t| t.id()).collect();
+        let titles: HashSet<&str> = Technique::ALL.iter().map(|t| t.title()).collect();
+        assert_eq!(ids.len(), Technique::ALL.len(), "ids are unique");
+        assert_eq!(titles.len(), Technique::ALL.len(), "titles are unique");
+        for t in Technique::ALL {
+            assert_eq!(Technique::from_id(t.id()), Some(t));
+            assert!(t.weight() > 0.0, "{t}");
+            assert!(
+                t.title().chars().next().is_some_and(char::is_uppercase),
+                "{t}"
+            );
+        }
+    }
+
+    #[test]
+    fn last_resorts_are_the_als_nice_loop_and_forcing_families() {
+        for t in Technique::ALL {
+            let expensive = matches!(t.family(), Family::Als | Family::ForcingChains)
+                || matches!(
+                    t,
+                    Technique::DiscontinuousNiceLoop | Technique::ContinuousNiceLoop
+                );
+            assert_eq!(t.spec().last_resort, expensive, "{t}");
+        }
     }
 }

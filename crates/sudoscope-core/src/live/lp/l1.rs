@@ -31,8 +31,7 @@
 
 use std::time::Duration;
 
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use crate::rng::{FastRng, RandomSource};
 
 use super::{
     Backend, Decoded, Formulation, LpSession, LpStatus, SignModel, blank_repeats, check_puzzle,
@@ -168,7 +167,7 @@ pub struct L1Solver {
     config: L1Config,
     puzzle: Option<Puzzle>,
     original: Vec<u8>,
-    rng: StdRng,
+    rng: FastRng,
     phase: Phase,
     /// The clues of the current phase.
     clues: Vec<u8>,
@@ -200,7 +199,7 @@ impl L1Solver {
             config,
             puzzle: None,
             original: Vec::new(),
-            rng: StdRng::seed_from_u64(0),
+            rng: FastRng::new(0),
             phase: Phase::Original,
             clues: Vec::new(),
             form: None,
@@ -340,7 +339,7 @@ impl L1Solver {
                     f64::from(self.step2.confidence.get(cell).copied().unwrap_or(0.0)).max(1e-3)
                 };
                 let total: f64 = pool.iter().map(weight).sum();
-                let mut target = self.rng.random_range(0.0..total.max(1e-9));
+                let mut target = self.rng.unit() * total.max(1e-9);
                 pool.iter()
                     .position(|p| {
                         target -= weight(p);
@@ -348,7 +347,7 @@ impl L1Solver {
                     })
                     .unwrap_or(pool.len() - 1)
             }
-            _ => self.rng.random_range(0..pool.len()),
+            _ => self.rng.below(pool.len()),
         };
         let (cell, digit) = pool[index];
         self.tried.push((cell, digit));
@@ -401,7 +400,7 @@ impl LiveSolver for L1Solver {
         let cells = puzzle.geometry().cell_count();
         self.original = puzzle.givens.cells().to_vec();
         self.puzzle = Some(puzzle.clone());
-        self.rng = StdRng::seed_from_u64(seed);
+        self.rng = FastRng::new(seed);
         self.decoded = Decoded {
             digits: self.original.clone(),
             confidence: self
