@@ -4,6 +4,7 @@
 
 pub mod fast9;
 pub mod generic;
+pub mod singles;
 
 use crate::grid::{Digits, Grid, Puzzle, Variant};
 

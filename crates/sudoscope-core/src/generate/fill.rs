@@ -13,7 +13,8 @@
 
 use std::time::Instant;
 
-use crate::grid::{Geometry, Grid};
+use crate::exact::singles::{propagate_from, single_cells};
+use crate::grid::{Digits, Geometry, Grid};
 
 use crate::rng::{GenRng, RandomSource};
 
@@ -43,9 +44,9 @@ pub fn fill(
             deadline,
             stopped: None,
         };
-        let start = vec![full(geometry.size()); cells];
+        let start = vec![Digits::all(geometry.size()); cells];
         if let Some(cand) = search.run(start) {
-            let digits = cand.iter().map(|&m| m.trailing_zeros() as u8 + 1).collect();
+            let digits = cand.iter().map(|m| m.first().unwrap_or(0)).collect();
             return Grid::from_cells(geometry, digits).map_err(|_| FillFailure::Unsatisfiable);
         }
         match search.stopped {
@@ -54,10 +55,6 @@ pub fn fill(
             Some(FillFailure::Unsatisfiable) => budget = budget.saturating_mul(2),
         }
     }
-}
-
-pub fn full(n: usize) -> u64 {
-    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
 /// What a bounded search of a candidate grid found.
@@ -75,7 +72,7 @@ pub enum Bounded {
 /// uniqueness check on large grids, see `super::mask`).
 pub fn bounded_search(
     geometry: &'static Geometry,
-    cand: Vec<u64>,
+    cand: Vec<Digits>,
     budget: u64,
     deadline: Instant,
 ) -> Bounded {
@@ -107,21 +104,21 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Depth-first search from `cand`; `None` when refuted or stopped (see `stopped`).
-    fn run(&mut self, cand: Vec<u64>) -> Option<Vec<u64>> {
-        let fixed = singles_of(&cand);
+    fn run(&mut self, cand: Vec<Digits>) -> Option<Vec<Digits>> {
+        let fixed = single_cells(&cand);
         self.run_from(cand, fixed)
     }
 
     /// [`Search::run`] where only the cells of `fresh` may hold singles not yet propagated
     /// (a child node: its parent was at the fixpoint, and one cell was just set).
-    fn run_from(&mut self, mut cand: Vec<u64>, fresh: Vec<usize>) -> Option<Vec<u64>> {
-        if !propagate(self.geometry, &mut cand, fresh) {
+    fn run_from(&mut self, mut cand: Vec<Digits>, fresh: Vec<usize>) -> Option<Vec<Digits>> {
+        if !propagate_from(self.geometry, &mut cand, fresh) {
             return None;
         }
         let Some(cell) = self.choose(&cand) else {
             return Some(cand);
         };
-        let mut digits: Vec<u64> = bits(cand[cell]).collect();
+        let mut digits: Vec<u64> = bits(cand[cell].0).collect();
         if let Some(rng) = self.rng.as_mut() {
             rng.shuffle(&mut digits);
         }
@@ -136,7 +133,7 @@ impl Search<'_> {
                 return None;
             }
             let mut next = cand.clone();
-            next[cell] = bit;
+            next[cell] = Digits(bit);
             if let Some(done) = self.run_from(next, vec![cell]) {
                 return Some(done);
             }
@@ -148,12 +145,12 @@ impl Search<'_> {
     }
 
     /// An open cell with the fewest candidates, ties broken uniformly at random.
-    fn choose(&mut self, cand: &[u64]) -> Option<usize> {
+    fn choose(&mut self, cand: &[Digits]) -> Option<usize> {
         let mut best = u32::MAX;
         let mut chosen = None;
         let mut ties = 0;
         for (cell, &m) in cand.iter().enumerate() {
-            let n = m.count_ones();
+            let n = m.len();
             if n < 2 || n > best {
                 continue;
             }
@@ -192,83 +189,17 @@ fn bits(mut m: u64) -> impl Iterator<Item = u64> {
 /// singles, and its digits alone determine that board's candidates.
 pub fn singles_closure(givens: &Grid) -> Option<Grid> {
     let geometry = givens.geometry();
-    let mut cand: Vec<u64> = givens.candidates().iter().map(|d| d.0).collect();
-    let fixed = singles_of(&cand);
-    if !propagate(geometry, &mut cand, fixed) {
+    let mut cand = givens.candidates();
+    if !crate::exact::singles::propagate(geometry, &mut cand) {
         return None;
     }
     let mut closed = givens.clone();
-    for (cell, mask) in cand.iter().enumerate() {
-        if mask.count_ones() == 1 && closed.get(cell) == 0 {
-            closed.set(cell, mask.trailing_zeros() as u8 + 1);
+    for (cell, set) in cand.iter().enumerate() {
+        if let (Some(digit), 0) = (set.single_digit(), closed.get(cell)) {
+            closed.set(cell, digit);
         }
     }
     Some(closed)
-}
-
-/// The cells holding a single candidate.
-fn singles_of(cand: &[u64]) -> Vec<usize> {
-    (0..cand.len())
-        .filter(|&c| cand[c].count_ones() == 1)
-        .collect()
-}
-
-/// Naked and hidden singles to a fixpoint; false on a contradiction. `queue` holds the single
-/// cells whose digit may still be among their peers' candidates (every single cell at the
-/// root; the one cell just set below a node already at its fixpoint, which saves re-checking
-/// every placed cell's peers at every node). The fixpoint does not depend on the order, so
-/// the result is the same either way.
-fn propagate(geometry: &Geometry, cand: &mut [u64], mut queue: Vec<usize>) -> bool {
-    let all = full(geometry.size());
-    let mut done = vec![false; cand.len()];
-    loop {
-        while let Some(cell) = queue.pop() {
-            if done[cell] {
-                continue;
-            }
-            done[cell] = true;
-            let bit = cand[cell];
-            for &p in geometry.peers(cell) {
-                if cand[p] & bit != 0 {
-                    cand[p] &= !bit;
-                    match cand[p].count_ones() {
-                        0 => return false,
-                        1 => queue.push(p),
-                        _ => {}
-                    }
-                }
-            }
-        }
-        let mut changed = false;
-        for house in geometry.houses() {
-            let (mut once, mut twice) = (0u64, 0u64);
-            for &c in &house.cells {
-                twice |= once & cand[c];
-                once |= cand[c];
-            }
-            if once != all {
-                return false;
-            }
-            let hidden = once & !twice;
-            if hidden == 0 {
-                continue;
-            }
-            for &c in &house.cells {
-                let h = cand[c] & hidden;
-                if h != 0 && cand[c].count_ones() > 1 {
-                    if h.count_ones() > 1 {
-                        return false;
-                    }
-                    cand[c] = h;
-                    queue.push(c);
-                    changed = true;
-                }
-            }
-        }
-        if !changed && queue.is_empty() {
-            return true;
-        }
-    }
 }
 
 #[cfg(test)]

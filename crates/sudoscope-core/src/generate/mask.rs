@@ -87,10 +87,10 @@ fn keeps_unique(
             is_unique(givens)
         }
         Check::Bounded(budget) => {
-            let base: Vec<u64> = givens.candidates().iter().map(|d| d.0).collect();
+            let base = givens.candidates();
             removed.iter().all(|&cell| {
                 let mut cand = base.clone();
-                cand[cell] &= !(1u64 << (solution.get(cell) - 1));
+                cand[cell].remove(solution.get(cell));
                 bounded_search(givens.geometry(), cand, budget, deadline) == Bounded::Refuted
             })
         }

@@ -13,6 +13,7 @@
 use std::time::Duration;
 
 use super::{LiveError, LiveSolver, Metric, Progress, Series, SolverView, Status};
+use crate::exact::singles;
 use crate::grid::{Digits, Geometry, Grid, Puzzle};
 
 /// The `--solver` name.
@@ -45,63 +46,33 @@ impl State {
         }
     }
 
-    /// Naked and hidden singles to a fixed point; false on a contradiction (an empty cell
-    /// without candidates, a digit without a place in a house, or two singles that clash).
+    /// Naked and hidden singles to a fixed point (placing every digit they force); false on a
+    /// contradiction (an empty cell without candidates, a digit without a place in a house, or
+    /// two singles that clash).
     fn propagate(&mut self, geometry: &Geometry) -> bool {
-        let n = geometry.size();
-        loop {
-            let mut changed = false;
-            for cell in 0..self.values.len() {
-                if self.values[cell] != 0 {
-                    continue;
-                }
-                let set = self.candidates[cell];
-                match set.len() {
-                    0 => return false,
-                    1 => {
-                        if let Some(d) = set.first() {
-                            self.place(geometry, cell, d);
-                            changed = true;
-                        }
-                    }
-                    _ => {}
-                }
+        // The shared propagation works on candidate sets where a placed cell holds its digit.
+        let mut cand: Vec<Digits> = self
+            .values
+            .iter()
+            .zip(&self.candidates)
+            .map(|(&v, &c)| if v != 0 { Digits::single(v) } else { c })
+            .collect();
+        if !singles::propagate(geometry, &mut cand) {
+            return false;
+        }
+        for (cell, set) in cand.into_iter().enumerate() {
+            if self.values[cell] != 0 {
+                continue;
             }
-            for house in geometry.houses() {
-                let mut placed = Digits::EMPTY;
-                let mut once = Digits::EMPTY;
-                let mut twice = Digits::EMPTY;
-                for &cell in &house.cells {
-                    let v = self.values[cell];
-                    if v != 0 {
-                        if placed.contains(v) {
-                            return false;
-                        }
-                        placed.insert(v);
-                    } else {
-                        let c = self.candidates[cell];
-                        twice |= once & c;
-                        once |= c;
-                    }
+            match set.single_digit() {
+                Some(digit) => {
+                    self.values[cell] = digit;
+                    self.candidates[cell] = Digits::EMPTY;
                 }
-                if !(Digits::all(n) - placed - once).is_empty() {
-                    return false;
-                }
-                for d in (once - twice - placed).iter() {
-                    if let Some(&cell) = house
-                        .cells
-                        .iter()
-                        .find(|&&c| self.values[c] == 0 && self.candidates[c].contains(d))
-                    {
-                        self.place(geometry, cell, d);
-                        changed = true;
-                    }
-                }
-            }
-            if !changed {
-                return true;
+                None => self.candidates[cell] = set,
             }
         }
+        true
     }
 
     /// The empty cell with the fewest candidates, if any cell is empty.

@@ -36,7 +36,7 @@ use super::{
     Backend, Decoded, Formulation, LpSession, LpStatus, SignModel, check_puzzle, fractional_cells,
     is_solution,
 };
-use crate::grid::{Digits, Geometry, Grid, Puzzle};
+use crate::grid::{Digits, Grid, Puzzle};
 use crate::live::{
     LiveError, LiveSolver, Metric, Progress, Series, SolverView, Status, conflicting_cells,
 };
@@ -136,54 +136,6 @@ impl Default for L1Plus {
     }
 }
 
-/// Naked and hidden singles until nothing changes; `false` on a contradiction.
-pub fn propagate(geometry: &Geometry, cands: &mut [Digits]) -> bool {
-    let n = geometry.size();
-    loop {
-        let mut changed = false;
-        for cell in 0..cands.len() {
-            let Some(d) = cands[cell].single_digit() else {
-                if cands[cell].is_empty() {
-                    return false;
-                }
-                continue;
-            };
-            for &peer in geometry.peers(cell) {
-                if cands[peer].contains(d) {
-                    cands[peer].remove(d);
-                    if cands[peer].is_empty() {
-                        return false;
-                    }
-                    changed = true;
-                }
-            }
-        }
-        for house in geometry.houses() {
-            for d in 1..=n as u8 {
-                let mut place = None;
-                let mut count = 0;
-                for &cell in &house.cells {
-                    if cands[cell].contains(d) {
-                        count += 1;
-                        place = Some(cell);
-                    }
-                }
-                match (count, place) {
-                    (0, _) => return false,
-                    (1, Some(cell)) if cands[cell].len() > 1 => {
-                        cands[cell] = Digits::single(d);
-                        changed = true;
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if !changed {
-            return true;
-        }
-    }
-}
-
 impl L1Plus {
     pub fn new(config: PlusConfig) -> L1Plus {
         L1Plus {
@@ -268,7 +220,7 @@ impl L1Plus {
         };
         loop {
             let ok = if self.config.propagate {
-                propagate(geometry, &mut self.cands)
+                crate::exact::singles::propagate(geometry, &mut self.cands)
             } else {
                 !self.cands.iter().any(|c| c.is_empty())
             };
