@@ -5,6 +5,9 @@
 //!
 //! It knows nothing about terminals, async runtimes, SSH or databases: puzzle text flows into
 //! [`grid::Puzzle`], through the engines, and out as values, text or JSON-ready structs.
+//!
+//! The crate README, whose example is compiled and run as a doc test:
+#![doc = include_str!("../README.md")]
 
 pub mod exact;
 pub mod game;

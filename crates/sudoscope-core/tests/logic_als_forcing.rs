@@ -176,7 +176,7 @@ fn forcing_chain_explanations_show_the_chains() {
                 );
                 assert_eq!(step.placements.len() + step.eliminations.len(), 1);
                 assert!(
-                    step.explanation.starts_with(&t.title()),
+                    step.explanation.starts_with(t.title()),
                     "{}",
                     step.explanation
                 );

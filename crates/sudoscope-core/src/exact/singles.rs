@@ -95,9 +95,15 @@ mod tests {
         assert!(propagate(geometry, &mut cand));
         assert!(cand.iter().all(|c| c.len() == 1), "singles alone solve it");
         // Two 5s in row 1: a contradiction.
-        let (geometry, mut cand) = candidates(
-            "55...............................................................................",
-        );
+        let (geometry, mut cand) = candidates(&".".repeat(81));
+        cand[0] = Digits::single(5);
+        cand[1] = Digits::single(5);
+        assert!(!propagate(geometry, &mut cand));
+        // A digit with no place left in row 1: a contradiction too.
+        let (geometry, mut cand) = candidates(&".".repeat(81));
+        for set in &mut cand[..9] {
+            set.remove(7);
+        }
         assert!(!propagate(geometry, &mut cand));
     }
 }

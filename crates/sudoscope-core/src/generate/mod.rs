@@ -1,6 +1,6 @@
 //! The puzzle generator: a random complete grid, random masking down to a minimal puzzle, then
-//! tuned masking towards a level (the MCM 2008 paper "Ease and Toil", digest §4 of
-//! `algorithms.md`).
+//! tuned masking towards a level (after MCM 2008 team #3780, "Ease and Toil: Analyzing Sudoku",
+//! whose generator removes givens while a rating stays within the target band).
 //!
 //! Every puzzle returned has exactly one solution (proved by the exact solver), and its level
 //! is its rating's level ([`crate::logic::rating`]), so a level is a promise about the

@@ -260,9 +260,7 @@ impl LiveSolver for Backtrack {
     /// The seed is ignored: the search is deterministic.
     fn reset(&mut self, puzzle: &Puzzle, seed: u64) -> Result<(), LiveError> {
         let _ = seed;
-        puzzle
-            .validate()
-            .map_err(|e| LiveError::Invalid(e.to_string()))?;
+        super::validate(puzzle)?;
         let geometry = puzzle.geometry();
         self.puzzle = Some(puzzle.clone());
         self.geometry = Some(geometry);

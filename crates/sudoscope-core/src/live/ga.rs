@@ -1,5 +1,5 @@
 //! Mantere & Koljonen's permutation genetic algorithm for Sudoku (CEC 2007 / "Solving and
-//! Analyzing Sudokus with Cultural Algorithms", 2008; seed 004, digest §3), as a live solver.
+//! Analyzing Sudokus with Cultural Algorithms", 2008), as a live solver.
 //! The cultural algorithm (`cultural`) is this same engine with a belief space switched on
 //! ([`super::cultural`]).
 //!
@@ -54,7 +54,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::cultural::BeliefSpace;
+use super::belief::BeliefSpace;
 use super::{LiveError, LiveSolver, Metric, Progress, Series, SolverView, Status};
 use crate::grid::{Digits, Grid, HouseKind, Puzzle};
 use crate::logic::Board;
@@ -62,6 +62,8 @@ use crate::rng::{FastRng, RandomSource};
 
 /// The `--solver` name.
 pub const NAME: &str = "ga";
+/// The `--solver` name of the GA run as the cultural algorithm (the preset in [`super::cultural`]).
+pub const CULTURAL_NAME: &str = "cultural";
 
 /// The paper's population size.
 pub const POPULATION: usize = 11;
@@ -891,7 +893,7 @@ impl Ga {
 impl LiveSolver for Ga {
     fn name(&self) -> &'static str {
         if self.options.cultural {
-            super::cultural::NAME
+            CULTURAL_NAME
         } else {
             NAME
         }
@@ -907,9 +909,7 @@ impl LiveSolver for Ga {
                 solver: self.name(),
             });
         }
-        puzzle
-            .validate()
-            .map_err(|e| LiveError::Invalid(e.to_string()))?;
+        super::validate(puzzle)?;
         let size = puzzle.geometry().size();
         self.puzzle = Some(puzzle.clone());
         self.layout = Layout::new(puzzle);

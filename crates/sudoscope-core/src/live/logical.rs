@@ -165,9 +165,7 @@ impl LiveSolver for Logical {
     /// The seed is ignored: logic is deterministic.
     fn reset(&mut self, puzzle: &Puzzle, seed: u64) -> Result<(), LiveError> {
         let _ = seed;
-        puzzle
-            .validate()
-            .map_err(|e| LiveError::Invalid(e.to_string()))?;
+        super::validate(puzzle)?;
         self.puzzle = Some(puzzle.clone());
         self.board = Some(Board::from_puzzle(puzzle));
         self.order = techniques_for(puzzle.geometry().size());

@@ -12,6 +12,7 @@ use thiserror::Error;
 use crate::grid::{Grid, Puzzle};
 
 pub mod backtrack;
+pub mod belief;
 pub mod cultural;
 pub mod ga;
 pub mod logical;
@@ -59,8 +60,14 @@ pub enum LiveError {
     },
     #[error("{solver} needs a puzzle of givens, not a pencilmark grid")]
     NeedsGivens { solver: &'static str },
-    #[error("{0}")]
-    Invalid(String),
+    /// The puzzle itself is broken (a digit twice in a house, a cell without candidates).
+    #[error(transparent)]
+    Invalid(#[from] crate::grid::ParseErrorKind),
+}
+
+/// Refuses a puzzle no solver can work on, keeping the reason as the error's source.
+pub(crate) fn validate(puzzle: &Puzzle) -> Result<(), LiveError> {
+    Ok(puzzle.validate()?)
 }
 
 /// What one call of [`LiveSolver::step`] did.

@@ -1,5 +1,6 @@
-//! RFSS-Evolve: Horn's Resource-defined Fitness Sharing for Sudoku (MENDEL 2014, GECCO 2017;
-//! seeds 000 and 001, digest §1), as a live solver.
+//! RFSS-Evolve: Horn's Resource-defined Fitness Sharing for Sudoku (J. Horn, "Minimum Richness
+//! Equilibrium and Sudoku", 2015, and "Solving a Large Sudoku by
+//! Co-evolving Numerals", GECCO 2017), as a live solver.
 //!
 //! Sudoku is read as an exact cover. A *species* is a placement ⟨v, r, c⟩ in an empty cell that
 //! does not clash with a clue; it covers the *resources* cell (r,c), row-digit (r,v),
@@ -842,9 +843,7 @@ impl LiveSolver for Rfss {
     /// Builds the species set of the puzzle; `seed` is ignored (RFSS-Evolve is deterministic).
     fn reset(&mut self, puzzle: &Puzzle, seed: u64) -> Result<(), LiveError> {
         let _ = seed;
-        puzzle
-            .validate()
-            .map_err(|e| LiveError::Invalid(e.to_string()))?;
+        super::validate(puzzle)?;
         self.puzzle = Some(puzzle.clone());
         self.cap = self
             .options

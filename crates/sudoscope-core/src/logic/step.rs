@@ -36,7 +36,8 @@ pub struct Step {
     pub explanation: String,
 }
 
-/// The JSON form of a step (interfaces.md): houses by name, everything else by number.
+/// The JSON form of a step, as `hint --format json` prints it (a public contract): houses by
+/// name (`row 1`, `box 3`), everything else by number.
 #[derive(Serialize)]
 pub struct StepJson<'a> {
     pub technique: &'static str,

@@ -4,7 +4,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-/// A solving technique. Ids are the kebab-case names of interfaces.md.
+/// A solving technique. Its id ([`Technique::id`]) is the kebab-case name the command line
+/// accepts (`hint --technique naked-pair`) and JSON output carries; ids are a public contract and
+/// never change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Technique {

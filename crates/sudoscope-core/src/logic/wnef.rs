@@ -1,5 +1,5 @@
 //! The weighted normalised ease function (WNEF) of MCM 2008 team #3780, "Ease and Toil:
-//! Analyzing Sudoku" (seed 002, §3.3), exactly as the paper defines it:
+//! Analyzing Sudoku" (the paper's §3.3), exactly as the paper defines it:
 //!
 //! * the choice function of an empty cell is its number of candidates, `c(X) = |X?|`;
 //! * the choice histogram counts the empty cells by that number: `c_n = |{X ∈ E : |X?| = n}|`;
