@@ -56,7 +56,7 @@ pub struct GenerateOptions {
     pub timeout: Duration,
     /// Return the puzzle's full rating (score, hardest technique, WNEF). The level does not
     /// need it: the restricted logical walks that steer the masking already certify it (see
-    /// [`tune`]), so callers that only want puzzles (`generate --format text`) skip the one
+    /// `tune`), so callers that only want puzzles (`generate --format text`) skip the one
     /// full rating per puzzle, which is about 40% of an evil puzzle's time.
     pub rate: bool,
 }

@@ -20,7 +20,7 @@
 //!   stays best — plus P_g, the number of free cells holding a digit that is a given of their
 //!   row or column, added only near the solution (P_x ≤ [`NEAR`]).
 //! * **Population** 11, **elitism** 1; parents favour the best: for i from POP−1 down to ELIT,
-//!   the child ord[i] is bred from ord[⌊i·rand⌋] and ord[⌊i·rand⌋] (ord = sorted by value).
+//!   the child `ord[i]` is bred from `ord[⌊i·rand⌋]` and `ord[⌊i·rand⌋]` (ord = sorted by value).
 //!   Stop at P_x = 0 (solved). One *trial* is one individual evaluated (the paper's unit).
 //!
 //! ## Our readings of what the paper leaves open (see docs/experiments/ga.md)

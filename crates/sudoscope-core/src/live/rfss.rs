@@ -893,7 +893,7 @@ impl LiveSolver for Rfss {
     /// Whole generations until `budget` has elapsed; at least one generation per call. The
     /// clock is read after the first generation, then every `interval` generations, with
     /// `interval` chosen from the measured time per generation so that there are about
-    /// [`CLOCK_CHECKS_PER_BUDGET`] looks per budget.
+    /// `CLOCK_CHECKS_PER_BUDGET` looks per budget.
     fn step(&mut self, budget: Duration) -> Progress {
         let spent = super::run_slice(budget, CLOCK_CHECKS_PER_BUDGET, 4096, || {
             if self.status == Status::Running {

@@ -15,7 +15,7 @@
 //! HoDoKu they include the short ones (a three-link X-chain is also a skyscraper, kite or
 //! turbot fish; a two-cell XY-chain a naked pair), so `hint --all` lists what HoDoKu lists.
 //! AICs and nice loops live in [`super::nice_loops`]; the layered breadth-first search they
-//! start from ([`Search`]) is here.
+//! start from (`Search`) is here.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;

@@ -10,7 +10,7 @@
 //!
 //! Which chains exist therefore depends on the order in which the table is filled, so this
 //! module reproduces that order rather than any shortest chain: it reaches every implication
-//! with the fast layered search of [`super::chains::Search`], and rebuilds HoDoKu's chain to an
+//! with the fast layered search of `chains::Search`, and rebuilds HoDoKu's chain to an
 //! implication only when it is needed, by ranking the candidates' first discoverers in HoDoKu's
 //! filling order (a candidate's own cell first, then its row, column and box, each in cell
 //! order). That is what makes `hint --all` find exactly HoDoKu's AICs and nice loops (checked
@@ -530,7 +530,7 @@ fn continuous_eliminations(
     sorted(out)
 }
 
-/// Alternating inference chains: see [`find_aics`].
+/// Alternating inference chains: see `find_aics`.
 pub fn aic(board: &Board, sink: &mut StepSink) {
     let found = find_aics(board)
         .into_iter()
@@ -606,12 +606,12 @@ fn push_loops(board: &Board, sink: &mut StepSink, kind: LoopKind) {
     }
 }
 
-/// Discontinuous nice loops: see [`find_loops`].
+/// Discontinuous nice loops: see `find_loops`.
 pub fn discontinuous_nice_loop(board: &Board, sink: &mut StepSink) {
     push_loops(board, sink, LoopKind::Discontinuous);
 }
 
-/// Continuous nice loops: see [`find_loops`].
+/// Continuous nice loops: see `find_loops`.
 pub fn continuous_nice_loop(board: &Board, sink: &mut StepSink) {
     push_loops(board, sink, LoopKind::Continuous);
 }
