@@ -147,7 +147,6 @@ fn to_go(screen: &str) -> Option<usize> {
 #[test]
 fn play_hint_solver_resize_resume_and_restart_over_ssh() {
     if !tools_present() {
-        eprintln!("skipping: ssh, ssh-keygen and tmux are needed (.ci/run installs them)");
         return;
     }
     let dir = tempfile::tempdir().expect("temp dir");

@@ -28,15 +28,11 @@ fn binary() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_sudoscope")))
 }
 
+#[path = "support/tools.rs"]
+mod tools;
+
 fn tmux_available() -> bool {
-    let found = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        eprintln!("tmux is not installed: skipping the end-to-end terminal test");
-    }
-    found
+    tools::require(&["tmux"])
 }
 
 /// Single-quotes `s` for sh.

@@ -1,1 +1,2 @@
 pub mod sshclient;
+pub mod tools;

@@ -7,13 +7,7 @@ use std::time::{Duration, Instant};
 
 /// Whether the tools the SSH end-to-end tests need are installed.
 pub fn tools_present() -> bool {
-    ["ssh", "ssh-keygen", "tmux"].iter().all(|tool| {
-        Command::new("sh")
-            .args(["-c", &format!("command -v {tool}")])
-            .output()
-            .map(|o| o.status.success())
-            .unwrap_or(false)
-    })
+    super::tools::require(&["ssh", "ssh-keygen", "tmux"])
 }
 
 /// Makes an Ed25519 client key in `dir`; returns its private key path.
