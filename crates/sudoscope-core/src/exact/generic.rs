@@ -38,9 +38,7 @@
 //! propagated; a refuted one is eliminated, and the choice that propagates most is branched
 //! on. That puzzle then takes about 9k probes and 0.3 s.
 
-use std::sync::OnceLock;
-
-use crate::grid::{Digits, Geometry, Variant};
+use crate::grid::{Digits, Geometry};
 
 /// Whether propagation also applies pointing/claiming (box–line locked candidates) once the
 /// singles reach a fixpoint. Measured on tarek's 16×16 set with lookahead on: 79k nodes with it
@@ -114,32 +112,10 @@ impl Tables {
         }
     }
 
-    /// The shared tables of a geometry, built on first use.
-    ///
-    /// Geometries are unique per (size, variant) (only [`Geometry::get`] makes them), so that
-    /// pair is the cache key; the house count is re-checked so that a mismatch can never index
-    /// out of bounds (it would fall back to fresh tables).
-    fn of(geometry: &Geometry) -> TablesRef<'static> {
-        static CACHE: [[OnceLock<Tables>; 3]; 5] = [const { [const { OnceLock::new() }; 3] }; 5];
-        let size_index = match geometry.size() {
-            4 => 0,
-            9 => 1,
-            16 => 2,
-            25 => 3,
-            36 => 4,
-            _ => return TablesRef::Owned(Box::new(Tables::build(geometry))),
-        };
-        let variant_index = match geometry.variant() {
-            Variant::Standard => 0,
-            Variant::X => 1,
-            Variant::Hyper => 2,
-        };
-        let tables = CACHE[size_index][variant_index].get_or_init(|| Tables::build(geometry));
-        if tables.house_count == geometry.houses().len() && tables.cells == geometry.cell_count() {
-            TablesRef::Shared(tables)
-        } else {
-            TablesRef::Owned(Box::new(Tables::build(geometry)))
-        }
+    /// The shared tables of a geometry, built on first use and kept with it
+    /// ([`Geometry::derived`]).
+    fn of(geometry: &'static Geometry) -> &'static Tables {
+        geometry.derived(Tables::build)
     }
 
     fn house(&self, h: usize) -> &[u16] {
@@ -152,22 +128,6 @@ impl Tables {
 
     fn peers_of(&self, cell: usize) -> &[u16] {
         &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
-    }
-}
-
-/// Either the process-wide cached tables or a private copy.
-enum TablesRef<'a> {
-    Shared(&'a Tables),
-    Owned(Box<Tables>),
-}
-
-impl std::ops::Deref for TablesRef<'_> {
-    type Target = Tables;
-    fn deref(&self) -> &Tables {
-        match self {
-            TablesRef::Shared(t) => t,
-            TablesRef::Owned(t) => t,
-        }
     }
 }
 
@@ -241,7 +201,7 @@ pub struct Solver {
 /// `solution` (cleared and refilled). Contradictory input (a cell with no candidates, two
 /// single-candidate peers with the same digit) gives 0, never a panic.
 pub fn count_solutions(
-    geometry: &Geometry,
+    geometry: &'static Geometry,
     candidates: &[Digits],
     limit: usize,
     solution: &mut Vec<u8>,
@@ -253,7 +213,7 @@ impl Solver {
     /// As [`count_solutions`], reusing this solver's buffers.
     pub fn count(
         &mut self,
-        geometry: &Geometry,
+        geometry: &'static Geometry,
         candidates: &[Digits],
         limit: usize,
         solution: &mut Vec<u8>,
@@ -263,12 +223,12 @@ impl Solver {
             return 0;
         }
         let tables = Tables::of(geometry);
-        match self.run(&tables, candidates, limit, solution, false) {
+        match self.run(tables, candidates, limit, solution, false) {
             Some(count) => count,
             None => {
                 let plain_nodes = self.nodes;
                 solution.clear();
-                let count = self.run(&tables, candidates, limit, solution, true);
+                let count = self.run(tables, candidates, limit, solution, true);
                 self.nodes += plain_nodes;
                 count.unwrap_or(0)
             }

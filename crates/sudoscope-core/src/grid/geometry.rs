@@ -4,8 +4,9 @@
 //! solvers, hint techniques and the UI all walk the same precomputed house and peer tables,
 //! so nobody recomputes "which cells see this one" in a hot loop.
 
+use std::any::Any;
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use serde::{Deserialize, Serialize};
 
@@ -95,7 +96,6 @@ impl fmt::Display for House {
 }
 
 /// Size and house structure of an N×N sudoku with k×k boxes (N = k², k = 2..=6).
-#[derive(Debug)]
 pub struct Geometry {
     box_size: usize,
     size: usize,
@@ -103,6 +103,19 @@ pub struct Geometry {
     houses: Vec<House>,
     houses_of_cell: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
+    /// Tables that other modules derive from this geometry (peer bitsets, the chains' link
+    /// order, the generic solver's indices): one per type, built on first use, kept for the
+    /// geometry's life. See [`Geometry::derived`].
+    derived: Mutex<Vec<&'static (dyn Any + Send + Sync)>>,
+}
+
+impl fmt::Debug for Geometry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Geometry")
+            .field("size", &self.size)
+            .field("variant", &self.variant)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The supported box sizes k (N = k²): 4×4 up to 36×36.
@@ -216,7 +229,75 @@ impl Geometry {
             houses,
             houses_of_cell,
             peers,
+            derived: Mutex::new(Vec::new()),
         }
+    }
+
+    /// The table of type `T` derived from this geometry, built by `build` the first time it is
+    /// asked for and shared from then on.
+    ///
+    /// Geometries live for the whole process (one per size and variant, see [`Geometry::get`]),
+    /// so whatever a module precomputes from one — bitsets, orderings, index tables — belongs
+    /// with it rather than in a per-module cache keyed by size and variant. There is one table
+    /// per type: a module that needs one wraps it in a type of its own. The lock is not held
+    /// while `build` runs, so a build may ask for other derived tables; if two threads build the
+    /// same table at once, the first stored wins and the other is dropped.
+    pub fn derived<T: Any + Send + Sync>(
+        &'static self,
+        build: impl FnOnce(&'static Geometry) -> T,
+    ) -> &'static T {
+        if let Some(found) = self.find_derived::<T>() {
+            return found;
+        }
+        let made = build(self);
+        let mut tables = self.derived.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(found) = tables.iter().find_map(|t| t.downcast_ref::<T>()) {
+            return found;
+        }
+        // Leaked on purpose: at most one table per (geometry, type), and geometries are static.
+        let made: &'static T = Box::leak(Box::new(made));
+        tables.push(made);
+        made
+    }
+
+    fn find_derived<T: Any + Send + Sync>(&self) -> Option<&'static T> {
+        let tables = self.derived.lock().unwrap_or_else(PoisonError::into_inner);
+        tables.iter().find_map(|t| t.downcast_ref::<T>())
+    }
+
+    /// Every cell's peers as a bitset of `cell_count().div_ceil(64)` words (cell `c` at
+    /// `[c * words .. (c + 1) * words]`), for the set algebra of the chain techniques.
+    pub fn peer_bits(&'static self) -> &'static [u64] {
+        struct PeerBits(Vec<u64>);
+        &self
+            .derived(|g| {
+                let w = g.cell_count().div_ceil(64);
+                let mut bits = vec![0u64; g.cell_count() * w];
+                for cell in 0..g.cell_count() {
+                    for &peer in g.peers(cell) {
+                        bits[cell * w + peer / 64] |= 1 << (peer % 64);
+                    }
+                }
+                PeerBits(bits)
+            })
+            .0
+    }
+
+    /// Every house's cells as a bitset (house `h` at `[h * words .. (h + 1) * words]`).
+    pub fn house_bits(&'static self) -> &'static [u64] {
+        struct HouseBits(Vec<u64>);
+        &self
+            .derived(|g| {
+                let w = g.cell_count().div_ceil(64);
+                let mut bits = vec![0u64; g.houses().len() * w];
+                for (h, house) in g.houses().iter().enumerate() {
+                    for &cell in &house.cells {
+                        bits[h * w + cell / 64] |= 1 << (cell % 64);
+                    }
+                }
+                HouseBits(bits)
+            })
+            .0
     }
 
     /// k: the side of a box (3 for 9×9).
@@ -303,6 +384,28 @@ fn square(size: usize, top: usize, left: usize, side: usize) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn derived_tables_are_built_once_per_geometry_and_type() {
+        struct Count(usize);
+        struct Other(u8);
+        let g9 = Geometry::standard9();
+        let g4 = Geometry::get(4, Variant::Standard).expect("4×4");
+        let a = g9.derived(|g| Count(g.cell_count()));
+        let b = g9.derived(|_| Count(0));
+        assert!(
+            std::ptr::eq(a, b),
+            "the second request gets the first table"
+        );
+        assert_eq!(b.0, 81);
+        assert_eq!(g4.derived(|g| Count(g.cell_count())).0, 16, "per geometry");
+        assert_eq!(g9.derived(|_| Other(7)).0, 7, "per type");
+        let words = 81usize.div_ceil(64);
+        let peers = g9.peer_bits();
+        let ones: u32 = peers[..words].iter().map(|w| w.count_ones()).sum();
+        assert_eq!(ones, 20, "r1c1 has 20 peers");
+        assert_eq!(g9.house_bits().len(), 27 * words);
+    }
+
     use super::*;
 
     #[test]

@@ -18,9 +18,8 @@
 //! start from (`Search`) is here.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
-use crate::grid::{Digits, Geometry, HouseKind, SIZES, Variant};
+use crate::grid::{Digits, Geometry, HouseKind};
 
 use super::board::Board;
 use super::step::{BuildFx, Elimination, Step, StepSink, describe_eliminations};
@@ -30,58 +29,19 @@ use super::technique::Technique;
 // Cell sets shared by the advanced techniques.
 // ---------------------------------------------------------------------------------------------
 
-static PEER_BITS: [[OnceLock<Vec<u64>>; 3]; 5] = [const { [const { OnceLock::new() }; 3] }; 5];
-
 /// Words in a cell bitset of this geometry.
 pub(crate) fn words(geometry: &Geometry) -> usize {
     geometry.cell_count().div_ceil(64)
 }
 
-/// Where a geometry's tables sit in the per-geometry caches: (size, variant).
-fn slot(geometry: &Geometry) -> (usize, usize) {
-    let size_index = SIZES
-        .iter()
-        .position(|&n| n == geometry.size())
-        .unwrap_or(0);
-    let variant_index = Variant::ALL
-        .iter()
-        .position(|&v| v == geometry.variant())
-        .unwrap_or(0);
-    (size_index, variant_index)
-}
-
-/// Every cell's peers as a bitset (cell `c` at `[c * words .. (c + 1) * words]`), computed once
-/// per geometry.
+/// Every cell's peers as a bitset ([`Geometry::peer_bits`]).
 pub(crate) fn peer_bits(geometry: &'static Geometry) -> &'static [u64] {
-    let (size_index, variant_index) = slot(geometry);
-    PEER_BITS[size_index][variant_index].get_or_init(|| {
-        let w = words(geometry);
-        let mut bits = vec![0u64; geometry.cell_count() * w];
-        for cell in 0..geometry.cell_count() {
-            for &peer in geometry.peers(cell) {
-                bits[cell * w + peer / 64] |= 1 << (peer % 64);
-            }
-        }
-        bits
-    })
+    geometry.peer_bits()
 }
 
-static HOUSE_BITS: [[OnceLock<Vec<u64>>; 3]; 5] = [const { [const { OnceLock::new() }; 3] }; 5];
-
-/// Every house's cells as a bitset (house `h` at `[h * words .. (h + 1) * words]`), computed
-/// once per geometry.
+/// Every house's cells as a bitset ([`Geometry::house_bits`]).
 pub(crate) fn house_bits(geometry: &'static Geometry) -> &'static [u64] {
-    let (size_index, variant_index) = slot(geometry);
-    HOUSE_BITS[size_index][variant_index].get_or_init(|| {
-        let w = words(geometry);
-        let mut bits = vec![0u64; geometry.houses().len() * w];
-        for (h, house) in geometry.houses().iter().enumerate() {
-            for &cell in &house.cells {
-                bits[h * w + cell / 64] |= 1 << (cell % 64);
-            }
-        }
-        bits
-    })
+    geometry.house_bits()
 }
 
 /// A board seen as bitsets: where each digit can still go, and every cell's peers.
@@ -394,8 +354,6 @@ fn max_nodes(n: usize) -> usize {
     2 * n + 2
 }
 
-static LINK_ORDER: [[OnceLock<LinkOrder>; 3]; 5] = [const { [const { OnceLock::new() }; 3] }; 5];
-
 /// Per cell (CSR), the cells a chain may link it to, HoDoKu's way: its row, column and box in
 /// that order (then any other house of a variant), each in cell order, leaving out a box's
 /// cells that share a line with the cell (the line links them) and cells already listed; each
@@ -412,8 +370,7 @@ impl LinkOrder {
 }
 
 fn link_order(geometry: &'static Geometry) -> &'static LinkOrder {
-    let (size_index, variant_index) = slot(geometry);
-    LINK_ORDER[size_index][variant_index].get_or_init(|| {
+    geometry.derived(|geometry| {
         let mut start = Vec::with_capacity(geometry.cell_count() + 1);
         let mut links: Vec<(u32, u32)> = Vec::new();
         for cell in 0..geometry.cell_count() {
