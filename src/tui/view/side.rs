@@ -122,6 +122,18 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
         y += 3;
     }
 
+    // What the variant's cell markers mean.
+    if let Some(legend) = super::board::legend(app) {
+        let rows = legend_rows(&legend, area.width);
+        if y + rows + 3 <= bottom {
+            frame.render_widget(
+                Paragraph::new(Span::styled(legend, theme.dim)).wrap(Wrap { trim: true }),
+                Rect::new(area.x, y, area.width, rows),
+            );
+            y += rows + 1;
+        }
+    }
+
     // The hint card, or a short key list.
     if y + 3 <= bottom {
         let rest = Rect::new(area.x, y, area.width, bottom - y);
@@ -134,7 +146,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
                     Span::styled(what, theme.dim),
                 ])
             };
-            let lines = vec![
+            let lines: Vec<Line> = vec![
                 k("i", "hint (again: more)"),
                 k("n f", "notes · fill notes"),
                 k("u ^r", "undo · redo"),
@@ -142,20 +154,42 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
                 k("s", "live solvers"),
                 k("g o", "new game · open"),
                 k("?", "all keys"),
-            ];
+            ]
+            .into_iter()
+            .map(|l| theme.glyphs.line(l))
+            .collect();
             frame.render_widget(Paragraph::new(lines), rest);
         }
     }
     palette
 }
 
+/// Rows the legend takes when wrapped to `width` (a word never splits a row).
+fn legend_rows(text: &str, width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let (mut rows, mut used) = (1u16, 0usize);
+    for word in text.split_whitespace() {
+        let len = word.chars().count();
+        if used > 0 && used + 1 + len > width {
+            rows += 1;
+            used = len;
+        } else {
+            used += usize::from(used > 0) + len;
+        }
+    }
+    rows
+}
+
 /// The hint card in a bordered box.
 pub fn draw_hint(app: &App, frame: &mut Frame, area: Rect, h: &crate::tui::app::Hint) {
     let (title, lines) = hint::card(h, app.game.geometry(), &app.theme);
+    let g = &app.theme.glyphs;
+    let lines: Vec<Line> = lines.into_iter().map(|l| g.line(l)).collect();
     let block = Block::default()
         .borders(Borders::ALL)
+        .border_set(g.border())
         .border_style(app.theme.accent)
-        .title(Span::styled(title, app.theme.accent));
+        .title(Span::styled(g.text(&title).into_owned(), app.theme.accent));
     frame.render_widget(
         Paragraph::new(lines).wrap(Wrap { trim: true }).block(block),
         area,
