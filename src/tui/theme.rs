@@ -543,6 +543,34 @@ mod tests {
     }
 
     #[test]
+    fn the_panel_follows_the_themes_choices() {
+        let dark = Theme::colored(Background::Dark, false);
+        let light = Theme::colored(Background::Light, false);
+        assert_ne!(dark.panel.series, light.panel.series, "light inks on light");
+        assert_ne!(dark.panel.paused, light.panel.paused);
+        let ascii = Theme::colored(Background::Dark, true);
+        assert!(ascii.panel.glyphs.ascii);
+        assert!(ascii.panel.glyphs.panel_border.top_left.is_ascii());
+        assert!(
+            Theme::plain(false)
+                .panel
+                .series
+                .iter()
+                .all(|s| s.fg.is_none())
+        );
+    }
+
+    #[test]
+    fn ascii_text_has_only_ascii() {
+        let g = Glyphs::ascii();
+        let text = "9×9 · ⏱ 1:02 — hint: technique → pattern… ✓ ✗ ╲ ╱ ╳ ▫ µs ‹x›";
+        let ascii = g.text(text);
+        assert!(ascii.is_ascii(), "{ascii}");
+        assert_eq!(g.text("9×9"), "9x9");
+        assert_eq!(Glyphs::unicode().text("9×9"), "9×9");
+    }
+
+    #[test]
     fn plain_theme_has_no_colour() {
         let t = Theme::plain(false);
         for style in [t.conflict, t.hint_elimination, t.cursor, t.entry, t.given] {

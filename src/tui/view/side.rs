@@ -142,7 +142,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
         } else {
             let k = |key: &'static str, what: &'static str| {
                 Line::from(vec![
-                    Span::styled(format!("{key:>6} "), theme.key),
+                    Span::styled(format!("{key:>4} "), theme.key),
                     Span::styled(what, theme.dim),
                 ])
             };
