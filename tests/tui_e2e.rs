@@ -217,11 +217,7 @@ fn play_hint_solver_quit() {
     tmux.keys(&["Escape"]);
 
     // The solver panel: backtracking is the default; `]` chooses RFSS, run until solved.
-    tmux.text("s");
-    tmux.wait_for("backtrack", WAIT);
-    tmux.text("]");
-    tmux.wait_for("rfss", WAIT);
-    tmux.keys(&["Space"]);
+    run_rfss_in_the_panel(&tmux);
     let solved = tmux.wait_for("solved in", WAIT);
     assert!(solved.contains("generations"), "{solved}");
 
@@ -540,6 +536,15 @@ fn demo_tape_replays() {
     );
 }
 
+/// Opens the solver panel (backtracking, the default), moves on to RFSS and runs it.
+fn run_rfss_in_the_panel(tmux: &Tmux) {
+    tmux.text("s");
+    tmux.wait_for("backtrack", WAIT);
+    tmux.text("]");
+    tmux.wait_for("rfss", WAIT);
+    tmux.keys(&["Space"]);
+}
+
 /// An X-sudoku (`puzzles/generated/9x9-x-easy.txt`, first line).
 const X_EASY: &str =
     ".8.52.9....9.....742...3......4.2..92.4.9.3.51..8.6......2...545.....1....2.85.9.";
@@ -564,11 +569,7 @@ fn ascii_whole_screen_with_the_panel_running() {
         let tmux = start_app(&run, w, h, &format!("play --ascii --variant x {X_EASY}"));
         tmux.wait_for("to go", WAIT);
         tmux.text("f");
-        tmux.text("s");
-        tmux.wait_for("backtrack", WAIT);
-        tmux.text("]");
-        tmux.wait_for("rfss", WAIT);
-        tmux.keys(&["Space"]);
+        run_rfss_in_the_panel(&tmux);
         let screen = tmux.wait_for("generations", WAIT);
         std::thread::sleep(Duration::from_millis(500));
         let screen = format!("{screen}{}", tmux.screen());

@@ -13,6 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Sparkline};
 
 use crate::live::{Metric, Series, Status};
+use crate::tui::wrap::wrap_words;
 
 use super::ascii_chart::{ASCII_BARS, AsciiChart};
 use super::{PanelTheme, SolverPanel};
@@ -54,12 +55,12 @@ pub(super) fn render(panel: &SolverPanel, frame: &mut Frame, area: Rect, theme: 
     let mut lines = header(panel, theme, inner.width);
     lines.extend(status_lines(panel, theme, inner.width));
     if let Some(origin) = &panel.origin {
-        for line in wrap(&theme.glyphs.text(origin), inner.width as usize) {
+        for line in wrap_words(&theme.glyphs.text(origin), inner.width as usize) {
             lines.push(Line::styled(line, theme.dim));
         }
     }
     if let Some((message, style)) = message(panel, theme) {
-        for line in wrap(&theme.glyphs.text(&message), inner.width as usize) {
+        for line in wrap_words(&theme.glyphs.text(&message), inner.width as usize) {
             lines.push(Line::styled(line, style));
         }
     }
@@ -270,27 +271,6 @@ fn status_spans(
         timing.push(Span::styled(" it/s", theme.label));
     }
     (spans, timing)
-}
-
-/// Greedy word wrap of `text` to `width` columns.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
-        if !line.is_empty() && needed > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// What happened, once there is something to say.

@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use crate::grid::Variant;
 use crate::tui::app::{App, LEVEL_CHOICES, NewGameForm, SIZE_CHOICES};
 use crate::tui::keymap::KEYS;
+use crate::tui::wrap::wrap_words;
 
 /// A centred rectangle of at most `w`×`h` inside `area`.
 pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
@@ -120,26 +121,6 @@ pub fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         }
     }
     lines
-}
-
-/// Greedy word wrap to `width` columns (a word longer than a row gets a row of its own).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut rows = Vec::new();
-    let mut row = String::new();
-    for word in text.split_whitespace() {
-        let needed = row.chars().count() + usize::from(!row.is_empty()) + word.chars().count();
-        if !row.is_empty() && needed > width {
-            rows.push(std::mem::take(&mut row));
-        }
-        if !row.is_empty() {
-            row.push(' ');
-        }
-        row.push_str(word);
-    }
-    if !row.is_empty() || rows.is_empty() {
-        rows.push(row);
-    }
-    rows
 }
 
 pub fn path(app: &App, frame: &mut Frame, area: Rect, lines: &[String], solved: bool, scroll: u16) {

@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use super::board::symbol;
 use super::hint;
 use crate::tui::app::App;
+use crate::tui::wrap::wrap_words;
 
 /// Draws the sidebar; returns the palette's hit area, entry width and entries per row.
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)> {
@@ -124,13 +125,18 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
 
     // What the variant's cell markers mean.
     if let Some(legend) = super::board::legend(app) {
-        let rows = legend_rows(&legend, area.width);
-        if y + rows + 3 <= bottom {
+        let rows = wrap_words(&legend, usize::from(area.width));
+        let height = rows.len() as u16;
+        if y + height + 3 <= bottom {
+            let lines: Vec<Line> = rows
+                .into_iter()
+                .map(|row| Line::styled(row, theme.dim))
+                .collect();
             frame.render_widget(
-                Paragraph::new(Span::styled(legend, theme.dim)).wrap(Wrap { trim: true }),
-                Rect::new(area.x, y, area.width, rows),
+                Paragraph::new(lines),
+                Rect::new(area.x, y, area.width, height),
             );
-            y += rows + 1;
+            y += height + 1;
         }
     }
 
@@ -162,22 +168,6 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
         }
     }
     palette
-}
-
-/// Rows the legend takes when wrapped to `width` (a word never splits a row).
-fn legend_rows(text: &str, width: u16) -> u16 {
-    let width = usize::from(width.max(1));
-    let (mut rows, mut used) = (1u16, 0usize);
-    for word in text.split_whitespace() {
-        let len = word.chars().count();
-        if used > 0 && used + 1 + len > width {
-            rows += 1;
-            used = len;
-        } else {
-            used += usize::from(used > 0) + len;
-        }
-    }
-    rows
 }
 
 /// The hint card in a bordered box.
