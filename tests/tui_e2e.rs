@@ -208,10 +208,8 @@ fn play_hint_solver_quit() {
     tmux.wait_for("Hint 2/3", WAIT);
     tmux.keys(&["Escape"]);
 
-    // The solver panel: RFSS (the default solver) until solved.
-    tmux.text("s");
-    tmux.wait_for("rfss", WAIT);
-    tmux.keys(&["Space"]);
+    // The solver panel: backtracking is the default; `]` chooses RFSS, run until solved.
+    run_rfss_in_the_panel(&tmux);
     let solved = tmux.wait_for("solved in", WAIT);
     assert!(solved.contains("generations"), "{solved}");
 
@@ -528,4 +526,91 @@ fn demo_tape_replays() {
         "the app has quit:\n{}",
         tmux.screen()
     );
+}
+
+/// Opens the solver panel (backtracking, the default), moves on to RFSS and runs it.
+fn run_rfss_in_the_panel(tmux: &Tmux) {
+    tmux.text("s");
+    tmux.wait_for("backtrack", WAIT);
+    tmux.text("]");
+    tmux.wait_for("rfss", WAIT);
+    tmux.keys(&["Space"]);
+}
+
+/// An X-sudoku (`puzzles/generated/9x9-x-easy.txt`, first line).
+const X_EASY: &str =
+    ".8.52.9....9.....742...3......4.2..92.4.9.3.51..8.6......2...545.....1....2.85.9.";
+
+/// Starts the binary on `args` in a `width`×`height` tmux window with its own data folder.
+fn start_app(run: &Run, width: u16, height: u16, args: &str) -> Tmux {
+    let script = format!(
+        "SUDOSCOPE_DATA_DIR={data} {bin} {args}; sleep 600",
+        data = quote(&path_str(&run.path("data"))),
+        bin = quote(&path_str(&binary())),
+    );
+    Tmux::start(width, height, &script)
+}
+
+#[test]
+fn ascii_whole_screen_with_the_panel_running() {
+    if !tmux_available() {
+        return;
+    }
+    for (w, h) in [(80, 24), (120, 40)] {
+        let run = Run::new();
+        let tmux = start_app(&run, w, h, &format!("play --ascii --variant x {X_EASY}"));
+        tmux.wait_for("to go", WAIT);
+        tmux.text("f");
+        run_rfss_in_the_panel(&tmux);
+        let screen = tmux.wait_for("generations", WAIT);
+        std::thread::sleep(Duration::from_millis(500));
+        let screen = format!("{screen}{}", tmux.screen());
+        let bad: Vec<char> = screen.chars().filter(|c| !c.is_ascii()).collect();
+        assert!(bad.is_empty(), "{w}x{h}: not ASCII {bad:?}:\n{screen}");
+        assert!(screen.contains("9x9 x"), "{screen}");
+        tmux.text("q");
+    }
+}
+
+#[test]
+fn x_cells_are_marked_without_colour() {
+    if !tmux_available() {
+        return;
+    }
+    let screen_of = |variant: &str| {
+        let run = Run::new();
+        let tmux = start_app(
+            &run,
+            80,
+            24,
+            &format!("play --no-color --variant {variant} {X_EASY}"),
+        );
+        let screen = tmux.wait_for("to go", WAIT);
+        tmux.text("q");
+        screen
+    };
+    let standard = screen_of("standard");
+    let x = screen_of("x");
+    assert!(!standard.contains('╲'), "{standard}");
+    assert!(x.contains('╲') && x.contains('╱') && x.contains('╳'), "{x}");
+    assert!(x.contains("mark the two diagonals"), "{x}");
+}
+
+#[test]
+fn help_scrolls_to_its_last_row_at_80x24() {
+    if !tmux_available() {
+        return;
+    }
+    let run = Run::new();
+    let tmux = start_app(&run, 80, 24, &format!("play {EASY}"));
+    tmux.wait_for("51 to go", WAIT);
+    tmux.text("?");
+    tmux.wait_for("Keys", WAIT);
+    for _ in 0..120 {
+        tmux.text("j");
+    }
+    let screen = tmux.wait_for("help / quit", WAIT);
+    assert!(!screen.contains("Deleteclear"), "{screen}");
+    tmux.keys(&["Escape"]);
+    tmux.text("q");
 }

@@ -15,6 +15,7 @@ use ratatui::style::Color;
 use sudoscope::grid::{Geometry, Grid, Puzzle, ReadOptions, parse_puzzle};
 use sudoscope::live::{self, Status};
 use sudoscope::tui::panel::{ClockDisplay, PanelMsg, PanelTheme, SolverPanel, Speed, StepPool};
+use sudoscope::tui::theme::Theme;
 
 const WIKIPEDIA: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -76,7 +77,8 @@ fn the_panel_offers_every_live_solver() {
         let solver = live::by_name(name).expect("every listed name is a solver");
         assert_eq!(solver.name(), *name);
     }
-    assert_eq!(panel.solver_name(), "rfss");
+    // The default is one that always finishes.
+    assert_eq!(panel.solver_name(), "backtrack");
 }
 
 #[test]
@@ -84,6 +86,7 @@ fn rfss_solves_an_easy_puzzle_through_the_worker() {
     let mut panel = panel();
     let easy = puzzle(WIKIPEDIA);
     panel.load(&easy);
+    assert!(panel.select("rfss"));
     panel.set_speed(Speed::new(Speed::MAX));
     panel.handle(PanelMsg::StartPause);
     assert!(panel.is_running());
@@ -262,7 +265,7 @@ fn every_solver_renders_in_every_layout() {
     for name in live::NAMES {
         let panel = stepped(name, 1);
         for (w, h) in [(64, 44), (40, 24), (28, 12), (12, 4), (2, 2)] {
-            for theme in [PanelTheme::colored(), PanelTheme::plain().with_ascii()] {
+            for theme in [PanelTheme::colored(), Theme::plain(true).panel] {
                 let screen = text(&draw(&panel, w, h, &theme));
                 if w >= 28 {
                     assert!(screen.contains(name), "{name} at {w}×{h}:\n{screen}");
@@ -284,7 +287,7 @@ fn status_carries_colour_and_a_word() {
         .expect("a solved status line");
     let x = line.chars().position(|c| c == '✔').expect("symbol") as u16;
     assert_eq!(buffer[(x, y as u16)].fg, Color::Green);
-    let ascii = text(&draw(&panel, 64, 44, &PanelTheme::plain().with_ascii()));
+    let ascii = text(&draw(&panel, 64, 44, &Theme::plain(true).panel));
     assert!(ascii.contains("* solved"), "{ascii}");
     assert!(ascii.is_ascii() || !ascii.contains('✔'));
 }
@@ -318,6 +321,7 @@ fn the_bands_are_drawn_in_several_colours() {
 fn the_live_clock_shows_time_and_rate() {
     let mut panel = panel();
     panel.load(&puzzle(WIKIPEDIA));
+    assert!(panel.select("rfss"));
     panel.handle(PanelMsg::StartPause);
     assert!(panel.settle(SETTLE));
     assert_eq!(panel.status(), Some(Status::Solved));

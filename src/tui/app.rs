@@ -17,7 +17,7 @@ use thiserror::Error;
 use super::game::{Game, GameError, Snapshot, Solvability};
 use super::gen_seam::{GenerateError, GenerateOptions, Generated, Level, Symmetry, generate};
 use super::keymap::{self, Action};
-use super::panel_link::{PanelTheme, SolverPanel, StepPool};
+use super::panel_link::{SolverPanel, StepPool, start_point};
 use super::theme::{Background, Theme};
 use super::view;
 use crate::grid::{ReadOptions, Variant, parse_puzzle};
@@ -159,6 +159,8 @@ pub struct Hits {
     pub board: Option<view::layout::BoardLayout>,
     /// The digit palette: its area and the width of one entry.
     pub palette: Option<(Rect, u16, u16)>,
+    /// The solver panel is open but has no room: the window it needs, and the window's size.
+    pub panel_hidden: Option<((u16, u16), (u16, u16))>,
 }
 
 pub struct App {
@@ -171,9 +173,10 @@ pub struct App {
     pub(crate) message: Option<(String, Tone)>,
     pub(crate) theme: Theme,
     pub(crate) panel: SolverPanel,
-    pub(crate) panel_theme: PanelTheme,
     pub(crate) panel_open: bool,
     panel_loaded: bool,
+    /// The entries the panel was loaded with (it reloads from newer ones when reopened).
+    panel_entries: Vec<u8>,
     solver_offer_made: bool,
     /// Frames left of the completion celebration.
     pub(crate) celebration: u32,
@@ -210,11 +213,6 @@ impl App {
         } else {
             Theme::plain(config.ascii)
         };
-        let panel_theme = if config.color {
-            PanelTheme::colored()
-        } else {
-            PanelTheme::plain()
-        };
         let cursor = first_empty(&game).unwrap_or(0);
         Ok(App {
             game,
@@ -226,9 +224,9 @@ impl App {
             message: None,
             theme,
             panel: SolverPanel::new(config.pool),
-            panel_theme,
             panel_open: false,
             panel_loaded: false,
+            panel_entries: Vec::new(),
             solver_offer_made: false,
             celebration: 0,
             frame: 0,
@@ -277,6 +275,9 @@ impl App {
     }
     pub fn panel_open(&self) -> bool {
         self.panel_open
+    }
+    pub fn panel(&self) -> &SolverPanel {
+        &self.panel
     }
     pub fn is_generating(&self) -> bool {
         self.generating.is_some()
@@ -383,7 +384,9 @@ impl App {
     }
 
     fn load_panel(&mut self) {
-        self.panel.load(self.game.puzzle());
+        let (puzzle, origin) = start_point(&self.game);
+        self.panel.load_from(&puzzle, origin);
+        self.panel_entries = self.game.entries().to_vec();
         self.panel_loaded = true;
         self.solver_offer_made = false;
     }
@@ -658,13 +661,19 @@ impl App {
             }
             Action::TogglePanel => {
                 self.panel_open = !self.panel_open;
-                if self.panel_open && !self.panel_loaded {
+                let stale = self.panel_entries != self.game.entries();
+                if self.panel_open && (!self.panel_loaded || stale && !self.panel.is_playing()) {
                     self.load_panel();
                 }
                 Vec::new()
             }
             Action::Panel(msg) => {
-                self.panel.handle(msg);
+                // Keys never drive a panel the player cannot see.
+                if let Some((needs, now)) = self.hits.get().panel_hidden {
+                    self.say(panel_hidden_text(needs, now), Tone::Info);
+                } else {
+                    self.panel.handle(msg);
+                }
                 Vec::new()
             }
             Action::CopySolver => {
@@ -943,6 +952,14 @@ const MAX_PASTE: usize = 64 * 1024;
 
 fn first_empty(game: &Game) -> Option<usize> {
     game.entries().iter().position(|&d| d == 0)
+}
+
+/// Why the open solver panel is not on screen, and what would show it.
+pub fn panel_hidden_text(needs: (u16, u16), now: (u16, u16)) -> String {
+    format!(
+        "the solver panel needs a window of {}×{} beside this board (now {}×{}); s closes it",
+        needs.0, needs.1, now.0, now.1
+    )
 }
 
 /// `m:ss` or `h:mm:ss`.

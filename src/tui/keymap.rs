@@ -1,6 +1,7 @@
 //! Keys to actions. The fixed keys of interfaces.md (arrows and `h j k l` move, digits enter,
 //! `0 . Backspace Delete` clear, `?` help, `q` quit, `Ctrl-C` quits at once) plus everything
-//! else, listed once in [`KEYS`] so the help overlay and the README table cannot drift apart.
+//! else, listed once in [`KEYS`] (with the keys of the hint card, the solver panel, the
+//! dialogs and the overlays) so the help overlay and the README table cannot drift apart.
 //!
 //! Commands use lower-case letters and punctuation, because upper-case `A`–`P` are the digits
 //! 10–25 of 16×16 and 25×25 puzzles (`1-9A-P`); the only upper-case commands are beyond `P`.
@@ -42,63 +43,136 @@ pub enum Action {
     ForceQuit,
 }
 
-/// Every key, for the help overlay and the README: (group, keys, what it does).
-pub const KEYS: &[(&str, &str, &str)] = &[
-    (
+/// One row of the key tables: where it works, the keys, what they do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyHelp {
+    pub section: &'static str,
+    pub keys: &'static str,
+    pub what: &'static str,
+}
+
+const fn key(section: &'static str, keys: &'static str, what: &'static str) -> KeyHelp {
+    KeyHelp {
+        section,
+        keys,
+        what,
+    }
+}
+
+/// Every key of every mode, in sections: playing (Move … App), then the hint card, the
+/// solver panel, the dialogs and the overlays, whose keys `App::key` handles before the play
+/// keys of [`action`]. The `?` overlay and the README's key table are both made from this
+/// list ([`markdown_table`]; a test keeps the README equal to it).
+pub const KEYS: &[KeyHelp] = &[
+    key(
         "Move",
         "← ↓ ↑ →  h j k l",
         "move the cursor (or click a cell)",
     ),
-    ("Move", "Ctrl + ← ↓ ↑ →", "jump a whole box"),
-    ("Move", "Tab  Shift-Tab", "next / previous empty cell"),
-    (
+    key("Move", "Ctrl + ← ↓ ↑ →", "jump a whole box"),
+    key("Move", "Tab  Shift-Tab", "next / previous empty cell"),
+    key(
         "Enter",
         "1–9  A–P",
         "enter a digit (A–P are 10–25 on 16×16 and 25×25)",
     ),
-    ("Enter", "0  .  x  Backspace  Delete", "clear the cell"),
-    (
+    key("Enter", "0  .  x  Backspace  Delete", "clear the cell"),
+    key(
         "Enter",
         "n",
         "notes mode on/off: digits toggle pencil marks",
     ),
-    ("Enter", "f", "fill every empty cell with its candidates"),
-    ("Enter", "u  Ctrl-z", "undo"),
-    ("Enter", "Ctrl-r  Ctrl-y", "redo"),
-    (
+    key("Enter", "f", "fill every empty cell with its candidates"),
+    key("Enter", "u  Ctrl-z", "undo"),
+    key("Enter", "Ctrl-r  Ctrl-y", "redo"),
+    key(
         "Help",
         "i",
         "hint: technique → highlighted pattern → explanation",
     ),
-    ("Help", "a", "apply the hinted step"),
-    ("Help", "v", "solution path: every remaining logical step"),
-    (
+    key("Help", "a", "apply the hinted step"),
+    key("Help", "v", "solution path: every remaining logical step"),
+    key(
         "Help",
         "c",
         "check: mark entries that disagree with the solution",
     ),
-    (
+    key(
         "Help",
         "r  /  R",
         "reveal the cursor cell / the whole solution",
     ),
-    ("Game", "p", "pause (the grid hides) / resume"),
-    ("Game", "g", "new game: level, size, variant, symmetry"),
-    ("Game", "o  or paste", "open a puzzle from pasted text"),
-    ("Game", "e", "restart from the givens (undoable)"),
-    ("Solvers", "s", "show / hide the live solver panel"),
-    ("Solvers", "[  ]", "previous / next solver"),
-    ("Solvers", "Space", "start / pause the solver"),
-    ("Solvers", "Enter", "single step"),
-    ("Solvers", "+  -", "faster / slower"),
-    ("Solvers", "b", "reset the solver"),
-    ("Solvers", "#", "new seed"),
-    ("Solvers", "y", "copy the solver's solution into the board"),
-    ("App", "?", "this help"),
-    ("App", "Esc", "close a hint, dialog or overlay"),
-    ("App", "q", "quit (the game is saved)"),
-    ("App", "Ctrl-c", "quit at once"),
+    key("Game", "p", "pause (the grid hides) / resume"),
+    key("Game", "g", "new game: level, size, variant, symmetry"),
+    key("Game", "o  or paste", "open a puzzle from pasted text"),
+    key("Game", "e", "restart from the givens (undoable)"),
+    key("Game", "s", "show / hide the live solver panel"),
+    key("App", "?", "this help"),
+    key(
+        "App",
+        "Esc",
+        "close a hint or a message; cancel a new game being made",
+    ),
+    key("App", "q", "quit (the game is saved)"),
+    key("App", "Ctrl-c", "quit at once, from anywhere"),
+    key(
+        "Hint card",
+        "i",
+        "the next stage: where, then the pattern, then why",
+    ),
+    key("Hint card", "a", "apply the step"),
+    key("Hint card", "Esc", "close the card"),
+    key("Solver panel", "[  ]", "previous / next solver"),
+    key("Solver panel", "Space", "start / pause the solver"),
+    key("Solver panel", "Enter", "single step"),
+    key("Solver panel", "+  -", "faster / slower"),
+    key("Solver panel", "b", "reset the solver"),
+    key("Solver panel", "#", "new seed"),
+    key(
+        "Solver panel",
+        "y",
+        "copy the solver's solution into the board",
+    ),
+    key("New-game dialog", "↑ ↓  j k  Tab", "choose a field"),
+    key("New-game dialog", "← →  h l  Space", "change its value"),
+    key(
+        "New-game dialog",
+        "Enter",
+        "make the puzzle (Esc cancels while it is made)",
+    ),
+    key("New-game dialog", "Esc  q", "close the dialog"),
+    key(
+        "Open dialog",
+        "type or paste",
+        "the puzzle, in any format sudoscope reads",
+    ),
+    key("Open dialog", "Enter", "open it"),
+    key(
+        "Open dialog",
+        "Backspace  Ctrl-u",
+        "delete a character / everything",
+    ),
+    key("Open dialog", "Esc", "close the dialog"),
+    key("Help and path", "↓ ↑  j k", "scroll"),
+    key(
+        "Help and path",
+        "Space  PageDown  PageUp",
+        "scroll a page (solution path)",
+    ),
+    key("Help and path", "q", "quit (the game is saved)"),
+    key("Help and path", "any other key", "close"),
+    key("Paused", "p  Esc  Enter  Space", "resume"),
+    key("Paused", "?  q", "help / quit"),
 ];
+
+/// The key table as Markdown (the README's "Keys" table), one row per [`KEYS`] entry.
+pub fn markdown_table() -> String {
+    let mut out = String::from("| where | keys | what they do |\n|---|---|---|\n");
+    for k in KEYS {
+        out.push_str(&format!("| {} | `{}` | {} |\n", k.section, k.keys, k.what));
+    }
+    out
+}
 
 /// The digit an upper-case letter stands for (`A` = 10 ... `Y` = 34) on a board of `size`.
 pub fn letter_digit(ch: char, size: usize) -> Option<u8> {

@@ -10,6 +10,7 @@ pub mod panel_link;
 pub mod run;
 pub mod theme;
 pub mod view;
+pub mod wrap;
 
 pub use app::{App, AppConfig, AppError, Effect, Msg, StartGame};
 pub use panel_link::{PanelMsg, PanelTheme, SolverPanel, StepPool};

@@ -2,9 +2,18 @@
 //! something else (a modifier or a marker glyph), so the plain theme (`NO_COLOR`,
 //! `--no-color`) and colour-blind players lose nothing: conflicts are bold + underlined with a
 //! `!` marker, wrong entries after a check get a `✗` (`x`) marker, hint eliminations are
-//! crossed out.
+//! crossed out; the cells of an X diagonal or a hyper window carry a marker glyph beside
+//! their shade.
+//!
+//! This is the one home of every glyph and colour on screen, the solver panel's included
+//! ([`Theme::panel`]), so `--ascii`, `--no-color` and the light palette reach every cell.
+
+use std::borrow::Cow;
 
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::{Marker, border};
+
+use super::panel::PanelTheme;
 
 /// Whether the palette suits a dark or a light terminal background.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +36,7 @@ impl Background {
 }
 
 /// Line and marker characters: Unicode box drawing, or ASCII for plain terminals.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Glyphs {
     pub ascii: bool,
     pub h: &'static str,
@@ -44,7 +53,74 @@ pub struct Glyphs {
     pub conflict: char,
     pub wrong: char,
     pub empty: char,
+    /// Markers of the extra houses: X's main diagonal, its anti-diagonal, a cell on both,
+    /// a hyper window.
+    pub diagonal: char,
+    pub anti_diagonal: char,
+    pub both_diagonals: char,
+    pub window: char,
+    /// The solver panel's state symbols.
+    pub status: StatusGlyphs,
+    /// The panel's border.
+    pub panel_border: border::Set<'static>,
+    /// The panel's chart marker; in ASCII mode charts are drawn with `*` by the panel itself,
+    /// because every ratatui marker is a non-ASCII character.
+    pub chart_marker: Marker,
 }
+
+/// The solver panel's state symbols (each also has its word, so none rests on the symbol).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatusGlyphs {
+    pub ready: &'static str,
+    pub running: &'static str,
+    pub working: &'static str,
+    pub paused: &'static str,
+    pub solved: &'static str,
+    pub stuck: &'static str,
+    pub cap: &'static str,
+    pub error: &'static str,
+}
+
+/// ASCII stand-ins for the non-ASCII characters the UI's texts use (`--ascii`).
+const ASCII_FOR: &[(char, &str)] = &[
+    ('←', "Left"),
+    ('→', "Right"),
+    ('↑', "Up"),
+    ('↓', "Down"),
+    ('×', "x"),
+    ('·', "-"),
+    ('…', "..."),
+    ('—', "--"),
+    ('–', "-"),
+    ('µ', "u"),
+    ('✓', "ok"),
+    ('✗', "x"),
+    ('‹', "<"),
+    ('›', ">"),
+    ('▸', ">"),
+    ('◂', "<"),
+    ('⌫', "x"),
+    ('⏱', "time"),
+    ('╲', "\\"),
+    ('╱', "/"),
+    ('╳', "X"),
+    ('▫', "#"),
+    ('’', "'"),
+    ('“', "\""),
+    ('”', "\""),
+];
+
+/// Borders in plain ASCII.
+const ASCII_BORDER: border::Set<'static> = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
 
 impl Glyphs {
     /// The line character where lines meet: `v` and `h` are the weights (0 none, 1 thin,
@@ -114,6 +190,22 @@ impl Glyphs {
             conflict: '!',
             wrong: '✗',
             empty: '·',
+            diagonal: '╲',
+            anti_diagonal: '╱',
+            both_diagonals: '╳',
+            window: '▫',
+            status: StatusGlyphs {
+                ready: "○",
+                running: "▶",
+                working: "…",
+                paused: "‖",
+                solved: "✔",
+                stuck: "✖",
+                cap: "■",
+                error: "✖",
+            },
+            panel_border: border::ROUNDED,
+            chart_marker: Marker::Braille,
         }
     }
 
@@ -134,7 +226,78 @@ impl Glyphs {
             conflict: '!',
             wrong: 'x',
             empty: '.',
+            diagonal: '\\',
+            anti_diagonal: '/',
+            both_diagonals: 'X',
+            window: '#',
+            status: StatusGlyphs {
+                ready: "-",
+                running: ">",
+                working: "~",
+                paused: "=",
+                solved: "*",
+                stuck: "!",
+                cap: "#",
+                error: "x",
+            },
+            panel_border: ASCII_BORDER,
+            chart_marker: Marker::Dot,
         }
+    }
+
+    /// The border of popups and cards: thin lines, or ASCII.
+    pub fn border(&self) -> border::Set<'static> {
+        if self.ascii {
+            ASCII_BORDER
+        } else {
+            border::PLAIN
+        }
+    }
+
+    pub fn new(ascii: bool) -> Glyphs {
+        if ascii {
+            Glyphs::ascii()
+        } else {
+            Glyphs::unicode()
+        }
+    }
+
+    /// `text` as this terminal can show it: unchanged, or with every non-ASCII character
+    /// replaced by its ASCII stand-in (`?` for one without).
+    pub fn text<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        if !self.ascii || text.is_ascii() {
+            return Cow::Borrowed(text);
+        }
+        let mut out = String::with_capacity(text.len());
+        for ch in text.chars() {
+            if ch.is_ascii() {
+                out.push(ch);
+            } else {
+                match ASCII_FOR.iter().find(|(c, _)| *c == ch) {
+                    Some((_, ascii)) => out.push_str(ascii),
+                    None => out.push('?'),
+                }
+            }
+        }
+        Cow::Owned(out)
+    }
+
+    /// A line whose spans pass through [`Glyphs::text`].
+    pub fn line(&self, line: ratatui::text::Line<'static>) -> ratatui::text::Line<'static> {
+        if !self.ascii {
+            return line;
+        }
+        let spans = line
+            .spans
+            .into_iter()
+            .map(|span| {
+                let content = self.text(&span.content).into_owned();
+                ratatui::text::Span::styled(content, span.style)
+            })
+            .collect::<Vec<_>>();
+        ratatui::text::Line::from(spans)
+            .style(line.style)
+            .alignment(line.alignment.unwrap_or_default())
     }
 }
 
@@ -151,6 +314,8 @@ pub struct Theme {
     pub note_match: Style,
     pub cursor: Style,
     pub shade: Style,
+    /// The cells of an X diagonal or a hyper window (with a marker glyph as well).
+    pub extra_house: Style,
     pub same_digit: Style,
     pub conflict: Style,
     pub wrong: Style,
@@ -170,6 +335,8 @@ pub struct Theme {
     pub overlay_conflict: Style,
     pub overlay_unsettled: Style,
     pub celebrate: [Style; 4],
+    /// The solver panel's styles and glyphs, made from the same choices.
+    pub panel: PanelTheme,
 }
 
 impl Theme {
@@ -178,13 +345,57 @@ impl Theme {
         let dark = background == Background::Dark;
         let pick = |d: u8, l: u8| Color::Indexed(if dark { d } else { l });
         let bold = Modifier::BOLD;
+        let glyphs = Glyphs::new(ascii);
+        let named = |d: Color, l: Color| if dark { d } else { l };
+        let panel = PanelTheme {
+            border: Style::new().fg(Color::DarkGray),
+            title: Style::new().add_modifier(bold),
+            solver: Style::new()
+                .fg(named(Color::Cyan, Color::Blue))
+                .add_modifier(bold),
+            label: Style::new().fg(named(Color::Gray, Color::DarkGray)),
+            value: Style::new().add_modifier(bold),
+            dim: Style::new().fg(Color::DarkGray),
+            running: Style::new()
+                .fg(named(Color::Cyan, Color::Blue))
+                .add_modifier(bold),
+            paused: Style::new().fg(pick(220, 130)),
+            solved: Style::new().fg(Color::Green).add_modifier(bold),
+            stuck: Style::new().fg(Color::Magenta).add_modifier(bold),
+            cap: Style::new().fg(pick(220, 130)).add_modifier(bold),
+            error: Style::new().fg(Color::Red).add_modifier(bold),
+            axis: Style::new().fg(Color::DarkGray),
+            series: if dark {
+                vec![
+                    Color::Cyan,
+                    Color::Yellow,
+                    Color::Magenta,
+                    Color::Green,
+                    Color::Blue,
+                    Color::Red,
+                    Color::LightCyan,
+                    Color::LightYellow,
+                    Color::LightMagenta,
+                    Color::LightGreen,
+                    Color::LightBlue,
+                    Color::LightRed,
+                ]
+            } else {
+                // Dark inks that read on a light background.
+                [25u8, 130, 90, 28, 18, 124, 31, 94, 127, 22, 20, 160]
+                    .into_iter()
+                    .map(Color::Indexed)
+                    .collect()
+            }
+            .into_iter()
+            .map(|c| Style::new().fg(c))
+            .collect(),
+            glyphs: glyphs.clone(),
+        };
         Theme {
             color: true,
-            glyphs: if ascii {
-                Glyphs::ascii()
-            } else {
-                Glyphs::unicode()
-            },
+            glyphs,
+            panel,
             border: Style::new().fg(pick(242, 248)),
             box_border: Style::new().fg(pick(250, 240)).add_modifier(bold),
             given: Style::new().add_modifier(bold),
@@ -193,6 +404,7 @@ impl Theme {
             note_match: Style::new().fg(pick(214, 130)).add_modifier(bold),
             cursor: Style::new().add_modifier(Modifier::REVERSED | bold),
             shade: Style::new().bg(pick(236, 254)),
+            extra_house: Style::new().bg(pick(238, 253)),
             same_digit: Style::new().bg(pick(24, 153)).add_modifier(bold),
             conflict: Style::new()
                 .fg(pick(203, 160))
@@ -241,13 +453,32 @@ impl Theme {
     pub fn plain(ascii: bool) -> Theme {
         let s = Style::new;
         let m = |modifier| Style::new().add_modifier(modifier);
+        let glyphs = Glyphs::new(ascii);
+        let bold = m(Modifier::BOLD);
+        let panel = PanelTheme {
+            border: s(),
+            title: bold,
+            solver: bold,
+            label: s(),
+            value: bold,
+            dim: m(Modifier::DIM),
+            running: bold,
+            paused: s(),
+            solved: bold.add_modifier(Modifier::REVERSED),
+            stuck: bold,
+            cap: bold,
+            error: bold.add_modifier(Modifier::REVERSED),
+            axis: s(),
+            series: vec![s()],
+            glyphs: Glyphs {
+                panel_border: if ascii { ASCII_BORDER } else { border::PLAIN },
+                ..glyphs.clone()
+            },
+        };
         Theme {
             color: false,
-            glyphs: if ascii {
-                Glyphs::ascii()
-            } else {
-                Glyphs::unicode()
-            },
+            glyphs,
+            panel,
             border: s(),
             box_border: m(Modifier::BOLD),
             given: m(Modifier::BOLD),
@@ -256,6 +487,7 @@ impl Theme {
             note_match: m(Modifier::BOLD | Modifier::UNDERLINED),
             cursor: m(Modifier::REVERSED | Modifier::BOLD),
             shade: s(),
+            extra_house: s(),
             same_digit: m(Modifier::UNDERLINED | Modifier::BOLD),
             conflict: m(Modifier::BOLD | Modifier::UNDERLINED),
             wrong: m(Modifier::BOLD | Modifier::UNDERLINED),
@@ -308,6 +540,34 @@ mod tests {
         assert_eq!(Background::from_colorfgbg(Some("15;0")), Background::Dark);
         assert_eq!(Background::from_colorfgbg(None), Background::Dark);
         assert_eq!(Background::from_colorfgbg(Some("junk")), Background::Dark);
+    }
+
+    #[test]
+    fn the_panel_follows_the_themes_choices() {
+        let dark = Theme::colored(Background::Dark, false);
+        let light = Theme::colored(Background::Light, false);
+        assert_ne!(dark.panel.series, light.panel.series, "light inks on light");
+        assert_ne!(dark.panel.paused, light.panel.paused);
+        let ascii = Theme::colored(Background::Dark, true);
+        assert!(ascii.panel.glyphs.ascii);
+        assert!(ascii.panel.glyphs.panel_border.top_left.is_ascii());
+        assert!(
+            Theme::plain(false)
+                .panel
+                .series
+                .iter()
+                .all(|s| s.fg.is_none())
+        );
+    }
+
+    #[test]
+    fn ascii_text_has_only_ascii() {
+        let g = Glyphs::ascii();
+        let text = "9×9 · ⏱ 1:02 — hint: technique → pattern… ✓ ✗ ╲ ╱ ╳ ▫ µs ‹x›";
+        let ascii = g.text(text);
+        assert!(ascii.is_ascii(), "{ascii}");
+        assert_eq!(g.text("9×9"), "9x9");
+        assert_eq!(Glyphs::unicode().text("9×9"), "9×9");
     }
 
     #[test]

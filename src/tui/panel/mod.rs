@@ -6,6 +6,7 @@
 //! [`StepPool`], and publishes [`SolverView`]s; the UI thread only sends requests and takes the
 //! newest view on [`SolverPanel::poll`], so solver work never delays a keypress.
 
+mod ascii_chart;
 mod pool;
 mod render;
 mod speed;
@@ -45,8 +46,10 @@ pub enum PanelMsg {
     NewSeed,
 }
 
-/// The solver chosen when a panel opens.
-pub const DEFAULT_SOLVER: &str = "rfss";
+/// The solver chosen when a panel opens: the backtracking search, because it always
+/// finishes (with the solution, or the proof there is none); the stochastic solvers may stop
+/// at their cap on a hard puzzle, which is a poor first sight of the panel.
+pub const DEFAULT_SOLVER: &str = "backtrack";
 
 /// The seed a panel starts with (the next seeds count up from it, so a run seen in the panel
 /// is reproduced by `sudoscope solve --solver NAME --seed S`).
@@ -74,6 +77,10 @@ pub struct SolverPanel {
     puzzle: Option<Puzzle>,
     epoch: u64,
     running: bool,
+    /// Whether the player has run or stepped this run (until then it reads "ready").
+    touched: bool,
+    /// Where the run starts from, said under the status ("from your 12 entries").
+    origin: Option<String>,
     current: Current,
     clock: ClockDisplay,
     solved_hint: Option<String>,
@@ -106,6 +113,8 @@ impl SolverPanel {
             puzzle: None,
             epoch: 0,
             running: false,
+            touched: false,
+            origin: None,
             current,
             clock: ClockDisplay::Live,
             solved_hint: None,
@@ -116,7 +125,20 @@ impl SolverPanel {
     /// speed.
     pub fn load(&mut self, puzzle: &Puzzle) {
         self.puzzle = Some(puzzle.clone());
+        self.origin = None;
         self.restart(false);
+    }
+
+    /// Like [`SolverPanel::load`], with a sentence saying where the run starts from (the
+    /// player's entries, or the givens and why), shown under the status line.
+    pub fn load_from(&mut self, puzzle: &Puzzle, origin: impl Into<String>) {
+        self.load(puzzle);
+        self.origin = Some(origin.into());
+    }
+
+    /// Where the current run starts from, if the UI said.
+    pub fn origin(&self) -> Option<&str> {
+        self.origin.as_deref()
     }
 
     pub fn handle(&mut self, msg: PanelMsg) {
@@ -140,11 +162,13 @@ impl SolverPanel {
                         self.restart(true);
                     }
                 } else {
+                    self.touched = true;
                     self.set_running(true);
                 }
             }
             PanelMsg::Step => {
                 if self.puzzle.is_some() && !self.current.finished {
+                    self.touched = true;
                     self.running = false;
                     self.shared.request(|c| {
                         c.running = false;
@@ -322,6 +346,7 @@ impl SolverPanel {
         };
         self.epoch += 1;
         self.running = running;
+        self.touched = running;
         self.current = Current::default();
         let job = Job {
             puzzle,

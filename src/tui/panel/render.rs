@@ -13,7 +13,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Sparkline};
 
 use crate::live::{Metric, Series, Status};
+use crate::tui::wrap::wrap_words;
 
+use super::ascii_chart::{ASCII_BARS, AsciiChart};
 use super::{PanelTheme, SolverPanel};
 
 /// How wall-clock figures (elapsed time, iterations per second, metrics measured in ms or per
@@ -40,7 +42,7 @@ const CHART_MIN_HEIGHT: u16 = 6;
 pub(super) fn render(panel: &SolverPanel, frame: &mut Frame, area: Rect, theme: &PanelTheme) {
     let position = format!(" {}/{} ", panel.index + 1, panel.names.len());
     let block = Block::bordered()
-        .border_set(theme.border_set)
+        .border_set(theme.glyphs.panel_border)
         .border_style(theme.border)
         .title(Line::from(vec![Span::styled(" Solver ", theme.title)]))
         .title(Line::from(Span::styled(position, theme.dim)).right_aligned());
@@ -52,8 +54,13 @@ pub(super) fn render(panel: &SolverPanel, frame: &mut Frame, area: Rect, theme: 
     let compact = inner.width < COMPACT_WIDTH || inner.height < COMPACT_HEIGHT;
     let mut lines = header(panel, theme, inner.width);
     lines.extend(status_lines(panel, theme, inner.width));
+    if let Some(origin) = &panel.origin {
+        for line in wrap_words(&theme.glyphs.text(origin), inner.width as usize) {
+            lines.push(Line::styled(line, theme.dim));
+        }
+    }
     if let Some((message, style)) = message(panel, theme) {
-        for line in wrap(&message, inner.width as usize) {
+        for line in wrap_words(&theme.glyphs.text(&message), inner.width as usize) {
             lines.push(Line::styled(line, style));
         }
     }
@@ -146,7 +153,7 @@ enum Plot<'a> {
 }
 
 fn header(panel: &SolverPanel, theme: &PanelTheme, width: u16) -> Vec<Line<'static>> {
-    let (left, right) = if theme.ascii {
+    let (left, right) = if theme.glyphs.ascii {
         ("<", ">")
     } else {
         ("◂", "▸")
@@ -168,7 +175,10 @@ fn header(panel: &SolverPanel, theme: &PanelTheme, width: u16) -> Vec<Line<'stat
             format!("{}/{}", panel.speed.level(), super::Speed::MAX),
             theme.value,
         ),
-        Span::styled(format!(" ({})", panel.speed.describe()), theme.dim),
+        Span::styled(
+            format!(" ({})", theme.glyphs.text(&panel.speed.describe())),
+            theme.dim,
+        ),
     ];
     let one_line = name.width() + 2 + span_width(&seed) + 2 + span_width(&speed);
     if one_line <= width as usize {
@@ -217,24 +227,24 @@ fn status_spans(
 ) -> (Vec<Span<'static>>, Vec<Span<'static>>) {
     let current = &panel.current;
     let view = current.view.as_ref();
-    let ascii = theme.ascii;
+    let g = &theme.glyphs.status;
     let (symbol, word, style) = if current.error.is_some() {
-        (if ascii { "x" } else { "✖" }, "error", theme.error)
+        (g.error, "error", theme.error)
     } else {
         match view.map(|v| v.status) {
-            Some(Status::Solved) => (if ascii { "*" } else { "✔" }, "solved", theme.solved),
-            Some(Status::Stuck) => (if ascii { "!" } else { "✖" }, "stuck", theme.stuck),
-            Some(Status::CapReached) => (if ascii { "#" } else { "■" }, "cap reached", theme.cap),
-            _ if panel.running => (if ascii { ">" } else { "▶" }, "running", theme.running),
+            Some(Status::Solved) => (g.solved, "solved", theme.solved),
+            Some(Status::Stuck) => (g.stuck, "stuck", theme.stuck),
+            Some(Status::CapReached) => (g.cap, "cap reached", theme.cap),
+            _ if panel.running => (g.running, "running", theme.running),
             // A single step or a restart still under way (one LP solve can take seconds).
-            _ if panel.shared.pending() => {
-                (if ascii { "~" } else { "…" }, "working", theme.running)
+            _ if panel.shared.pending() => (g.working, "working", theme.running),
+            // A solver only reads "paused" once the player has run or stepped it: the work
+            // it does on loading (propagation, a first LP) is not a pause.
+            _ if panel.touched && view.is_some_and(|v| v.iterations > 0) => {
+                (g.paused, "paused", theme.paused)
             }
-            _ if view.is_some_and(|v| v.iterations > 0) => {
-                (if ascii { "=" } else { "‖" }, "paused", theme.paused)
-            }
-            _ if panel.puzzle.is_some() => (if ascii { "-" } else { "○" }, "ready", theme.paused),
-            _ => (if ascii { "-" } else { "○" }, "no puzzle", theme.dim),
+            _ if panel.puzzle.is_some() => (g.ready, "ready", theme.paused),
+            _ => (g.ready, "no puzzle", theme.dim),
         }
     };
     let mut spans = vec![Span::styled(format!("{symbol} {word}"), style)];
@@ -261,27 +271,6 @@ fn status_spans(
         timing.push(Span::styled(" it/s", theme.label));
     }
     (spans, timing)
-}
-
-/// Greedy word wrap of `text` to `width` columns.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
-        if !line.is_empty() && needed > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// What happened, once there is something to say.
@@ -360,7 +349,7 @@ fn metric_line(
     if name.len() < metric.name.len() && name.chars().count() > 1 {
         // Mark the cut.
         name.pop();
-        name.push(if theme.ascii { '.' } else { '…' });
+        name.push(if theme.glyphs.ascii { '.' } else { '…' });
     }
     let pad = width.saturating_sub(name.chars().count() + value.chars().count());
     Line::from(vec![
@@ -458,8 +447,20 @@ fn history_chart(
         Span::styled(format!(" {} ", series.name), theme.title),
         Span::styled(format!("now {} ", format_value(last)), theme.dim),
     ]);
+    if theme.glyphs.ascii {
+        ascii_chart(
+            frame,
+            area,
+            title,
+            x,
+            y,
+            vec![(&points, theme.series_style(0))],
+            theme,
+        );
+        return;
+    }
     let dataset = Dataset::default()
-        .marker(theme.marker)
+        .marker(theme.glyphs.chart_marker)
         .graph_type(GraphType::Line)
         .style(theme.series_style(0))
         .data(&points);
@@ -487,17 +488,6 @@ fn bands_chart(frame: &mut Frame, area: Rect, bands: &[&Series], theme: &PanelTh
     if y[1] <= y[0] {
         y[0] = y[1] - 1.0;
     }
-    let datasets: Vec<Dataset> = data
-        .iter()
-        .enumerate()
-        .map(|(i, points)| {
-            Dataset::default()
-                .marker(theme.marker)
-                .graph_type(GraphType::Line)
-                .style(theme.series_style(i))
-                .data(points)
-        })
-        .collect();
     let title = Line::from(vec![
         Span::styled(" species proportions ", theme.title),
         Span::styled(
@@ -509,6 +499,26 @@ fn bands_chart(frame: &mut Frame, area: Rect, bands: &[&Series], theme: &PanelTh
             theme.dim,
         ),
     ]);
+    if theme.glyphs.ascii {
+        let series = data
+            .iter()
+            .enumerate()
+            .map(|(i, points)| (points.as_slice(), theme.series_style(i)))
+            .collect();
+        ascii_chart(frame, area, title, x, y, series, theme);
+        return;
+    }
+    let datasets: Vec<Dataset> = data
+        .iter()
+        .enumerate()
+        .map(|(i, points)| {
+            Dataset::default()
+                .marker(theme.glyphs.chart_marker)
+                .graph_type(GraphType::Line)
+                .style(theme.series_style(i))
+                .data(points)
+        })
+        .collect();
     let chart = Chart::new(datasets)
         .block(Block::new().title(title))
         .x_axis(x_axis(x, "generations", area, theme))
@@ -519,6 +529,31 @@ fn bands_chart(frame: &mut Frame, area: Rect, bands: &[&Series], theme: &PanelTh
                 .labels(axis_labels(y, theme.dim)),
         );
     frame.render_widget(chart, area);
+}
+
+/// A chart drawn in ASCII (`--ascii`): the same bounds and labels as the Unicode one.
+fn ascii_chart(
+    frame: &mut Frame,
+    area: Rect,
+    title: Line<'_>,
+    x: [f64; 2],
+    y: [f64; 2],
+    series: Vec<(&[(f64, f64)], Style)>,
+    theme: &PanelTheme,
+) {
+    AsciiChart {
+        title,
+        x,
+        y,
+        labels: (
+            [format_value(x[0]), format_value(x[1])],
+            [format_value(y[0]), format_value(y[1])],
+        ),
+        series,
+        axis: theme.axis,
+        label: theme.dim,
+    }
+    .draw(frame.buffer_mut(), area);
 }
 
 /// The x axis, titled with the iteration unit where the title does not cover the plot.
@@ -569,6 +604,11 @@ fn sparkline(frame: &mut Frame, area: Rect, series: &Series, theme: &PanelTheme)
     );
     frame.render_widget(
         Sparkline::default()
+            .bar_set(if theme.glyphs.ascii {
+                ASCII_BARS
+            } else {
+                ratatui::symbols::bar::NINE_LEVELS
+            })
             .data(&data)
             .max(100)
             .style(theme.series_style(0)),

@@ -1,12 +1,12 @@
-//! The styles the panel draws with.
-//!
-//! Colours are the terminal's named ones, so they follow its palette on dark and light
-//! backgrounds; every status also has its own symbol and word, so nothing depends on telling
+//! The styles and glyphs the panel draws with. They are made by the UI's one theme
+//! ([`crate::tui::theme::Theme::panel`]) from the same choices as the board (colour or not,
+//! dark or light background, Unicode or ASCII), so the panel never disagrees with the screen
+//! around it. Every status also has its own symbol and word, so nothing depends on telling
 //! colours apart.
 
-use ratatui::style::{Color, Modifier, Style};
-use ratatui::symbols::Marker;
-use ratatui::symbols::border;
+use ratatui::style::Style;
+
+use crate::tui::theme::{Background, Glyphs, Theme};
 
 /// Styles and symbols for the panel.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,96 +28,19 @@ pub struct PanelTheme {
     pub axis: Style,
     /// Chart lines, cycled through for the bands.
     pub series: Vec<Style>,
-    /// The chart marker (braille for resolution; a dot in ASCII mode).
-    pub marker: Marker,
-    pub border_set: border::Set<'static>,
-    /// Plain ASCII status symbols.
-    pub ascii: bool,
+    /// Borders, status symbols, chart marker; `glyphs.ascii` draws charts in ASCII.
+    pub glyphs: Glyphs,
 }
 
-/// Borders in plain ASCII.
-const ASCII_BORDER: border::Set<'static> = border::Set {
-    top_left: "+",
-    top_right: "+",
-    bottom_left: "+",
-    bottom_right: "+",
-    vertical_left: "|",
-    vertical_right: "|",
-    horizontal_top: "-",
-    horizontal_bottom: "-",
-};
-
 impl PanelTheme {
-    /// The default, coloured theme.
+    /// The panel of the default theme: colour, dark background, Unicode.
     pub fn colored() -> PanelTheme {
-        let bold = Modifier::BOLD;
-        PanelTheme {
-            border: Style::new().fg(Color::DarkGray),
-            title: Style::new().add_modifier(bold),
-            solver: Style::new().fg(Color::Cyan).add_modifier(bold),
-            label: Style::new().fg(Color::Gray),
-            value: Style::new().add_modifier(bold),
-            dim: Style::new().fg(Color::DarkGray),
-            running: Style::new().fg(Color::Cyan).add_modifier(bold),
-            paused: Style::new().fg(Color::Yellow),
-            solved: Style::new().fg(Color::Green).add_modifier(bold),
-            stuck: Style::new().fg(Color::Magenta).add_modifier(bold),
-            cap: Style::new().fg(Color::Yellow).add_modifier(bold),
-            error: Style::new().fg(Color::Red).add_modifier(bold),
-            axis: Style::new().fg(Color::DarkGray),
-            series: [
-                Color::Cyan,
-                Color::Yellow,
-                Color::Magenta,
-                Color::Green,
-                Color::Blue,
-                Color::Red,
-                Color::LightCyan,
-                Color::LightYellow,
-                Color::LightMagenta,
-                Color::LightGreen,
-                Color::LightBlue,
-                Color::LightRed,
-            ]
-            .into_iter()
-            .map(|c| Style::new().fg(c))
-            .collect(),
-            marker: Marker::Braille,
-            border_set: border::ROUNDED,
-            ascii: false,
-        }
+        Theme::colored(Background::Dark, false).panel
     }
 
-    /// No colours (`NO_COLOR`, `--no-color`): emphasis by modifiers only.
+    /// The panel of the plain theme (`NO_COLOR`, `--no-color`): emphasis by modifiers only.
     pub fn plain() -> PanelTheme {
-        let bold = Style::new().add_modifier(Modifier::BOLD);
-        PanelTheme {
-            border: Style::new(),
-            title: bold,
-            solver: bold,
-            label: Style::new(),
-            value: bold,
-            dim: Style::new().add_modifier(Modifier::DIM),
-            running: bold,
-            paused: Style::new(),
-            solved: bold.add_modifier(Modifier::REVERSED),
-            stuck: bold,
-            cap: bold,
-            error: bold.add_modifier(Modifier::REVERSED),
-            axis: Style::new(),
-            series: vec![Style::new()],
-            marker: Marker::Braille,
-            border_set: border::PLAIN,
-            ascii: false,
-        }
-    }
-
-    /// The same theme drawn with ASCII borders, symbols and chart dots (`--ascii`).
-    pub fn with_ascii(mut self) -> PanelTheme {
-        self.ascii = true;
-        self.marker = Marker::Dot;
-        self.border_set = ASCII_BORDER;
-        self
+        Theme::plain(false).panel
     }
 
     /// The style of the `i`-th chart series.

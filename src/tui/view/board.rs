@@ -1,13 +1,16 @@
 //! The grid: box lines, givens, entries, notes, and every highlight layered in a fixed order
 //! (shading < hint house < same digit < hint pattern < celebration < cursor), with markers for
-//! conflicts and wrong entries so no meaning rests on colour alone.
+//! conflicts and wrong entries so no meaning rests on colour alone. The cells of the extra
+//! houses of X-sudoku (the diagonals) and hyper-sudoku (the windows) get their own shade and
+//! a marker glyph in a corner, so the rule that made `!3` appear is visible without colour.
 
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 
 use super::layout::BoardLayout;
-use crate::grid::{Alphabet, Digits};
+use crate::grid::{Alphabet, Digits, Geometry, HouseKind, Variant};
 use crate::tui::app::{App, Hint};
+use crate::tui::theme::Glyphs;
 
 /// Per-cell hint marks: pattern cell, placed digit, eliminated digits, house member.
 #[derive(Clone, Copy, Default)]
@@ -73,10 +76,12 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
     for cell in 0..cells {
         let (row, col) = (geometry.row_of(cell), geometry.col_of(cell));
         let mut bg = Style::new();
-        if row == geometry.row_of(cursor)
-            || col == geometry.col_of(cursor)
-            || geometry.box_of(cell) == geometry.box_of(cursor)
-        {
+        let marker = extra_marker(geometry, cell, &theme.glyphs);
+        if marker.is_some() {
+            bg = bg.patch(theme.extra_house);
+        }
+        // Every house of the cursor's cell, the diagonals and windows included.
+        if geometry.sees(cell, cursor) {
             bg = bg.patch(theme.shade);
         }
         let m = marks[cell];
@@ -108,6 +113,11 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
         }
         let mid_y = y + (b.cell_h - 1) / 2;
         let mid_x = x + b.cell_w / 2;
+        // The marker's corner: top right (free of notes in large cells; beside the digit in
+        // one-line cells, where a wrong-entry mark replaces it).
+        if let Some(mark) = marker {
+            buf.set_string(x + b.cell_w - 1, y, mark.to_string(), bg.patch(theme.dim));
+        }
         if value != 0 {
             let mut style = if game.is_given(cell) {
                 theme.given
@@ -135,7 +145,11 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
             buf.set_string(mid_x, mid_y, symbol(value).to_string(), bg.patch(style));
             continue;
         }
+        let notes = game.notes(cell);
+        // The solver's digits go only where the player has written nothing: their notes
+        // stay on screen with the panel open.
         if let Some(view) = overlay
+            && notes.is_empty()
             && let Some(&d) = view.digits.get(cell)
             && d != 0
         {
@@ -157,7 +171,6 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
             buf.set_string(mid_x, mid_y, symbol(d).to_string(), cell_bg.patch(style));
             continue;
         }
-        let notes = game.notes(cell);
         if notes.is_empty() {
             if m.placement != 0 {
                 buf.set_string(
@@ -191,7 +204,9 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
                 buf.set_string(nx, ny, symbol(d).to_string(), note_style(d));
             }
         } else {
-            let text = compact_notes(notes, b.k as usize, theme.glyphs.ascii);
+            // A marked cell keeps its last character for the marker.
+            let width = if marker.is_some() { 2 } else { 3 };
+            let text = compact_notes(notes, b.k as usize, theme.glyphs.ascii, width);
             let mut style = bg.patch(theme.note);
             if cursor_digit != 0 && notes.contains(cursor_digit) {
                 style = style.patch(theme.note_match);
@@ -212,14 +227,58 @@ pub fn symbol(d: u8) -> char {
     Alphabet::Digits.symbol(d)
 }
 
-/// Notes in a three-character cell: a braille mini-grid (each dot at its digit's place) for
-/// boxes up to 4×4, else up to three symbols or a count.
-pub fn compact_notes(notes: Digits, k: usize, ascii: bool) -> String {
+/// The marker of a cell in an extra house (a diagonal or a window), if it is in one.
+pub fn extra_marker(geometry: &Geometry, cell: usize, glyphs: &Glyphs) -> Option<char> {
+    let houses = geometry.houses();
+    let mut diagonals = [false; 2];
+    let mut window = false;
+    for &h in geometry.houses_of(cell) {
+        match houses[h].kind {
+            HouseKind::Diagonal => diagonals[houses[h].index.min(1)] = true,
+            HouseKind::Window => window = true,
+            _ => {}
+        }
+    }
+    match (diagonals, window) {
+        ([true, true], _) => Some(glyphs.both_diagonals),
+        ([true, false], _) => Some(glyphs.diagonal),
+        ([false, true], _) => Some(glyphs.anti_diagonal),
+        (_, true) => Some(glyphs.window),
+        _ => None,
+    }
+}
+
+/// What the cell markers of the game's variant mean (None for a standard sudoku).
+pub fn legend(app: &App) -> Option<String> {
+    let g = &app.theme.glyphs;
+    let n = app.game.size();
+    let digits = format!("{}–{}", symbol(1), symbol(n as u8));
+    let text = match app.game.geometry().variant() {
+        Variant::Standard => return None,
+        Variant::X => format!(
+            "{} {} mark the two diagonals ({} on both): each diagonal holds {digits} once, like a row.",
+            g.diagonal, g.anti_diagonal, g.both_diagonals
+        ),
+        Variant::Hyper => format!(
+            "{} marks the extra windows: each holds {digits} once, like a box.",
+            g.window
+        ),
+    };
+    Some(g.text(&text).into_owned())
+}
+
+/// Notes in a one-line cell of `width` characters (3, or 2 beside a marker): a braille
+/// mini-grid (each dot at its digit's place) for boxes up to 4×4, else the digits
+/// themselves; when they do not all fit, the first ones and a `+` (the sidebar lists them
+/// all for the cursor's cell).
+pub fn compact_notes(notes: Digits, k: usize, ascii: bool, width: usize) -> String {
+    let width = width.max(1);
     if !ascii && k <= 4 {
         // Braille dots: left column rows 0..3, then right column rows 0..3.
         const LEFT: [u32; 4] = [0x01, 0x02, 0x04, 0x40];
         const RIGHT: [u32; 4] = [0x08, 0x10, 0x20, 0x80];
-        let per_char = if k <= 3 { 1 } else { 2 };
+        // One column of the box per character when they fit, else two.
+        let per_char = if k <= width { 1 } else { 2 };
         let chars = k.div_ceil(per_char);
         let mut bits = vec![0u32; chars];
         for d in notes.iter() {
@@ -232,22 +291,21 @@ pub fn compact_notes(notes: Digits, k: usize, ascii: bool) -> String {
             };
             bits[c / per_char] |= dot;
         }
-        let mut s: String = bits
+        let s: String = bits
             .iter()
             .map(|&b| char::from_u32(0x2800 + b).unwrap_or(' '))
             .collect();
-        while s.chars().count() < 3 {
-            s.push(' ');
-        }
-        return s;
+        return format!("{s:<width$}");
     }
-    let count = notes.len();
-    if count <= 3 {
-        let s: String = notes.iter().map(symbol).collect();
-        format!("{s:<3}")
+    let digits: Vec<char> = notes.iter().map(symbol).collect();
+    let s: String = if digits.len() <= width {
+        digits.iter().collect()
     } else {
-        format!("{}{:<2}", if ascii { '+' } else { '·' }, count.min(99))
-    }
+        let mut s: String = digits.iter().take(width - 1).collect();
+        s.push('+');
+        s
+    };
+    format!("{s:<width$}")
 }
 
 /// Box lines are double (compact boards have only box lines, drawn thin), the lines between
@@ -294,13 +352,28 @@ mod tests {
     fn braille_notes_put_each_digit_at_its_place() {
         let notes: Digits = [1u8, 5, 9].into_iter().collect();
         // 1: column 0 row 0; 5: column 1 row 1; 9: column 2 row 2.
-        assert_eq!(compact_notes(notes, 3, false), "\u{2801}\u{2802}\u{2804}");
-        assert_eq!(compact_notes(notes, 3, true), "159");
-        let many: Digits = (1u8..=7).collect();
-        assert_eq!(compact_notes(many, 3, true), "+7 ");
         assert_eq!(
-            compact_notes(Digits::single(16), 4, false).chars().count(),
+            compact_notes(notes, 3, false, 3),
+            "\u{2801}\u{2802}\u{2804}"
+        );
+        assert_eq!(compact_notes(notes, 3, true, 3), "159");
+        assert_eq!(
+            compact_notes(Digits::single(16), 4, false, 3)
+                .chars()
+                .count(),
             3
         );
+    }
+
+    #[test]
+    fn ascii_notes_are_real_digits_never_a_count() {
+        let many: Digits = (1u8..=7).collect();
+        assert_eq!(compact_notes(many, 3, true, 3), "12+");
+        assert_eq!(compact_notes(many, 3, true, 2), "1+");
+        let two: Digits = [4u8, 8].into_iter().collect();
+        assert_eq!(compact_notes(two, 3, true, 2), "48");
+        // Beside a marker the 3×3 braille grid takes two characters.
+        let notes: Digits = [1u8, 5, 9].into_iter().collect();
+        assert_eq!(compact_notes(notes, 3, false, 2).chars().count(), 2);
     }
 }

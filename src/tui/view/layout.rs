@@ -142,11 +142,22 @@ pub struct Screen {
     pub side: Option<Rect>,
     /// The smallest terminal that would show this board, when the current one is smaller.
     pub needs: Option<(u16, u16)>,
+    /// With the solver panel open but no room for it beside the board: the smallest
+    /// terminal that would show both.
+    pub panel_needs: Option<(u16, u16)>,
 }
 
-/// Narrowest useful sidebar, and the width the solver panel wants.
+/// The sidebar's width: what it wants, and the narrowest it gets so that large cells (notes
+/// at their places) still fit.
 pub const SIDE_MIN: u16 = 26;
+pub const SIDE_NARROW: u16 = 22;
+/// The solver panel's width: what it wants, and the narrowest (its compact form) so that a
+/// 25×25 board keeps its panel in 120 columns.
 pub const PANEL_MIN: u16 = 40;
+pub const PANEL_NARROW: u16 = 32;
+
+/// Columns between the board and the side, and after the side.
+const SIDE_GAP: u16 = 2;
 
 pub fn compute(area: Rect, n: usize, k: usize, panel_open: bool) -> Screen {
     let title = Rect::new(area.x, area.y, area.width, area.height.min(1));
@@ -162,36 +173,38 @@ pub fn compute(area: Rect, n: usize, k: usize, panel_open: bool) -> Screen {
         area.width,
         area.height.saturating_sub(2),
     );
-    let side_min = if panel_open { PANEL_MIN } else { SIDE_MIN };
     let large = BoardLayout::new(n, k, CellSize::Large);
     let medium = BoardLayout::new(n, k, CellSize::Medium);
     let compact = BoardLayout::new(n, k, CellSize::Compact);
-    let fits = |b: &BoardLayout, side: bool| {
-        let extra = if side { side_min + 2 } else { 0 };
-        b.width() + 1 + extra <= body.width && b.height() <= body.height
-    };
-    let choice = if panel_open {
-        [
-            (medium, true),
-            (compact, true),
-            (large, true),
-            (large, false),
-            (medium, false),
-            (compact, false),
+    // (board, the side's narrowest width; 0 for no side), best first.
+    let choices: &[(BoardLayout, u16)] = if panel_open {
+        &[
+            (medium, PANEL_MIN),
+            (compact, PANEL_MIN),
+            (large, PANEL_MIN),
+            (medium, PANEL_NARROW),
+            (compact, PANEL_NARROW),
+            (large, 0),
+            (medium, 0),
+            (compact, 0),
         ]
     } else {
-        [
-            (large, true),
-            (medium, true),
-            (compact, true),
-            (large, false),
-            (medium, false),
-            (compact, false),
+        &[
+            (large, SIDE_MIN),
+            (large, SIDE_NARROW),
+            (medium, SIDE_MIN),
+            (compact, SIDE_MIN),
+            (large, 0),
+            (medium, 0),
+            (compact, 0),
         ]
-    }
-    .into_iter()
-    .find(|(b, side)| fits(b, *side));
-    let Some((mut board, with_side)) = choice else {
+    };
+    let fits = |b: &BoardLayout, side: u16| {
+        let extra = if side > 0 { side + SIDE_GAP } else { 0 };
+        b.width() + 1 + extra <= body.width && b.height() <= body.height
+    };
+    let choice = choices.iter().copied().find(|&(b, side)| fits(&b, side));
+    let Some((mut board, side_min)) = choice else {
         return Screen {
             title,
             body,
@@ -199,12 +212,13 @@ pub fn compute(area: Rect, n: usize, k: usize, panel_open: bool) -> Screen {
             board: None,
             side: None,
             needs: Some((compact.width() + 2, compact.height() + 2)),
+            panel_needs: None,
         };
     };
     board.y = body.y + (body.height - board.height()) / 2;
-    let side = if with_side {
+    let side = if side_min > 0 {
         board.x = body.x + 1;
-        let x = board.x + board.width() + 2;
+        let x = board.x + board.width() + SIDE_GAP;
         let width = (body.x + body.width).saturating_sub(x + 1);
         let width = if panel_open { width } else { width.min(60) };
         Some(Rect::new(x, body.y, width, body.height))
@@ -212,6 +226,12 @@ pub fn compute(area: Rect, n: usize, k: usize, panel_open: bool) -> Screen {
         board.x = body.x + (body.width - board.width()) / 2;
         None
     };
+    let panel_needs = (panel_open && side.is_none()).then(|| {
+        (
+            compact.width() + 1 + PANEL_NARROW + SIDE_GAP,
+            compact.height() + 2,
+        )
+    });
     Screen {
         title,
         body,
@@ -219,6 +239,7 @@ pub fn compute(area: Rect, n: usize, k: usize, panel_open: bool) -> Screen {
         board: Some(board),
         side,
         needs: None,
+        panel_needs,
     }
 }
 
@@ -252,6 +273,27 @@ mod tests {
         assert!(s.board.is_none());
         assert_eq!(s.needs, Some((83, 33)));
         assert!(compute(Rect::new(0, 0, 3, 1), 9, 3, false).needs.is_some());
+    }
+
+    #[test]
+    fn twenty_five_keeps_its_panel_in_120x40_and_says_what_it_needs_below() {
+        let s = compute(Rect::new(0, 0, 120, 40), 25, 5, true);
+        assert!(s.board.is_some());
+        let side = s.side.expect("the panel beside a 25×25 board in 120×40");
+        assert!(side.width >= PANEL_NARROW, "{side:?}");
+        assert_eq!(s.panel_needs, None);
+        let s = compute(Rect::new(0, 0, 100, 40), 25, 5, true);
+        assert!(s.board.is_some() && s.side.is_none());
+        assert_eq!(s.panel_needs, Some((116, 33)));
+    }
+
+    #[test]
+    fn nine_by_nine_has_large_cells_from_100x40() {
+        let s = compute(Rect::new(0, 0, 100, 40), 9, 3, false);
+        assert!(s.board.unwrap().is_large());
+        assert!(s.side.unwrap().width >= SIDE_NARROW);
+        let s = compute(Rect::new(0, 0, 100, 38), 9, 3, false);
+        assert!(!s.board.unwrap().is_large());
     }
 
     #[test]

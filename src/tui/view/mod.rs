@@ -13,7 +13,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::app::{App, Hits, Overlay, Tone, clock};
+use super::app::{App, Hits, Overlay, Tone, clock, panel_hidden_text};
 
 /// Spinner frames while a puzzle is generated.
 const SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
@@ -24,12 +24,18 @@ pub fn render(app: &App, frame: &mut Frame) {
     let n = game.size();
     let k = game.geometry().box_size();
     let screen = layout::compute(area, n, k, app.panel_open);
-    let mut hits = Hits::default();
+    let mut hits = Hits {
+        panel_hidden: screen
+            .panel_needs
+            .map(|needs| (needs, (area.width, area.height))),
+        ..Hits::default()
+    };
     title_bar(app, frame, screen.title);
-    status_bar(app, frame, screen.status);
+    status_bar(app, frame, screen.status, hits.panel_hidden);
     match screen.board {
         None => {
-            overlays::too_small(app, frame, screen.body, screen.needs.unwrap_or((0, 0)));
+            let needs = screen.needs.unwrap_or((0, 0));
+            overlays::too_small(app, frame, screen.body, needs, (area.width, area.height));
         }
         Some(board) => {
             if app.paused {
@@ -46,7 +52,7 @@ pub fn render(app: &App, frame: &mut Frame) {
                         0
                     };
                     let panel_area = Rect::new(side.x, side.y, side.width, side.height - hint_h);
-                    app.panel.render(frame, panel_area, &app.panel_theme);
+                    app.panel.render(frame, panel_area, &app.theme.panel);
                     if let Some(h) = &app.hint {
                         let r =
                             Rect::new(side.x, side.y + side.height - hint_h, side.width, hint_h);
@@ -87,22 +93,29 @@ fn title_bar(app: &App, frame: &mut Frame, area: Rect) {
     }
     let theme = &app.theme;
     let game = &app.game;
-    let n = game.size();
     let mut spans = vec![
         Span::styled(" sudoscope ", theme.title.add_modifier(Modifier::REVERSED)),
         Span::raw(" "),
-        Span::raw(format!("{n}×{n} {}", game.geometry().variant())),
+        Span::raw(board_name(app)),
     ];
     if let Some(level) = game.level {
-        spans.push(Span::styled(format!(" · {}", level.id()), theme.dim));
+        spans.push(Span::styled(
+            theme
+                .glyphs
+                .text(&format!(" · {}", level.id()))
+                .into_owned(),
+            theme.dim,
+        ));
     }
     let time = match game.completed() {
         Some(t) => clock(t),
         None => clock(game.timer.elapsed()),
     };
-    let clock_label = if theme.glyphs.ascii { "time " } else { "⏱ " };
     spans.push(Span::raw("   "));
-    spans.push(Span::styled(format!("{clock_label}{time}"), theme.accent));
+    spans.push(Span::styled(
+        theme.glyphs.text(&format!("⏱ {time}")).into_owned(),
+        theme.accent,
+    ));
     spans.push(Span::styled(
         format!("   {} to go", game.empty_count()),
         theme.dim,
@@ -145,14 +158,16 @@ fn title_bar(app: &App, frame: &mut Frame, area: Rect) {
     }
 }
 
+/// `9×9 standard` (`9x9` in ASCII).
+fn board_name(app: &App) -> String {
+    let n = app.game.size();
+    let name = format!("{n}×{n} {}", app.game.geometry().variant());
+    app.theme.glyphs.text(&name).into_owned()
+}
+
 /// The width of the title bar's left part (so the right part never overlaps it).
 fn title_width(app: &App) -> u16 {
-    let n = app.game.size();
-    let mut w = 12
-        + format!("{n}×{n} {}", app.game.geometry().variant())
-            .chars()
-            .count()
-        + 22;
+    let mut w = 12 + board_name(app).chars().count() + 22;
     if app.game.level.is_some() {
         w += 9;
     }
@@ -168,7 +183,12 @@ fn title_width(app: &App) -> u16 {
     w as u16
 }
 
-fn status_bar(app: &App, frame: &mut Frame, area: Rect) {
+fn status_bar(
+    app: &App,
+    frame: &mut Frame,
+    area: Rect,
+    panel_hidden: Option<((u16, u16), (u16, u16))>,
+) {
     if area.height == 0 || area.y == 0 && frame.area().height < 2 {
         return;
     }
@@ -177,7 +197,7 @@ fn status_bar(app: &App, frame: &mut Frame, area: Rect) {
         let spin = SPINNER[(app.frame / 3 % 4) as usize];
         Line::from(vec![
             Span::styled(format!(" {spin} "), theme.accent),
-            Span::raw(label.clone()),
+            Span::raw(theme.glyphs.text(label).into_owned()),
         ])
     } else if let Some((text, tone)) = &app.message {
         let style = match tone {
@@ -185,13 +205,22 @@ fn status_bar(app: &App, frame: &mut Frame, area: Rect) {
             Tone::Good => theme.success,
             Tone::Bad => theme.error,
         };
-        Line::from(Span::styled(format!(" {text}"), style))
+        Line::from(Span::styled(format!(" {}", theme.glyphs.text(text)), style))
+    } else if let Some((needs, now)) = panel_hidden {
+        Line::from(Span::styled(
+            format!(" {}", theme.glyphs.text(&panel_hidden_text(needs, now))),
+            theme.error,
+        ))
     } else {
         let k = |key: &'static str| Span::styled(key, theme.key);
         let d = |what: &'static str| Span::styled(what, theme.dim);
         let mut spans = vec![
             Span::raw(" "),
-            k("←↓↑→/hjkl"),
+            k(if theme.glyphs.ascii {
+                "arrows/hjkl"
+            } else {
+                "←↓↑→/hjkl"
+            }),
             d(" move  "),
             k(if app.game.size() > 9 {
                 "1-9 A-P"

@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use crate::grid::Variant;
 use crate::tui::app::{App, LEVEL_CHOICES, NewGameForm, SIZE_CHOICES};
 use crate::tui::keymap::KEYS;
+use crate::tui::wrap::wrap_words;
 
 /// A centred rectangle of at most `w`×`h` inside `area`.
 pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
@@ -28,14 +29,17 @@ fn popup(
     frame: &mut Frame,
     area: Rect,
     title: String,
-    lines: Vec<Line<'_>>,
+    lines: Vec<Line<'static>>,
     scroll: u16,
 ) {
     frame.render_widget(Clear, area);
+    let g = &app.theme.glyphs;
     let block = Block::default()
         .borders(Borders::ALL)
+        .border_set(g.border())
         .border_style(app.theme.title)
-        .title(Span::styled(title, app.theme.title));
+        .title(Span::styled(g.text(&title).into_owned(), app.theme.title));
+    let lines: Vec<Line> = lines.into_iter().map(|l| g.line(l)).collect();
     frame.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
@@ -45,45 +49,95 @@ fn popup(
     );
 }
 
+/// The help overlay: every section of [`KEYS`], each row wrapped to the popup's width by
+/// hand (so the scroll limit counts the rows really drawn and the last row can be reached),
+/// and the meaning of the variant's cell markers when the puzzle has extra houses.
 pub fn help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
-    let theme = &app.theme;
-    let mut lines = Vec::new();
-    let mut group = "";
-    for &(g, keys, what) in KEYS {
-        if g != group {
-            if !group.is_empty() {
-                lines.push(Line::from(""));
-            }
-            lines.push(Line::from(Span::styled(g, theme.accent)));
-            group = g;
-        }
-        lines.push(Line::from(vec![
-            Span::styled(format!("  {keys:<26}"), theme.key),
-            Span::raw(what),
-        ]));
-    }
+    let rect = centered(area, 84, area.height);
+    let inner_w = rect.width.saturating_sub(2) as usize;
+    let lines = help_lines(app, inner_w);
     let total = lines.len() as u16;
-    let rect = centered(area, 84, total + 3);
+    let rect = centered(area, 84, total + 2);
     let inner = rect.height.saturating_sub(2);
     let scroll = scroll.min(total.saturating_sub(inner));
     let title = if total > inner {
-        " Keys — j/k scroll, any other key closes ".to_string()
+        format!(
+            " Keys {}-{} of {total} — j/k scroll, any other key closes ",
+            scroll + 1,
+            scroll + inner
+        )
     } else {
         " Keys — any key closes ".to_string()
     };
-    popup(app, frame, rect, title, lines, scroll);
+    let title = app.theme.glyphs.text(&title).into_owned();
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_set(app.theme.glyphs.border())
+        .border_style(app.theme.title)
+        .title(Span::styled(title, app.theme.title));
+    frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)).block(block), rect);
+}
+
+/// The help's rows for an inner width of `width` columns.
+pub fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let theme = &app.theme;
+    let g = &theme.glyphs;
+    let keys_w = KEYS
+        .iter()
+        .map(|k| g.text(k.keys).chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(width / 2);
+    let indent = 2 + keys_w + 2;
+    let what_w = width.saturating_sub(indent).max(10);
+    let mut lines = Vec::new();
+    let mut section = "";
+    for k in KEYS {
+        if k.section != section {
+            if !section.is_empty() {
+                lines.push(Line::from(""));
+            }
+            lines.push(Line::from(Span::styled(k.section, theme.accent)));
+            section = k.section;
+        }
+        let keys = g.text(k.keys).into_owned();
+        let what = g.text(k.what).into_owned();
+        let mut rows = wrap_words(&what, what_w).into_iter();
+        let first = rows.next().unwrap_or_default();
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {keys:<keys_w$}  "), theme.key),
+            Span::raw(first),
+        ]));
+        for row in rows {
+            lines.push(Line::from(format!("{}{row}", " ".repeat(indent))));
+        }
+    }
+    if let Some(legend) = super::board::legend(app) {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled("Marked cells", theme.accent)));
+        for row in wrap_words(&legend, width.saturating_sub(2).max(10)) {
+            lines.push(Line::from(format!("  {row}")));
+        }
+    }
+    lines
 }
 
 pub fn path(app: &App, frame: &mut Frame, area: Rect, lines: &[String], solved: bool, scroll: u16) {
     let theme = &app.theme;
-    let mut text: Vec<Line> = lines.iter().map(|l| Line::from(l.as_str())).collect();
+    let g = &theme.glyphs;
+    let mut text: Vec<Line> = lines
+        .iter()
+        .map(|l| Line::from(g.text(l).into_owned()))
+        .collect();
     text.push(Line::from(""));
     text.push(Line::from(Span::styled(
-        if solved {
-            "…and the grid is solved.".to_string()
+        g.text(if solved {
+            "…and the grid is solved."
         } else {
-            "…then no technique applies: the rest needs guessing.".to_string()
-        },
+            "…then no technique applies: the rest needs guessing."
+        })
+        .into_owned(),
         if solved { theme.success } else { theme.error },
     )));
     let rect = centered(area, area.width.saturating_sub(4).max(20), area.height);
@@ -97,8 +151,9 @@ pub fn path(app: &App, frame: &mut Frame, area: Rect, lines: &[String], solved: 
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
+        .border_set(g.border())
         .border_style(theme.title)
-        .title(Span::styled(title, theme.title));
+        .title(Span::styled(g.text(&title).into_owned(), theme.title));
     frame.render_widget(Paragraph::new(text).scroll((scroll, 0)).block(block), rect);
 }
 
@@ -187,17 +242,24 @@ pub fn paused(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(
         Paragraph::new(lines)
             .alignment(ratatui::layout::Alignment::Center)
-            .block(Block::default().borders(Borders::ALL)),
+            .block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .border_set(app.theme.glyphs.border()),
+            ),
         rect,
     );
 }
 
-pub fn too_small(app: &App, frame: &mut Frame, area: Rect, needs: (u16, u16)) {
+/// Says the board does not fit: the size it needs against the window's whole size (not the
+/// area between the title and status lines, which is not what a player can measure).
+pub fn too_small(app: &App, frame: &mut Frame, area: Rect, needs: (u16, u16), window: (u16, u16)) {
     let n = app.game.size();
     let text = format!(
         "This {n}×{n} puzzle needs a terminal of at least {}×{} (now {}×{}). Enlarge the window or use a smaller font; q quits.",
-        needs.0, needs.1, area.width, area.height
+        needs.0, needs.1, window.0, window.1
     );
+    let text = app.theme.glyphs.text(&text).into_owned();
     frame.render_widget(
         Paragraph::new(text)
             .style(app.theme.error)

@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use super::board::symbol;
 use super::hint;
 use crate::tui::app::App;
+use crate::tui::wrap::wrap_words;
 
 /// Draws the sidebar; returns the palette's hit area, entry width and entries per row.
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)> {
@@ -122,6 +123,23 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
         y += 3;
     }
 
+    // What the variant's cell markers mean.
+    if let Some(legend) = super::board::legend(app) {
+        let rows = wrap_words(&legend, usize::from(area.width));
+        let height = rows.len() as u16;
+        if y + height + 3 <= bottom {
+            let lines: Vec<Line> = rows
+                .into_iter()
+                .map(|row| Line::styled(row, theme.dim))
+                .collect();
+            frame.render_widget(
+                Paragraph::new(lines),
+                Rect::new(area.x, y, area.width, height),
+            );
+            y += height + 1;
+        }
+    }
+
     // The hint card, or a short key list.
     if y + 3 <= bottom {
         let rest = Rect::new(area.x, y, area.width, bottom - y);
@@ -130,11 +148,11 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
         } else {
             let k = |key: &'static str, what: &'static str| {
                 Line::from(vec![
-                    Span::styled(format!("{key:>6} "), theme.key),
+                    Span::styled(format!("{key:>4} "), theme.key),
                     Span::styled(what, theme.dim),
                 ])
             };
-            let lines = vec![
+            let lines: Vec<Line> = vec![
                 k("i", "hint (again: more)"),
                 k("n f", "notes · fill notes"),
                 k("u ^r", "undo · redo"),
@@ -142,7 +160,10 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
                 k("s", "live solvers"),
                 k("g o", "new game · open"),
                 k("?", "all keys"),
-            ];
+            ]
+            .into_iter()
+            .map(|l| theme.glyphs.line(l))
+            .collect();
             frame.render_widget(Paragraph::new(lines), rest);
         }
     }
@@ -152,10 +173,13 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
 /// The hint card in a bordered box.
 pub fn draw_hint(app: &App, frame: &mut Frame, area: Rect, h: &crate::tui::app::Hint) {
     let (title, lines) = hint::card(h, app.game.geometry(), &app.theme);
+    let g = &app.theme.glyphs;
+    let lines: Vec<Line> = lines.into_iter().map(|l| g.line(l)).collect();
     let block = Block::default()
         .borders(Borders::ALL)
+        .border_set(g.border())
         .border_style(app.theme.accent)
-        .title(Span::styled(title, app.theme.accent));
+        .title(Span::styled(g.text(&title).into_owned(), app.theme.accent));
     frame.render_widget(
         Paragraph::new(lines).wrap(Wrap { trim: true }).block(block),
         area,
