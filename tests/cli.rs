@@ -439,3 +439,81 @@ fn every_dataset_file_runs_through_check() {
         }
     }
 }
+
+/// `solve` streams one-line 9×9 puzzles on a fast lane that skips building a `Puzzle`; every
+/// other kind of record goes the general way. Whatever the mix (a byte-order mark, comments,
+/// clashing givens, indented lines with extra fields, a multi-line grid, bad rows, an empty
+/// grid, an overlong line), the text records must be exactly the ones the general path gives,
+/// which the JSON output (never on the fast lane) spells out.
+#[test]
+fn solve_fast_lane_matches_the_general_path() {
+    let grid = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    let input = format!(
+        "\u{FEFF}{PUZZLE}\n# comment\n44{}\n  {PUZZLE}  extra field\n{grid}123\n{}\n{PUZZLE}x\n\t{PUZZLE}\n",
+        &PUZZLE[2..],
+        ".".repeat(81),
+    );
+    let text = sudoscope()
+        .args(["solve", "-"])
+        .write_stdin(input.clone())
+        .output()
+        .expect("runs");
+    let json = sudoscope()
+        .args(["solve", "--format", "json", "-"])
+        .write_stdin(input)
+        .output()
+        .expect("runs");
+    assert_eq!(text.status.code(), Some(2), "invalid records give exit 2");
+    assert_eq!(json.status.code(), Some(2));
+    assert_eq!(text.stderr, json.stderr, "the same errors are reported");
+    let expected: Vec<String> = String::from_utf8_lossy(&json.stdout)
+        .lines()
+        .map(|line| {
+            let record: serde_json::Value = serde_json::from_str(line).expect("JSON record");
+            match (record["solution"].as_str(), record["status"].as_str()) {
+                (Some(solution), _) => solution.to_owned(),
+                (None, Some("invalid")) => {
+                    format!("invalid: {}", record["error"].as_str().unwrap_or_default())
+                }
+                (None, status) => status.unwrap_or_default().to_owned(),
+            }
+        })
+        .collect();
+    let got: Vec<String> = String::from_utf8_lossy(&text.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(got, expected);
+    assert_eq!(got.len(), 8, "{got:?}");
+    assert_eq!(got[0], SOLUTION);
+    assert!(got[1].starts_with("invalid: line 3: digit 4 appears twice"));
+}
+
+/// On a whole dataset the fast lane's text output equals the solutions the JSON path gives.
+#[test]
+fn solve_fast_lane_matches_json_on_a_dataset() {
+    let Some(dir) = datasets() else {
+        return;
+    };
+    let path = dir.join("magictour_top1465.txt");
+    let path = path.to_str().expect("UTF-8 path");
+    let text = sudoscope().args(["solve", path]).output().expect("runs");
+    let json = sudoscope()
+        .args(["solve", "--format", "json", path])
+        .output()
+        .expect("runs");
+    assert!(text.status.success() && json.status.success());
+    let solutions: Vec<String> = String::from_utf8_lossy(&json.stdout)
+        .lines()
+        .map(|line| {
+            let record: serde_json::Value = serde_json::from_str(line).expect("JSON record");
+            record["solution"].as_str().expect("solved").to_owned()
+        })
+        .collect();
+    let lines: Vec<&str> = std::str::from_utf8(&text.stdout)
+        .expect("UTF-8")
+        .lines()
+        .collect();
+    assert_eq!(lines.len(), 1465);
+    assert_eq!(lines, solutions);
+}

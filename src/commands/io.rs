@@ -142,7 +142,12 @@ impl Output {
 
     /// Writes one record line.
     pub fn line(&mut self, text: &str) -> Result<(), Failure> {
-        self.write(text.as_bytes())?;
+        self.line_bytes(text.as_bytes())
+    }
+
+    /// Writes one record line given as bytes (UTF-8 text).
+    pub fn line_bytes(&mut self, text: &[u8]) -> Result<(), Failure> {
+        self.write(text)?;
         self.write(b"\n")?;
         if self.flush_every_record || self.last_flush.elapsed() > Duration::from_millis(100) {
             self.flush()?;

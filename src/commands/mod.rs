@@ -12,6 +12,7 @@ mod rate;
 mod serve;
 mod solve;
 
+use sudoscope::grid::parse::Item;
 use sudoscope::grid::{ParseError, Puzzle, Record};
 
 use crate::cli::{Cli, Command};
@@ -55,6 +56,33 @@ pub fn for_each_record(
                 tally.report(&input.name, error);
                 on_error(&record, error, out)?;
             }
+        }
+    }
+    tally.finish(&input.name, out)
+}
+
+/// [`for_each_record`] with a fast lane: one-line standard 9×9 puzzles go to `on_standard` as
+/// bare givens (see [`sudoscope::grid::PuzzleReader::next_item`]), every other record to
+/// `on_puzzle` or `on_error` as in `for_each_record`, with the same exit code.
+pub fn for_each_item(
+    mut input: Input,
+    out: &mut Output,
+    mut on_standard: impl FnMut(&[u8; 81], &mut Output) -> Result<(), Failure>,
+    mut on_puzzle: impl FnMut(&Record, &Puzzle, &mut Output) -> Result<(), Failure>,
+    mut on_error: impl FnMut(&Record, &ParseError, &mut Output) -> Result<(), Failure>,
+) -> Result<u8, Failure> {
+    let mut tally = Tally::default();
+    while let Some(item) = input.records.next_item() {
+        tally.any = true;
+        match item {
+            Item::Standard { givens, .. } => on_standard(&givens, out)?,
+            Item::Record(record) => match &record.result {
+                Ok(puzzle) => on_puzzle(&record, puzzle, out)?,
+                Err(error) => {
+                    tally.report(&input.name, error);
+                    on_error(&record, error, out)?;
+                }
+            },
         }
     }
     tally.finish(&input.name, out)

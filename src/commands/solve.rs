@@ -1,15 +1,17 @@
 //! `sudoscope solve`: one record per puzzle — the solution line, or why there is none.
 
+use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use serde::Serialize;
-use sudoscope::exact;
+use sudoscope::exact::{self, fast9};
+use sudoscope::grid::{ParseError, Puzzle, Record, format};
 use sudoscope::live::{self, RunLimits};
 
 use super::count::to_json;
 use super::io::{self, Failure, Output};
-use super::{for_each_record, invalid_text};
+use super::{for_each_item, for_each_record, invalid_text};
 use crate::cli::{OutputFormat, SolveArgs, SolverName};
 
 /// The `solve --format json` record of interfaces.md (plus `unique`).
@@ -39,6 +41,20 @@ struct Tally {
 }
 
 impl Tally {
+    /// Counts one exact-solver result (solutions found up to 2) and returns its status.
+    fn add_exact(&mut self, solutions: usize, elapsed: Duration) -> &'static str {
+        self.solving += elapsed;
+        if solutions == 0 {
+            self.no_solution += 1;
+            return "no-solution";
+        }
+        self.solved += 1;
+        if solutions > 1 {
+            self.multiple += 1;
+        }
+        "solved"
+    }
+
     /// One summary line on standard error.
     fn report(&self, wall: Instant) {
         let attempted = self.solved + self.no_solution + self.unsolved;
@@ -69,66 +85,74 @@ pub fn run(args: &SolveArgs) -> Result<u8, Failure> {
     let input = io::open(&args.input)?;
     let mut out = Output::new(&input);
     let json = args.format == OutputFormat::Json;
-    let mut tally = Tally::default();
+    // Shared by the three record handlers below; each borrows it only while it runs.
+    let tally = RefCell::new(Tally::default());
     let wall = Instant::now();
-    let code = for_each_record(
-        input,
-        &mut out,
-        |_, puzzle, out| {
-            let start = Instant::now();
-            let found = exact::count(puzzle, 2);
-            let elapsed = start.elapsed();
-            tally.solving += elapsed;
-            let solution = found
-                .first
-                .as_ref()
-                .map(|grid| grid.to_line(puzzle.alphabet));
-            let status = if solution.is_some() {
-                tally.solved += 1;
-                if found.solutions > 1 {
-                    tally.multiple += 1;
-                }
-                "solved"
-            } else {
-                tally.no_solution += 1;
-                "no-solution"
-            };
-            if json {
-                out.line(&to_json(&SolveRecord {
-                    puzzle: &puzzle.to_line(),
-                    solver: args.solver.name(),
-                    status,
-                    unique: solution.as_ref().map(|_| found.solutions == 1),
-                    solution,
-                    iterations: found.nodes,
-                    iteration_unit: "nodes",
-                    elapsed_ms: io::millis(elapsed),
-                    error: None,
-                }))
-            } else {
-                out.line(solution.as_deref().unwrap_or(status))
-            }
-        },
-        |record, error, out| {
-            tally.invalid += 1;
-            if json {
-                out.line(&to_json(&SolveRecord {
-                    puzzle: &record.text,
-                    solver: args.solver.name(),
-                    status: "invalid",
-                    solution: None,
-                    unique: None,
-                    iterations: 0,
-                    iteration_unit: "nodes",
-                    elapsed_ms: 0.0,
-                    error: Some(error.to_string()),
-                }))
-            } else {
-                out.line(&invalid_text(error))
-            }
-        },
-    );
+    let on_puzzle = |_: &Record, puzzle: &Puzzle, out: &mut Output| {
+        let start = Instant::now();
+        let found = exact::count(puzzle, 2);
+        let elapsed = start.elapsed();
+        let solution = found
+            .first
+            .as_ref()
+            .map(|grid| grid.to_line(puzzle.alphabet));
+        let status = tally.borrow_mut().add_exact(found.solutions, elapsed);
+        if json {
+            out.line(&to_json(&SolveRecord {
+                puzzle: &puzzle.to_line(),
+                solver: args.solver.name(),
+                status,
+                unique: solution.as_ref().map(|_| found.solutions == 1),
+                solution,
+                iterations: found.nodes,
+                iteration_unit: "nodes",
+                elapsed_ms: io::millis(elapsed),
+                error: None,
+            }))
+        } else {
+            out.line(solution.as_deref().unwrap_or(status))
+        }
+    };
+    let on_error = |record: &Record, error: &ParseError, out: &mut Output| {
+        tally.borrow_mut().invalid += 1;
+        if json {
+            out.line(&to_json(&SolveRecord {
+                puzzle: &record.text,
+                solver: args.solver.name(),
+                status: "invalid",
+                solution: None,
+                unique: None,
+                iterations: 0,
+                iteration_unit: "nodes",
+                elapsed_ms: 0.0,
+                error: Some(error.to_string()),
+            }))
+        } else {
+            out.line(&invalid_text(error))
+        }
+    };
+    // Text output of one-line 9×9 puzzles, the bulk of any large file, skips building a
+    // `Puzzle`, a `Grid` and a `String` per line: the 9×9 solver reads the givens and the
+    // digits go straight to the output buffer, so the command runs at the solver's speed.
+    let on_standard = |givens: &[u8; 81], out: &mut Output| {
+        let start = args.stats.then(Instant::now);
+        let mut solution = [0u8; 81];
+        let solutions = fast9::count_solutions(givens, 2, &mut solution);
+        let elapsed = start.map(|s| s.elapsed()).unwrap_or_default();
+        let status = tally.borrow_mut().add_exact(solutions, elapsed);
+        if solutions == 0 {
+            out.line(status)
+        } else {
+            out.line_bytes(&format::digits_line_9x9(&solution))
+        }
+    };
+    let code = if json {
+        for_each_record(input, &mut out, on_puzzle, on_error)
+    } else {
+        for_each_item(input, &mut out, on_standard, on_puzzle, on_error)
+    };
     if args.stats {
+        let tally = tally.borrow();
         let total = tally.solved + tally.no_solution + tally.invalid;
         let secs = tally.solving.as_secs_f64();
         eprintln!(

@@ -405,3 +405,34 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 64 } else { 512 }))]
+
+    /// Random partial 9×9 grids (random digits in random cells, so clashes, no solution, one
+    /// and many solutions all occur): `fast9` and the generic solver count alike up to a
+    /// limit, and a first solution either one reports is a valid grid keeping the givens.
+    #[test]
+    fn fast9_and_generic_agree_on_random_partial_grids(
+        cells in proptest::collection::vec(prop_oneof![6 => Just(0u8), 1 => 1u8..=9], 81),
+        limit in 1usize..5,
+    ) {
+        let g = geometry(9, Variant::Standard);
+        let mut givens = [0u8; 81];
+        givens.copy_from_slice(&cells);
+        let mut fast = [0u8; 81];
+        let fast_count = fast9::count_solutions(&givens, limit, &mut fast);
+        let grid = Grid::from_cells(g, cells.clone()).expect("digits in range");
+        let mut generic_solution = Vec::new();
+        let generic_count = if grid.first_conflict().is_some() {
+            0
+        } else {
+            generic::count_solutions(g, &grid.candidates(), limit, &mut generic_solution)
+        };
+        prop_assert_eq!(fast_count, generic_count, "{:?}", grid);
+        if fast_count > 0 {
+            let solved = Grid::from_cells(g, fast.to_vec()).expect("digits in range");
+            prop_assert!(solved.is_solved() && grid.is_extended_by(&solved));
+        }
+    }
+}

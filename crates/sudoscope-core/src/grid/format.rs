@@ -160,3 +160,13 @@ pub fn pencilmark_grid(geometry: &Geometry, marks: &[Digits], alphabet: Alphabet
     out.push_str(&band_rule('\'', '\''));
     out
 }
+
+/// A solved standard 9×9 grid (digits 1..=9, row-major) as its one-line text in digits, the
+/// same text as `Grid::to_line(Alphabet::Digits)` gives, without allocating: the streaming
+/// output of `sudoscope solve`.
+pub fn digits_line_9x9(cells: &[u8; 81]) -> [u8; 81] {
+    cells.map(|d| match d {
+        1..=9 => b'0' + d,
+        _ => b'.',
+    })
+}

@@ -207,7 +207,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
             }
             any = true;
-            let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let (chunk, used, done) = match memchr::memchr2(b'\n', b'\r', buf) {
                 Some(i) => {
                     self.after_cr = buf[i] == b'\r';
                     (&buf[..i], i + 1, true)
@@ -666,42 +666,152 @@ fn finish_pencilmarks(
     Ok(puzzle)
 }
 
+/// What [`PuzzleReader::next_item`] yields.
+#[derive(Clone, Debug)]
+pub enum Item {
+    /// A one-line standard 9×9 puzzle in digits whose givens do not clash, read without
+    /// building a [`Puzzle`]: its 1-based line and its givens (row-major, 0 = empty).
+    Standard { line: usize, givens: [u8; 81] },
+    /// Any other record, exactly as the iterator yields it.
+    Record(Record),
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// Like [`Iterator::next`], with a fast lane for the commonest input, a file of one-line
+    /// 9×9 puzzles: such a line comes back as [`Item::Standard`] without the allocations of a
+    /// [`Puzzle`], so a caller that solves it with the 9×9 solver streams at solving speed.
+    /// The lane is taken only where the general reading could mean nothing else (no grid or
+    /// skipped section under way, the standard variant, no alphabet but digits forced, no
+    /// clash among the givens); every other line is read as `next` reads it, so the records,
+    /// errors and line numbers are the same.
+    pub fn next_item(&mut self) -> Option<Item> {
+        let fast = self.options.variant == Variant::Standard
+            && matches!(self.options.alphabet, None | Some(Alphabet::Digits));
+        while self.ready.is_empty() && !self.finished {
+            if let Some(item) = self.step(fast) {
+                return Some(item);
+            }
+        }
+        self.ready.pop_front().map(Item::Record)
+    }
+
+    /// Reads and handles one line: a standard one-line puzzle is returned when `fast`, any
+    /// other outcome is queued in `ready`.
+    fn step(&mut self, fast: bool) -> Option<Item> {
+        self.line_no += 1;
+        match self.read_line() {
+            Ok(LineRead::Line) => {
+                if fast
+                    && self.pending.is_none()
+                    && !self.skipping_section
+                    && let Some(givens) = standard_line(&self.line, self.line_no == 1)
+                {
+                    // What the general reading of this line would leave behind.
+                    self.last_alphabet = Some(Alphabet::Digits);
+                    self.expect_grid = false;
+                    return Some(Item::Standard {
+                        line: self.line_no,
+                        givens,
+                    });
+                }
+                self.process_line();
+            }
+            Ok(LineRead::TooLong) => {
+                self.abandon_pending();
+                let line = self.line_no;
+                self.push_error(
+                    line,
+                    None,
+                    ParseErrorKind::LineTooLong {
+                        max: MAX_LINE_BYTES,
+                    },
+                    String::new(),
+                );
+            }
+            Ok(LineRead::Eof) => {
+                self.abandon_pending();
+                self.finished = true;
+            }
+            Err(e) => {
+                self.abandon_pending();
+                let line = self.line_no;
+                self.push_error(
+                    line,
+                    None,
+                    ParseErrorKind::Unreadable(e.to_string()),
+                    String::new(),
+                );
+                self.finished = true;
+            }
+        }
+        None
+    }
+}
+
+/// The givens of a line that holds a one-line standard 9×9 puzzle in digits (`.` or `0`
+/// empty, at least one digit), optionally indented and followed by other fields, when they
+/// do not clash; None for anything else, which the general reading then handles (and
+/// reports). Only ASCII spaces and tabs count as separators here: rarer whitespace takes the
+/// general path.
+fn standard_line(line: &[u8], first_line: bool) -> Option<[u8; 81]> {
+    let mut bytes = line;
+    if first_line {
+        bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    }
+    let start = bytes.iter().position(|&b| b != b' ' && b != b'\t')?;
+    let (token, rest) = bytes.get(start..)?.split_at_checked(81)?;
+    match rest.first() {
+        None => {}
+        Some(b' ' | b'\t') if std::str::from_utf8(rest).is_ok() => {}
+        Some(_) => return None,
+    }
+    let mut givens = [0u8; 81];
+    // First the characters alone (a tight loop the compiler unrolls), then the clash check
+    // over the few givens only: one bit per digit for every row, column and box.
+    for (&byte, slot) in token.iter().zip(&mut givens) {
+        let value = byte.wrapping_sub(b'0');
+        if value > 9 && byte != b'.' {
+            return None;
+        }
+        *slot = if value <= 9 { value } else { 0 };
+    }
+    let mut seen = [0u16; 27];
+    let mut any = false;
+    for (cell, &digit) in givens.iter().enumerate() {
+        if digit == 0 {
+            continue;
+        }
+        any = true;
+        let bit = 1u16 << (digit - 1);
+        let [row, col, bx] = HOUSES_9X9[cell].map(usize::from);
+        if (seen[row] | seen[col] | seen[bx]) & bit != 0 {
+            return None;
+        }
+        seen[row] |= bit;
+        seen[col] |= bit;
+        seen[bx] |= bit;
+    }
+    any.then_some(givens)
+}
+
+/// For every cell of a 9×9 grid, its row, column and box as indices 0–8, 9–17 and 18–26.
+const HOUSES_9X9: [[u8; 3]; 81] = {
+    let mut houses = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        houses[cell] = [row as u8, 9 + col as u8, 18 + (row / 3 * 3 + col / 3) as u8];
+        cell += 1;
+    }
+    houses
+};
+
 impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = Record;
 
     fn next(&mut self) -> Option<Record> {
         while self.ready.is_empty() && !self.finished {
-            self.line_no += 1;
-            match self.read_line() {
-                Ok(LineRead::Line) => self.process_line(),
-                Ok(LineRead::TooLong) => {
-                    self.abandon_pending();
-                    let line = self.line_no;
-                    self.push_error(
-                        line,
-                        None,
-                        ParseErrorKind::LineTooLong {
-                            max: MAX_LINE_BYTES,
-                        },
-                        String::new(),
-                    );
-                }
-                Ok(LineRead::Eof) => {
-                    self.abandon_pending();
-                    self.finished = true;
-                }
-                Err(e) => {
-                    self.abandon_pending();
-                    let line = self.line_no;
-                    self.push_error(
-                        line,
-                        None,
-                        ParseErrorKind::Unreadable(e.to_string()),
-                        String::new(),
-                    );
-                    self.finished = true;
-                }
-            }
+            self.step(false);
         }
         self.ready.pop_front()
     }
