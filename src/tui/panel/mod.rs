@@ -8,6 +8,7 @@
 
 mod pool;
 mod render;
+pub(crate) use render::wrap;
 mod speed;
 mod theme;
 mod worker;

@@ -264,7 +264,7 @@ fn status_spans(
 }
 
 /// Greedy word wrap of `text` to `width` columns.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();

@@ -11,11 +11,10 @@
 //! a larger budget (a Las Vegas restart strategy). A search that finishes without solution and
 //! without hitting the budget has proved that the empty grid has no solution.
 
-use std::time::Instant;
-
 use crate::grid::{Geometry, Grid};
 
 use super::rng::GenRng;
+use super::stop::Stop;
 
 /// Why no grid was produced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +29,7 @@ pub enum FillFailure {
 pub fn fill(
     geometry: &'static Geometry,
     rng: &mut GenRng,
-    deadline: Instant,
+    stop: Stop<'_>,
 ) -> Result<Grid, FillFailure> {
     let cells = geometry.cell_count();
     let mut budget = 4 * cells as u64;
@@ -40,7 +39,7 @@ pub fn fill(
             rng: Some(&mut *rng),
             nodes: 0,
             budget,
-            deadline,
+            stop,
             stopped: None,
         };
         let start = vec![full(geometry.size()); cells];
@@ -77,14 +76,14 @@ pub fn bounded_search(
     geometry: &'static Geometry,
     cand: Vec<u64>,
     budget: u64,
-    deadline: Instant,
+    stop: Stop<'_>,
 ) -> Bounded {
     let mut search = Search {
         geometry,
         rng: None,
         nodes: 0,
         budget,
-        deadline,
+        stop,
         stopped: None,
     };
     match (search.run(cand), search.stopped) {
@@ -100,7 +99,7 @@ struct Search<'a> {
     rng: Option<&'a mut GenRng>,
     nodes: u64,
     budget: u64,
-    deadline: Instant,
+    stop: Stop<'a>,
     /// Why the search gave up early: `Unsatisfiable` is used for "budget spent" (restart).
     stopped: Option<FillFailure>,
 }
@@ -131,7 +130,7 @@ impl Search<'_> {
                 self.stopped = Some(FillFailure::Unsatisfiable);
                 return None;
             }
-            if self.nodes.is_multiple_of(256) && Instant::now() > self.deadline {
+            if self.nodes.is_multiple_of(256) && self.stop.reached() {
                 self.stopped = Some(FillFailure::Timeout);
                 return None;
             }
@@ -275,7 +274,7 @@ fn propagate(geometry: &Geometry, cand: &mut [u64], mut queue: Vec<usize>) -> bo
 mod tests {
     use super::*;
     use crate::grid::Variant;
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
 
     #[test]
     fn fills_valid_grids_of_every_small_size_and_variant() {
@@ -287,7 +286,7 @@ mod tests {
                 }
                 let geometry = Geometry::get(size, variant).unwrap();
                 let mut rng = GenRng::new(3, 0);
-                let grid = fill(geometry, &mut rng, deadline).unwrap();
+                let grid = fill(geometry, &mut rng, Stop::at(deadline)).unwrap();
                 assert!(grid.is_solved(), "{size} {variant}");
             }
         }
