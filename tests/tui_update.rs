@@ -614,3 +614,90 @@ fn a_long_message_is_never_cut_off() {
         );
     }
 }
+
+/// Defect: after `u` the lines "1 entry disagrees…", "restarted from the givens…" and "the
+/// solution is revealed…" stayed. Each status message about the board clears once the board
+/// changes under it.
+#[test]
+fn status_messages_clear_once_stale() {
+    // "N entries disagree" (check) clears when the board changes.
+    let mut a = app();
+    let wrong = if digit_at(0) == 1 { 2 } else { 1 };
+    a.act(sudoscope::tui::keymap::Action::Move(0, 0));
+    ch(&mut a, char::from(b'0' + wrong));
+    ch(&mut a, 'c');
+    assert!(
+        a.message().is_some_and(|m| m.contains("disagree")),
+        "{:?}",
+        a.message()
+    );
+    ch(&mut a, 'u');
+    assert_eq!(a.message(), None, "stale after u");
+
+    // "restarted from the givens" clears on undo.
+    let mut a = app();
+    let right = digit_at(a.cursor());
+    ch(&mut a, char::from(b'0' + right));
+    ch(&mut a, 'e');
+    assert!(a.message().is_some_and(|m| m.starts_with("restarted")));
+    ch(&mut a, 'u');
+    assert_eq!(a.message(), None, "stale after u");
+
+    // "the solution is revealed" clears on undo.
+    let mut a = app();
+    ch(&mut a, 'R');
+    assert!(a.message().is_some_and(|m| m.contains("revealed")) || a.game().completed().is_some());
+    ch(&mut a, 'u');
+    assert_eq!(a.message(), None, "stale after u");
+
+    // "every empty cell holds its candidates" clears on undo.
+    let mut a = app();
+    ch(&mut a, 'f');
+    assert!(a.message().is_some_and(|m| m.contains("candidates")));
+    ch(&mut a, 'u');
+    assert_eq!(a.message(), None, "stale after u");
+}
+
+/// Defect: `y` with the panel open said "(s opens the solver panel)".
+#[test]
+fn copy_without_a_solution_says_what_to_press() {
+    let mut a = app();
+    ch(&mut a, 'y');
+    assert!(a.message().is_some_and(|m| m.contains("s opens")));
+    ch(&mut a, 's');
+    ch(&mut a, 'y');
+    let said = a.message().unwrap_or_default().to_string();
+    assert!(
+        said.contains("Space runs") && !said.contains("s opens"),
+        "{said}"
+    );
+}
+
+/// Defect: "the solver found a solution: y copies it" stayed while another solver ran
+/// unsolved. The offer shows while the panel has a solution and goes when it has none.
+#[test]
+fn the_solver_offer_goes_when_the_solution_does() {
+    let mut a = app();
+    ch(&mut a, 's');
+    ch(&mut a, ' ');
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !a.message().is_some_and(|m| m.contains("found a solution")) {
+        assert!(
+            Instant::now() < deadline,
+            "no solution offered: {:?}",
+            a.message()
+        );
+        a.update(Msg::Tick);
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    ch(&mut a, ']');
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while a.message().is_some_and(|m| m.contains("found a solution")) {
+        assert!(
+            Instant::now() < deadline,
+            "the offer stayed after choosing another solver"
+        );
+        a.update(Msg::Tick);
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}

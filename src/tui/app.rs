@@ -231,6 +231,10 @@ pub struct App {
     pub(crate) hits: Cell<Hits>,
 }
 
+/// What the status line says once the panel's solver has solved the puzzle (and only while
+/// it has: a reset or another solver takes the offer back).
+const SOLVER_OFFER: &str = "the solver found a solution: y copies it into the board";
+
 /// Frames of the completion celebration (about two seconds at 30 fps).
 const CELEBRATION_FRAMES: u32 = 60;
 
@@ -460,15 +464,19 @@ impl App {
     fn tick(&mut self) -> Vec<Effect> {
         self.frame = self.frame.wrapping_add(1);
         self.celebration = self.celebration.saturating_sub(1);
-        let effects = Vec::new();
-        if self.panel.poll() && !self.solver_offer_made && self.panel.solution().is_some() {
+        self.panel.poll();
+        let solved = self.panel.has_solution();
+        if solved && !self.solver_offer_made {
             self.solver_offer_made = true;
-            self.say(
-                "the solver found a solution: y copies it into the board",
-                Tone::Good,
-            );
+            self.say(SOLVER_OFFER, Tone::Good);
+        } else if !solved && self.solver_offer_made {
+            // The solver was reset or another one chosen: there is nothing to copy any more.
+            self.solver_offer_made = false;
+            if self.message() == Some(SOLVER_OFFER) {
+                self.message = None;
+            }
         }
-        effects
+        Vec::new()
     }
 
     fn say(&mut self, text: impl Into<String>, tone: Tone) {
@@ -502,13 +510,16 @@ impl App {
         self.solver_offer_made = false;
     }
 
-    /// Bookkeeping after the game changed: hints are stale, completion may start the
-    /// celebration, and the snapshot is saved.
+    /// Bookkeeping after the game changed: hints and the status message are stale (an undo
+    /// takes back whatever the message was about; the action that changed the board says
+    /// its own line after this), completion may start the celebration, and the snapshot is
+    /// saved.
     fn changed(&mut self, changed: bool) -> Vec<Effect> {
         if !changed {
             return Vec::new();
         }
         self.hint = None;
+        self.message = None;
         if let Some(time) = self.game.completed() {
             if self.celebration == 0 {
                 self.celebration = CELEBRATION_FRAMES;
@@ -664,9 +675,6 @@ impl App {
                 } else {
                     self.game.set_digit(cell, d)
                 };
-                if changed && !self.notes_mode && self.game.completed().is_none() {
-                    self.message = None;
-                }
                 self.changed(changed)
             }
             Action::Clear => {
@@ -685,11 +693,12 @@ impl App {
             }
             Action::FillCandidates => {
                 let changed = self.game.fill_candidates();
+                let effects = self.changed(changed);
                 self.say(
                     "every empty cell holds its candidates (u undoes)",
                     Tone::Info,
                 );
-                self.changed(changed)
+                effects
             }
             Action::Undo => {
                 let changed = self.game.undo();
@@ -752,6 +761,7 @@ impl App {
             }
             Action::Restart => {
                 let changed = self.game.restart();
+                let effects = self.changed(changed);
                 if changed {
                     self.say(
                         "restarted from the givens (u brings your work back)",
@@ -761,7 +771,7 @@ impl App {
                         self.load_panel();
                     }
                 }
-                self.changed(changed)
+                effects
             }
             Action::TogglePanel => {
                 self.panel_open = !self.panel_open;
@@ -785,6 +795,10 @@ impl App {
                         );
                         return effects;
                     }
+                    _ if self.panel_open => self.say(
+                        "no solver solution to copy yet (Space runs the solver)",
+                        Tone::Info,
+                    ),
                     _ => self.say(
                         "no solver solution to copy yet (s opens the solver panel)",
                         Tone::Info,
