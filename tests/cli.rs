@@ -517,3 +517,20 @@ fn solve_fast_lane_matches_json_on_a_dataset() {
     assert_eq!(lines.len(), 1465);
     assert_eq!(lines, solutions);
 }
+
+/// Defect: "1 puzzles". A count of one takes the singular, more the plural.
+#[test]
+fn solve_stats_count_puzzles_in_the_right_number() {
+    let one = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    sudoscope()
+        .args(["solve", "--stats", one])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("sudoscope: 1 puzzle:"));
+    sudoscope()
+        .args(["solve", "--stats"])
+        .write_stdin(format!("{one}\n{one}\n"))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("sudoscope: 2 puzzles:"));
+}

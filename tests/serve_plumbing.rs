@@ -13,7 +13,7 @@ use std::time::Duration;
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 use ratatui::widgets::Paragraph;
-use sudoscope::serve::app::{AppFactory, SessionApp, SessionEffect};
+use sudoscope::serve::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
 use sudoscope::serve::{ServeOptions, serve};
 use support::sshclient::{Tmux, client_key, ssh_base_args, tools_present};
 
@@ -91,6 +91,10 @@ struct Fixture {
 
 impl Fixture {
     fn start(configure: impl FnOnce(&mut ServeOptions)) -> Fixture {
+        Fixture::start_with(echo_factory(), configure)
+    }
+
+    fn start_with(factory: AppFactory, configure: impl FnOnce(&mut ServeOptions)) -> Fixture {
         let dir = tempfile::tempdir().expect("temp dir");
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -101,7 +105,7 @@ impl Fixture {
         options.listen = "127.0.0.1:0".parse().expect("address");
         configure(&mut options);
         let server = runtime
-            .block_on(serve(&options, echo_factory()))
+            .block_on(serve(&options, factory))
             .expect("server starts");
         let port = server.local_addr.port();
         Fixture {
@@ -433,4 +437,108 @@ fn many_channels_and_input_floods_are_contained() {
     fixture.wait_until("every connection closes", |f| {
         f.active() == 0 && f.connections() == 0
     });
+}
+
+/// How long one heavy request of [`HeavyApp`] blocks its thread.
+const HEAVY: Duration = Duration::from_millis(2000);
+
+/// The echo app, plus `w`: a request that blocks its thread for [`HEAVY`] (what a 25×25
+/// generation or solution path does), done as `SessionEffect::Work`; each answer adds `!`.
+struct HeavyApp {
+    echo: EchoApp,
+    /// Jobs of this session running now, and the most ever at once (shared with the test).
+    running: Arc<std::sync::atomic::AtomicUsize>,
+    peak: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl SessionApp for HeavyApp {
+    fn event(&mut self, event: Event) -> Vec<SessionEffect> {
+        use std::sync::atomic::Ordering;
+        if let Event::Key(KeyEvent {
+            code: KeyCode::Char('w'),
+            ..
+        }) = event
+        {
+            let (running, peak) = (self.running.clone(), self.peak.clone());
+            return vec![SessionEffect::Work(Work::new(move || {
+                let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                peak.fetch_max(now, Ordering::SeqCst);
+                std::thread::sleep(HEAVY);
+                running.fetch_sub(1, Ordering::SeqCst);
+                Box::new('!') as Answer
+            }))];
+        }
+        self.echo.event(event)
+    }
+
+    fn tick(&mut self) -> Vec<SessionEffect> {
+        Vec::new()
+    }
+
+    fn work_done(&mut self, answer: Answer) -> Vec<SessionEffect> {
+        match answer.downcast::<char>() {
+            Ok(c) => self.echo.push(*c),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn render(&self, frame: &mut Frame) {
+        self.echo.render(frame);
+    }
+
+    fn needs_frames(&self) -> bool {
+        false
+    }
+}
+
+/// Issue 14: slow work never runs on the async workers. Two players ask for heavy work
+/// (with 2 workers, work done inline would hold both); a third player's keys still echo at
+/// once. One player's jobs run one at a time (the per-session cap).
+#[test]
+fn heavy_work_of_one_player_does_not_delay_another_players_keys() {
+    require_tools!();
+    let peaks: Arc<std::sync::Mutex<Vec<Arc<std::sync::atomic::AtomicUsize>>>> = Arc::default();
+    let factory: AppFactory = {
+        let peaks = peaks.clone();
+        Arc::new(move |_saved: Option<String>| {
+            let peak = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+            peaks.lock().expect("peaks").push(peak.clone());
+            Ok(Box::new(HeavyApp {
+                echo: EchoApp {
+                    typed: String::new(),
+                    size: (0, 0),
+                },
+                running: Arc::default(),
+                peak,
+            }) as Box<dyn SessionApp>)
+        })
+    };
+    let fixture = Fixture::start_with(factory, |_| {});
+    let tmux = Tmux::new("heavy");
+    for name in ["a", "b", "c"] {
+        tmux.start(name, 80, 24, &fixture.ssh(None, &["-tt"]));
+        let (ok, screen) = tmux.wait_for(name, Duration::from_secs(20), |s| s.contains("typed:["));
+        assert!(ok, "{name} did not connect:\n{screen}");
+    }
+    tmux.send("a", &["w", "w"]);
+    tmux.send("b", &["w"]);
+    std::thread::sleep(Duration::from_millis(200));
+    let start = std::time::Instant::now();
+    tmux.send("c", &["x"]);
+    let (ok, screen) = tmux.wait_for("c", HEAVY * 3, |s| s.contains("typed:[x]"));
+    let echo = start.elapsed();
+    assert!(ok, "no echo:\n{screen}");
+    assert!(
+        echo < HEAVY / 2,
+        "the echo took {echo:?} while others' heavy work ran ({HEAVY:?} each)"
+    );
+    let (ok, screen) = tmux.wait_for("a", HEAVY * 4, |s| s.contains("typed:[!!]"));
+    assert!(ok, "a's two jobs did not both answer:\n{screen}");
+    let peaks: Vec<usize> = peaks
+        .lock()
+        .expect("peaks")
+        .iter()
+        .map(|p| p.load(std::sync::atomic::Ordering::SeqCst))
+        .collect();
+    assert!(peaks.iter().all(|&p| p <= 1), "per-session peaks {peaks:?}");
 }

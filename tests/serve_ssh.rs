@@ -197,7 +197,12 @@ fn play_hint_solver_resize_resume_and_restart_over_ssh() {
     assert!(ok, "no redraw after resize:\n{screen}");
 
     tmux.send("game", &["q"]);
-    server.wait_log("disconnected", WAIT);
+    let line = server.wait_log("disconnected", WAIT);
+    // Defect: `serve 2> log` wrote ANSI colour codes into the log file.
+    assert!(
+        !line.contains('\u{1b}') && server.seen.iter().all(|l| !l.contains('\u{1b}')),
+        "colour codes in a redirected log: {line:?}"
+    );
     let (ok, screen) = tmux.wait_for("game", WAIT, |_| !tmux.alternate_screen_on("game"));
     assert!(ok, "the client's terminal was not restored:\n{screen}");
 

@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sudoscope::grid::{ReadOptions, Variant, parse_puzzle, read_all};
 use sudoscope::tui::StartGame;
-use sudoscope::tui::gen_seam::{GenerateOptions, Level};
+use sudoscope::tui::gen_seam::{GenerateOptions, Level, reachable_levels};
 use sudoscope::tui::run::{RunOptions, run as run_ui};
 
 use super::io::Failure;
@@ -60,6 +60,21 @@ pub fn run(args: &PlayArgs) -> Result<u8, Failure> {
         fresh.timeout = Duration::from_secs(if size >= 16 { 60 } else { 10 });
     }
     fresh.variant = variant;
+    if let Some(level) = fresh.level {
+        let reachable = reachable_levels(fresh.size, variant);
+        if !reachable.contains(&level) {
+            if args.level.is_some() {
+                let ids: Vec<&str> = reachable.iter().map(|l| l.id()).collect();
+                return Err(Failure::usage(format!(
+                    "--level {level}: {n}×{n} puzzles reach only {}, or any",
+                    ids.join(", "),
+                    n = fresh.size
+                )));
+            }
+            // The default level is out of reach for this size: take the hardest within it.
+            fresh.level = reachable.last().copied();
+        }
+    }
     // Asking for a particular kind of puzzle starts one instead of resuming the autosave.
     let start = match start {
         Some(s) => Some(s),

@@ -82,6 +82,8 @@ fn init_logging() {
         .with_writer(std::io::stderr)
         .with_max_level(level)
         .with_target(false)
+        // Colours only for a person reading a terminal, never into a redirected log file.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
 }
 

@@ -60,8 +60,8 @@ impl Tally {
         let attempted = self.solved + self.no_solution + self.unsolved;
         let secs = self.solving.as_secs_f64();
         eprintln!(
-            "sudoscope: {} puzzles: {} solved ({} with several solutions), {} without solution, {} unsolved, {} invalid; solving {:.1} ms ({:.0} puzzles/s), wall {:.1} ms",
-            attempted + self.invalid,
+            "sudoscope: {}: {} solved ({} with several solutions), {} without solution, {} unsolved, {} invalid; solving {:.1} ms ({:.0} puzzles/s), wall {:.1} ms",
+            counted(attempted + self.invalid, "puzzle"),
             self.solved,
             self.multiple,
             self.no_solution,
@@ -156,7 +156,8 @@ pub fn run(args: &SolveArgs) -> Result<u8, Failure> {
         let total = tally.solved + tally.no_solution + tally.invalid;
         let secs = tally.solving.as_secs_f64();
         eprintln!(
-            "sudoscope: {total} puzzles: {} solved ({} with several solutions), {} without solution, {} invalid; solving {:.1} ms ({:.0} puzzles/s), wall {:.1} ms",
+            "sudoscope: {}: {} solved ({} with several solutions), {} without solution, {} invalid; solving {:.1} ms ({:.0} puzzles/s), wall {:.1} ms",
+            counted(total, "puzzle"),
             tally.solved,
             tally.multiple,
             tally.no_solution,
@@ -271,4 +272,13 @@ fn run_live(args: &SolveArgs) -> Result<u8, Failure> {
         tally.report(wall);
     }
     code
+}
+
+/// `1 puzzle`, `2 puzzles`: a count with its noun in the right number.
+fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }

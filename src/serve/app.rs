@@ -4,16 +4,45 @@
 //! stores the snapshots the app asks to save. The terminal UI's `App` implements this (see
 //! `tui_app.rs`); tests use small apps of their own.
 
+use std::any::Any;
+
 use ratatui::Frame;
 use ratatui::crossterm::event::Event;
 
 /// What the app asks the session to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum SessionEffect {
     /// The player quit: restore their terminal and close the channel.
     Quit,
     /// Persist this snapshot of the game (the app emits one after every change).
     Save(String),
+    /// Work that may take long (a puzzle to generate, a solution path): the session runs it
+    /// on the server's blocking pool, never on the async workers that serve every player's
+    /// keys, and hands the answer to [`SessionApp::work_done`].
+    Work(Work),
+}
+
+/// What a finished [`Work`] gives back; only the app that asked knows its type.
+pub type Answer = Box<dyn Any + Send>;
+
+/// A piece of slow work for the blocking pool.
+pub struct Work(Box<dyn FnOnce() -> Answer + Send>);
+
+impl Work {
+    pub fn new(work: impl FnOnce() -> Answer + Send + 'static) -> Work {
+        Work(Box::new(work))
+    }
+
+    /// Does the work (on a blocking-pool thread).
+    pub fn run(self) -> Answer {
+        (self.0)()
+    }
+}
+
+impl std::fmt::Debug for Work {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Work")
+    }
 }
 
 /// One player's game, driven by one SSH session.
@@ -22,6 +51,11 @@ pub trait SessionApp: Send {
     fn event(&mut self, event: Event) -> Vec<SessionEffect>;
     /// Time passed: the clock, a running solver's newest view.
     fn tick(&mut self) -> Vec<SessionEffect>;
+    /// The answer of a [`SessionEffect::Work`] this app asked for.
+    fn work_done(&mut self, answer: Answer) -> Vec<SessionEffect> {
+        let _ = answer;
+        Vec::new()
+    }
     /// Draws the whole screen.
     fn render(&self, frame: &mut Frame);
     /// True while the screen changes by itself (a solver runs): the session then draws at

@@ -5,9 +5,10 @@ use std::sync::Arc;
 use ratatui::Frame;
 use ratatui::crossterm::event::Event;
 
-use super::app::{AppFactory, SessionApp, SessionEffect};
+use super::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
 use crate::generate::GenerateOptions;
 use crate::tui::app::{App, AppConfig, Effect, Msg, StartGame};
+use crate::tui::job::Done;
 use crate::tui::panel::StepPool;
 
 /// One session's game.
@@ -21,6 +22,7 @@ fn effects(effects: Vec<Effect>) -> Vec<SessionEffect> {
         .map(|effect| match effect {
             Effect::Quit => SessionEffect::Quit,
             Effect::Save(snapshot) => SessionEffect::Save(snapshot),
+            Effect::Work(job) => SessionEffect::Work(Work::new(move || Box::new(job.run()))),
         })
         .collect()
 }
@@ -32,6 +34,13 @@ impl SessionApp for GameSession {
 
     fn tick(&mut self) -> Vec<SessionEffect> {
         effects(self.app.update(Msg::Tick))
+    }
+
+    fn work_done(&mut self, answer: Answer) -> Vec<SessionEffect> {
+        match answer.downcast::<Done>() {
+            Ok(done) => effects(self.app.update(Msg::Done(*done))),
+            Err(_) => Vec::new(),
+        }
     }
 
     fn render(&self, frame: &mut Frame) {

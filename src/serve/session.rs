@@ -17,10 +17,12 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use russh::ChannelId;
 use russh::server::Handle;
-use tokio::sync::{mpsc, watch};
+use std::sync::Arc;
+
+use tokio::sync::{Semaphore, mpsc, watch};
 use tokio::time::Instant;
 
-use super::app::{AppFactory, SessionApp, SessionEffect};
+use super::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
 use super::input::InputParser;
 use super::limits::{Admission, SessionSlot};
 use super::store::Store;
@@ -29,6 +31,41 @@ use super::store::Store;
 const ANIMATION_FRAME: Duration = Duration::from_millis(33);
 /// The frame interval when nothing animates (the clock ticks once a second).
 const IDLE_FRAME: Duration = Duration::from_secs(1);
+/// How many of one session's slow jobs run on the blocking pool at once; more wait their
+/// turn, so one player cannot take every core.
+pub const JOBS_PER_SESSION: usize = 1;
+
+/// Runs a session's slow work on tokio's blocking pool, [`JOBS_PER_SESSION`] at a time, and
+/// sends the answers back to the session's loop.
+struct JobRunner {
+    permits: Arc<Semaphore>,
+    answers: mpsc::UnboundedSender<Answer>,
+}
+
+impl JobRunner {
+    fn new() -> (JobRunner, mpsc::UnboundedReceiver<Answer>) {
+        let (answers, received) = mpsc::unbounded_channel();
+        let runner = JobRunner {
+            permits: Arc::new(Semaphore::new(JOBS_PER_SESSION)),
+            answers,
+        };
+        (runner, received)
+    }
+
+    fn start(&self, work: Work) {
+        let permits = self.permits.clone();
+        let answers = self.answers.clone();
+        tokio::spawn(async move {
+            let Ok(_permit) = permits.acquire_owned().await else {
+                return;
+            };
+            if let Ok(answer) = tokio::task::spawn_blocking(move || work.run()).await {
+                // The session may have ended meanwhile; then nobody needs the answer.
+                let _ = answers.send(answer);
+            }
+        });
+    }
+}
 
 /// What the connection handler passes to the session.
 #[derive(Debug)]
@@ -192,6 +229,7 @@ async fn play(context: &mut SessionContext, app: &mut dyn SessionApp, started: I
         return Ending::LinkBroken;
     };
     let mut parser = InputParser::new();
+    let (jobs, mut answers) = JobRunner::new();
     let mut last_input = Instant::now();
     let mut next_frame = Instant::now();
     // Enter the alternate screen, hide the cursor, ask for mouse reports and pastes.
@@ -243,14 +281,20 @@ async fn play(context: &mut SessionContext, app: &mut dyn SessionApp, started: I
                     }
                     Some(SessionInput::Closed) | None => return Ending::ClientGone,
                 };
-                if apply(context, effects).await {
+                if apply(context, &jobs, effects).await {
+                    return Ending::Quit;
+                }
+            }
+            Some(answer) = answers.recv() => {
+                let effects = app.work_done(answer);
+                if apply(context, &jobs, effects).await {
                     return Ending::Quit;
                 }
             }
             _ = tokio::time::sleep_until(next_frame) => {
                 next_frame = Instant::now() + interval;
                 let effects = app.tick();
-                if apply(context, effects).await {
+                if apply(context, &jobs, effects).await {
                     return Ending::Quit;
                 }
             }
@@ -287,13 +331,14 @@ async fn send(context: &SessionContext, bytes: Vec<u8>) -> Result<(), ()> {
 
 /// Carries out the app's effects; true when the player quit. Only the newest snapshot of a
 /// batch is written: a packet of pasted or flooded keys costs one transaction, not one each.
-async fn apply(context: &SessionContext, effects: Vec<SessionEffect>) -> bool {
+async fn apply(context: &SessionContext, jobs: &JobRunner, effects: Vec<SessionEffect>) -> bool {
     let mut quit = false;
     let mut newest = None;
     for effect in effects {
         match effect {
             SessionEffect::Quit => quit = true,
             SessionEffect::Save(snapshot) => newest = Some(snapshot),
+            SessionEffect::Work(work) => jobs.start(work),
         }
     }
     if let Some(snapshot) = newest {
@@ -315,15 +360,10 @@ async fn save(context: &SessionContext, snapshot: String) {
 /// Shows a goodbye screen where there is one, restores the terminal, closes the channel and
 /// forgets anonymous games.
 async fn finish(context: &SessionContext, ending: Ending) {
-    let mut bytes = Vec::new();
-    if let Some(text) = ending.goodbye()
-        && let Ok(mut screen) = Screen::new(context.size.0, context.size.1)
-    {
-        let _ = screen
-            .terminal
-            .draw(|frame| goodbye(frame, text, context.resumable));
-        bytes = screen.output.take();
-    }
+    let mut bytes = match ending.goodbye() {
+        Some(text) => goodbye_screen(context.size, text, context.resumable),
+        None => Vec::new(),
+    };
     if ending != Ending::LinkBroken && ending != Ending::ClientGone {
         if ending.goodbye().is_some() {
             let _ = send(context, bytes).await;
@@ -356,6 +396,22 @@ async fn close(context: &SessionContext, bytes: Vec<u8>) {
     let _ = context.handle.close(context.channel).await;
 }
 
+/// The bytes that replace the player's screen with the goodbye box.
+fn goodbye_screen(size: (u16, u16), text: &str, resumable: bool) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let Ok(mut screen) = Screen::new(size.0, size.1) else {
+        return bytes;
+    };
+    // The new screen starts blank, so ratatui sends only the box's own cells: clear the
+    // player's screen first, or the board shows through the box's blanks.
+    let _ = execute!(bytes, terminal::Clear(terminal::ClearType::All));
+    let _ = screen
+        .terminal
+        .draw(|frame| goodbye(frame, text, resumable));
+    bytes.extend(screen.output.take());
+    bytes
+}
+
 fn goodbye(frame: &mut ratatui::Frame, text: &str, resumable: bool) {
     let area = frame.area();
     frame.render_widget(Clear, area);
@@ -382,4 +438,26 @@ fn goodbye(frame: &mut ratatui::Frame, text: &str, resumable: bool) {
     .wrap(Wrap { trim: true })
     .block(Block::default().borders(Borders::ALL).title(" sudoscope "));
     frame.render_widget(paragraph, boxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Defect: the box was drawn over the board without clearing it ("sudoscope┼is─shutting
+    /// down forta(moment.more)"): nothing of the old screen may show once it is drawn.
+    #[test]
+    fn the_goodbye_box_hides_the_board_under_it() {
+        let mut player = vt100::Parser::default(); // 80×24
+        let board: String = (0..24).map(|_| "┼─x".repeat(26) + "\r\n").collect();
+        player.process(board.as_bytes());
+        let text = Ending::Shutdown.goodbye().unwrap_or_default();
+        player.process(&goodbye_screen((80, 24), text, true));
+        let screen = player.screen().contents();
+        assert!(screen.contains(text), "no goodbye text:\n{screen}");
+        assert!(
+            !screen.contains('x') && !screen.contains('┼'),
+            "the board shows through:\n{screen}"
+        );
+    }
 }

@@ -4,7 +4,6 @@
 
 use std::cell::Cell;
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 
 use ratatui::Frame;
@@ -15,7 +14,10 @@ use ratatui::layout::Rect;
 use thiserror::Error;
 
 use super::game::{Game, GameError, Snapshot, Solvability};
-use super::gen_seam::{GenerateError, GenerateOptions, Generated, Level, Symmetry, generate};
+use super::gen_seam::{
+    GenerateError, GenerateOptions, Generated, Level, Symmetry, generate, reachable_levels,
+};
+use super::job::{Done, Job, Outcome};
 use super::keymap::{self, Action};
 use super::panel_link::{SolverPanel, StepPool, start_point};
 use super::theme::{Background, Theme};
@@ -40,11 +42,13 @@ pub enum StartGame {
 }
 
 /// What the app reacts to.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Msg {
     Event(Event),
     /// The frame clock: timer, solver views, animations.
     Tick,
+    /// The answer to an [`Effect::Work`].
+    Done(Done),
 }
 
 /// What the app asks its runner to do.
@@ -53,7 +57,21 @@ pub enum Effect {
     Quit,
     /// Persist this snapshot (JSON); sent after every change.
     Save(String),
+    /// Carry out this job away from the screen and send back `Msg::Done` (see `job`).
+    Work(Job),
 }
+
+/// The slow request the app waits for besides a generation (its job's id in
+/// [`App::waiting`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Waiting {
+    Path,
+    Hint,
+}
+
+/// The largest grid whose hints `update` finds itself: a 9×9 next step takes milliseconds,
+/// a 16×16 or 25×25 one can take seconds, so those go out as jobs.
+const INLINE_HINT_MAX_SIZE: usize = 9;
 
 /// Why the app cannot start.
 #[derive(Debug, Error)]
@@ -100,7 +118,7 @@ impl NewGameForm {
     pub const FIELDS: usize = 4;
 
     fn from_options(o: &GenerateOptions) -> NewGameForm {
-        NewGameForm {
+        let mut form = NewGameForm {
             field: 0,
             level: LEVEL_CHOICES
                 .iter()
@@ -112,17 +130,41 @@ impl NewGameForm {
                 .position(|&v| v == o.variant)
                 .unwrap_or(0),
             symmetric: o.symmetry != Symmetry::None,
+        };
+        form.keep_level_reachable();
+        form
+    }
+
+    /// Whether the generator can make the level at `choice` for the chosen size and variant
+    /// ("any" always).
+    pub fn offers_level(&self, choice: usize) -> bool {
+        LEVEL_CHOICES[choice].is_none_or(|level| {
+            reachable_levels(SIZE_CHOICES[self.size], Variant::ALL[self.variant]).contains(&level)
+        })
+    }
+
+    /// After a size or variant change: a level it cannot reach becomes the hardest it can.
+    fn keep_level_reachable(&mut self) {
+        while self.level > 0 && !self.offers_level(self.level) {
+            self.level -= 1;
         }
     }
 
     fn change(&mut self, delta: i32) {
         let cycle = |v: usize, n: usize| (v as i32 + delta).rem_euclid(n as i32) as usize;
         match self.field {
-            0 => self.level = cycle(self.level, LEVEL_CHOICES.len()),
+            0 => {
+                // Skip the levels this size and variant cannot produce.
+                self.level = cycle(self.level, LEVEL_CHOICES.len());
+                while !self.offers_level(self.level) {
+                    self.level = cycle(self.level, LEVEL_CHOICES.len());
+                }
+            }
             1 => self.size = cycle(self.size, SIZE_CHOICES.len()),
             2 => self.variant = cycle(self.variant, Variant::ALL.len()),
             _ => self.symmetric = !self.symmetric,
         }
+        self.keep_level_reachable();
     }
 }
 
@@ -181,11 +223,20 @@ pub struct App {
     /// Frames left of the completion celebration.
     pub(crate) celebration: u32,
     pub(crate) frame: u64,
-    pub(crate) generating: Option<(Receiver<Result<Generated, GenerateError>>, String)>,
+    /// The generation under way: its job (to cancel it) and what the status line says.
+    pub(crate) generating: Option<(Job, String)>,
+    /// A path or hint job under way: its id and what it answers.
+    waiting: Option<(u64, Waiting)>,
+    /// The id of the next job.
+    next_job: u64,
     options: GenerateOptions,
     games_started: u64,
     pub(crate) hits: Cell<Hits>,
 }
+
+/// What the status line says once the panel's solver has solved the puzzle (and only while
+/// it has: a reset or another solver takes the offer back).
+const SOLVER_OFFER: &str = "the solver found a solution: y copies it into the board";
 
 /// Frames of the completion celebration (about two seconds at 30 fps).
 const CELEBRATION_FRAMES: u32 = 60;
@@ -231,6 +282,8 @@ impl App {
             celebration: 0,
             frame: 0,
             generating: None,
+            waiting: None,
+            next_job: 1,
             options,
             games_started: 0,
             hits: Cell::new(Hits::default()),
@@ -283,10 +336,18 @@ impl App {
         self.generating.is_some()
     }
 
+    /// True while a job other than a generation (solution path, large-grid hint) is out.
+    pub fn is_waiting(&self) -> bool {
+        self.waiting.is_some()
+    }
+
     /// True while something animates: a solver runs, the celebration plays, a puzzle is
-    /// being generated.
+    /// being generated, a job is out.
     pub fn needs_frames(&self) -> bool {
-        self.celebration > 0 || self.generating.is_some() || self.panel.is_running()
+        self.celebration > 0
+            || self.generating.is_some()
+            || self.waiting.is_some()
+            || self.panel.is_running()
     }
 
     /// How long the runner may sleep when idle before the shown time changes.
@@ -313,49 +374,110 @@ impl App {
             Msg::Event(Event::Mouse(mouse)) => self.mouse(mouse),
             Msg::Event(Event::Paste(text)) => self.paste(text),
             Msg::Event(_) => Vec::new(),
+            Msg::Done(done) => self.done(done),
+        }
+    }
+
+    fn job_id(&mut self) -> u64 {
+        self.next_job += 1;
+        self.next_job
+    }
+
+    /// Takes a job's answer; answers to jobs no longer awaited (cancelled, replaced) are
+    /// dropped.
+    fn done(&mut self, done: Done) -> Vec<Effect> {
+        match done.outcome {
+            Outcome::Generated(result) => {
+                if self
+                    .generating
+                    .as_ref()
+                    .is_none_or(|(job, _)| job.id != done.id)
+                {
+                    return Vec::new();
+                }
+                self.generating = None;
+                self.generated(result)
+            }
+            Outcome::Path(path) => {
+                if self.waiting != Some((done.id, Waiting::Path)) {
+                    return Vec::new();
+                }
+                self.waiting = None;
+                self.show_path(&path);
+                Vec::new()
+            }
+            Outcome::Hint(step) => {
+                if self.waiting != Some((done.id, Waiting::Hint)) {
+                    return Vec::new();
+                }
+                self.waiting = None;
+                self.message = None;
+                self.hint = Some(match step {
+                    Some(step) => Hint::Step {
+                        step: Box::new(step),
+                        stage: 1,
+                    },
+                    None => Hint::Stuck,
+                });
+                Vec::new()
+            }
+        }
+    }
+
+    fn generated(&mut self, result: Result<Generated, GenerateError>) -> Vec<Effect> {
+        match result {
+            Ok(generated) => {
+                let level = generated
+                    .rating
+                    .as_ref()
+                    .map(|r| r.level)
+                    .or(self.options.level);
+                match Game::new(generated.puzzle, Some(generated.solution), level) {
+                    Ok(game) => {
+                        self.start_game(game);
+                        vec![self.save()]
+                    }
+                    Err(e) => {
+                        self.say(e.to_string(), Tone::Bad);
+                        Vec::new()
+                    }
+                }
+            }
+            Err(GenerateError::Cancelled) => Vec::new(),
+            Err(e) => {
+                self.say(format!("no puzzle: {e}"), Tone::Bad);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Stops the generation under way, if any (its worker sees the flag and ends).
+    fn cancel_generation(&mut self) -> bool {
+        match self.generating.take() {
+            Some((job, _)) => {
+                job.cancel();
+                true
+            }
+            None => false,
         }
     }
 
     fn tick(&mut self) -> Vec<Effect> {
         self.frame = self.frame.wrapping_add(1);
         self.celebration = self.celebration.saturating_sub(1);
-        let mut effects = Vec::new();
-        if let Some((rx, _)) = &self.generating {
-            match rx.try_recv() {
-                Ok(Ok(generated)) => {
-                    self.generating = None;
-                    let level = generated
-                        .rating
-                        .as_ref()
-                        .map(|r| r.level)
-                        .or(self.options.level);
-                    match Game::new(generated.puzzle, Some(generated.solution), level) {
-                        Ok(game) => {
-                            self.start_game(game);
-                            effects.push(self.save());
-                        }
-                        Err(e) => self.say(e.to_string(), Tone::Bad),
-                    }
-                }
-                Ok(Err(e)) => {
-                    self.generating = None;
-                    self.say(format!("no puzzle: {e}"), Tone::Bad);
-                }
-                Err(TryRecvError::Empty) => {}
-                Err(TryRecvError::Disconnected) => {
-                    self.generating = None;
-                    self.say("the generator stopped without a puzzle", Tone::Bad);
-                }
+        self.panel.poll();
+        let solved = self.panel.has_solution();
+        if solved && !self.solver_offer_made {
+            self.solver_offer_made = true;
+            self.say(SOLVER_OFFER, Tone::Good);
+        } else if !solved && self.solver_offer_made {
+            // The solver was reset or another one chosen: there is nothing to copy any more.
+            self.solver_offer_made = false;
+            if self.message() == Some(SOLVER_OFFER) {
+                self.message = None;
             }
         }
-        if self.panel.poll() && !self.solver_offer_made && self.panel.solution().is_some() {
-            self.solver_offer_made = true;
-            self.say(
-                "the solver found a solution: y copies it into the board",
-                Tone::Good,
-            );
-        }
-        effects
+        Vec::new()
     }
 
     fn say(&mut self, text: impl Into<String>, tone: Tone) {
@@ -391,13 +513,16 @@ impl App {
         self.solver_offer_made = false;
     }
 
-    /// Bookkeeping after the game changed: hints are stale, completion may start the
-    /// celebration, and the snapshot is saved.
+    /// Bookkeeping after the game changed: hints and the status message are stale (an undo
+    /// takes back whatever the message was about; the action that changed the board says
+    /// its own line after this), completion may start the celebration, and the snapshot is
+    /// saved.
     fn changed(&mut self, changed: bool) -> Vec<Effect> {
         if !changed {
             return Vec::new();
         }
         self.hint = None;
+        self.message = None;
         if let Some(time) = self.game.completed() {
             if self.celebration == 0 {
                 self.celebration = CELEBRATION_FRAMES;
@@ -452,7 +577,7 @@ impl App {
                     KeyCode::Enter => {
                         let form = form.clone();
                         self.overlay = Overlay::None;
-                        self.start_generating(&form);
+                        return self.start_generating(&form);
                     }
                     KeyCode::Esc | KeyCode::Char('q') => self.overlay = Overlay::None,
                     _ => {}
@@ -492,8 +617,7 @@ impl App {
                 _ => Vec::new(),
             };
         }
-        if self.generating.is_some() && key.code == KeyCode::Esc {
-            self.generating = None;
+        if key.code == KeyCode::Esc && self.cancel_generation() {
             self.say("new game cancelled", Tone::Info);
             return Vec::new();
         }
@@ -554,9 +678,6 @@ impl App {
                 } else {
                     self.game.set_digit(cell, d)
                 };
-                if changed && !self.notes_mode && self.game.completed().is_none() {
-                    self.message = None;
-                }
                 self.changed(changed)
             }
             Action::Clear => {
@@ -575,11 +696,12 @@ impl App {
             }
             Action::FillCandidates => {
                 let changed = self.game.fill_candidates();
+                let effects = self.changed(changed);
                 self.say(
                     "every empty cell holds its candidates (u undoes)",
                     Tone::Info,
                 );
-                self.changed(changed)
+                effects
             }
             Action::Undo => {
                 let changed = self.game.undo();
@@ -595,10 +717,7 @@ impl App {
                 }
                 self.changed(changed)
             }
-            Action::Hint => {
-                self.advance_hint();
-                Vec::new()
-            }
+            Action::Hint => self.advance_hint(),
             Action::ApplyHint => self.apply_hint(),
             Action::Escape => {
                 if self.hint.take().is_none() {
@@ -606,10 +725,7 @@ impl App {
                 }
                 Vec::new()
             }
-            Action::PathView => {
-                self.open_path();
-                Vec::new()
-            }
+            Action::PathView => self.open_path(),
             Action::Check => {
                 self.check();
                 Vec::new()
@@ -648,6 +764,7 @@ impl App {
             }
             Action::Restart => {
                 let changed = self.game.restart();
+                let effects = self.changed(changed);
                 if changed {
                     self.say(
                         "restarted from the givens (u brings your work back)",
@@ -657,7 +774,7 @@ impl App {
                         self.load_panel();
                     }
                 }
-                self.changed(changed)
+                effects
             }
             Action::TogglePanel => {
                 self.panel_open = !self.panel_open;
@@ -687,6 +804,10 @@ impl App {
                         );
                         return effects;
                     }
+                    _ if self.panel_open => self.say(
+                        "no solver solution to copy yet (Space runs the solver)",
+                        Tone::Info,
+                    ),
                     _ => self.say(
                         "no solver solution to copy yet (s opens the solver panel)",
                         Tone::Info,
@@ -753,28 +874,37 @@ impl App {
         }
     }
 
-    fn advance_hint(&mut self) {
+    fn advance_hint(&mut self) -> Vec<Effect> {
         if self.game.completed().is_some() {
             self.say("solved already: g starts a new game", Tone::Info);
-            return;
+            return Vec::new();
         }
         match &mut self.hint {
             Some(Hint::Step { stage, .. }) => {
                 *stage = (*stage + 1).min(3);
-                return;
+                return Vec::new();
             }
             Some(Hint::Wrong { .. }) => {
                 self.game.set_checked();
-                return;
+                return Vec::new();
             }
             _ => {}
         }
         let wrong = self.game.wrong_cells();
         if !wrong.is_empty() {
             self.hint = Some(Hint::Wrong { cells: wrong });
-            return;
+            return Vec::new();
         }
         let board = self.game.hint_board();
+        if self.game.size() > INLINE_HINT_MAX_SIZE {
+            if self.waiting.is_some_and(|(_, w)| w == Waiting::Hint) {
+                return Vec::new();
+            }
+            let id = self.job_id();
+            self.waiting = Some((id, Waiting::Hint));
+            self.say("looking for the next step…", Tone::Info);
+            return vec![Effect::Work(Job::hint(id, board))];
+        }
         let order = logic::path::order(&[]);
         self.hint = Some(match logic::path::next_step(&board, &order) {
             Some(step) => Hint::Step {
@@ -783,16 +913,17 @@ impl App {
             },
             None => Hint::Stuck,
         });
+        Vec::new()
     }
 
     fn apply_hint(&mut self) -> Vec<Effect> {
         let step = match &self.hint {
             Some(Hint::Step { step, .. }) => step.clone(),
             _ => {
-                self.advance_hint();
+                let effects = self.advance_hint();
                 match &self.hint {
                     Some(Hint::Step { step, .. }) => step.clone(),
-                    _ => return Vec::new(),
+                    _ => return effects,
                 }
             }
         };
@@ -804,9 +935,20 @@ impl App {
         effects
     }
 
-    fn open_path(&mut self) {
-        let board = self.game.hint_board();
-        let path = logic::path::solve(&board, &[]);
+    /// Asks for the solution path from the current board (a job: a hard puzzle's path takes
+    /// a while); [`App::show_path`] opens it when it comes.
+    fn open_path(&mut self) -> Vec<Effect> {
+        if self.waiting.is_some_and(|(_, w)| w == Waiting::Path) {
+            return Vec::new();
+        }
+        let id = self.job_id();
+        self.waiting = Some((id, Waiting::Path));
+        self.say("working out the solution path…", Tone::Info);
+        vec![Effect::Work(Job::path(id, self.game.hint_board()))]
+    }
+
+    fn show_path(&mut self, path: &logic::path::Path) {
+        self.message = None;
         let geometry = self.game.geometry();
         let lines = path
             .steps
@@ -821,7 +963,7 @@ impl App {
         };
     }
 
-    fn start_generating(&mut self, form: &NewGameForm) {
+    fn start_generating(&mut self, form: &NewGameForm) -> Vec<Effect> {
         let mut options = self.options.clone();
         options.level = LEVEL_CHOICES[form.level];
         options.size = SIZE_CHOICES[form.size];
@@ -847,11 +989,10 @@ impl App {
             options.level.map_or("random", |l| l.id()),
             options.variant
         );
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let _ = tx.send(generate(&options));
-        });
-        self.generating = Some((rx, label));
+        self.cancel_generation();
+        let job = Job::generate(self.job_id(), options);
+        self.generating = Some((job.clone(), label));
+        vec![Effect::Work(job)]
     }
 
     fn open_text(&mut self) -> Vec<Effect> {
@@ -944,6 +1085,13 @@ impl App {
             }
         }
         Vec::new()
+    }
+}
+
+impl Drop for App {
+    /// A game that goes (a player quits or disconnects) stops its generation worker.
+    fn drop(&mut self) {
+        self.cancel_generation();
     }
 }
 

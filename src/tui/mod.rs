@@ -4,10 +4,12 @@
 pub mod app;
 pub use sudoscope_core::game;
 pub mod gen_seam;
+pub mod job;
 pub mod keymap;
 pub mod panel;
 pub mod panel_link;
 pub mod run;
+pub mod terminal_watch;
 pub mod theme;
 pub mod view;
 pub mod wrap;

@@ -2,12 +2,13 @@
 //! capture and bracketed paste, feeds events and frame ticks to the `App`, draws on change
 //! (about 30 fps only while something animates; otherwise it sleeps until the next event or
 //! the next second of the clock), writes autosaves atomically, and always restores the
-//! terminal: on quit, on a panic (hook) and on SIGTERM / SIGINT / SIGHUP.
+//! terminal: on quit, on a panic (hook), on SIGTERM / SIGINT / SIGHUP, and when the terminal
+//! itself goes away (see `terminal_watch`: the game is saved and the process leaves within a
+//! second instead of spinning on a dead terminal).
 
 use std::io::{self, Stdout, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
@@ -24,13 +25,19 @@ use thiserror::Error;
 use super::app::{App, AppConfig, Effect, Msg, StartGame};
 use super::game::Snapshot;
 use super::gen_seam::GenerateOptions;
+use super::job::JobPool;
 use super::panel_link::StepPool;
+use super::terminal_watch::{TerminalWatch, Wake};
 use super::theme::{Background, Theme};
 
 /// The frame period while something animates.
 const FRAME: Duration = Duration::from_millis(33);
 /// The longest sleep when idle (also bounds how late a termination signal is noticed).
 const IDLE_MAX: Duration = Duration::from_secs(1);
+
+/// Workers for the app's slow jobs (generation, solution path, large hints): one is enough
+/// for one player, and a second lets a new generation start while a cancelled one winds down.
+const JOB_WORKERS: usize = 2;
 
 /// The autosave file name inside the data directory.
 pub const SAVE_FILE: &str = "game.json";
@@ -134,17 +141,11 @@ pub fn build_app(options: RunOptions, save: Option<&Path>) -> Result<App, RunErr
 pub fn run(options: RunOptions) -> Result<(), RunError> {
     let save = data_dir().map(|d| d.join(SAVE_FILE));
     let mut app = build_app(options, save.as_deref())?;
-    let stop = Arc::new(AtomicBool::new(false));
-    for signal in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGHUP,
-    ] {
-        signal_hook::flag::register(signal, stop.clone())?;
-    }
+    let watch = TerminalWatch::new()?;
     install_panic_hook();
     let mut terminal = setup()?;
-    let result = event_loop(&mut terminal, &mut app, save.as_deref(), &stop);
+    let jobs = JobPool::new(JOB_WORKERS)?;
+    let result = event_loop(&mut terminal, &mut app, save.as_deref(), &watch, &jobs);
     // The game is saved once more on the way out, whatever ended the loop.
     if let Some(path) = &save {
         let _ = write_atomic(path, &app.snapshot());
@@ -198,13 +199,14 @@ fn event_loop(
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
     app: &mut App,
     save: Option<&Path>,
-    stop: &AtomicBool,
+    watch: &TerminalWatch,
+    jobs: &JobPool,
 ) -> Result<(), RunError> {
     let mut dirty = true;
     let mut last_tick = Instant::now();
     let mut save_failed = false;
     loop {
-        if stop.load(Ordering::Relaxed) {
+        if watch.stop_requested() {
             return Ok(());
         }
         if dirty {
@@ -217,14 +219,24 @@ fn event_loop(
             app.next_timer_change().unwrap_or(IDLE_MAX).min(IDLE_MAX)
         };
         let mut effects = Vec::new();
-        if event::poll(timeout)? {
-            // Take every pending event before drawing again, so a burst of keys costs one frame.
-            loop {
-                effects.extend(app.update(Msg::Event(event::read()?)));
-                if !event::poll(Duration::ZERO)? {
-                    break;
+        match watch.wait(timeout)? {
+            Wake::Gone => return Ok(()),
+            Wake::Timeout => {}
+            // Input, or a signal: a resize reaches crossterm's own signal pipe, so ask it too.
+            Wake::Input | Wake::Signal => {
+                if watch.stop_requested() {
+                    return Ok(());
+                }
+                // Take every pending event before drawing again, so a burst of keys costs
+                // one frame.
+                while event::poll(Duration::ZERO)? {
+                    effects.extend(app.update(Msg::Event(event::read()?)));
+                    dirty = true;
                 }
             }
+        }
+        for done in jobs.finished() {
+            effects.extend(app.update(Msg::Done(done)));
             dirty = true;
         }
         if last_tick.elapsed() >= FRAME || !app.needs_frames() && !dirty {
@@ -235,6 +247,7 @@ fn event_loop(
         for effect in effects {
             match effect {
                 Effect::Quit => return Ok(()),
+                Effect::Work(job) => jobs.submit(job),
                 Effect::Save(json) => {
                     if let Some(path) = save
                         && let Err(e) = write_atomic(path, &json)

@@ -155,3 +155,21 @@ impl Drop for Tmux {
         let _ = self.command().arg("kill-server").status();
     }
 }
+
+impl Tmux {
+    /// The process id of the program running in the window's pane (its shell).
+    pub fn pane_pid(&self, name: &str) -> Option<u32> {
+        let output = self
+            .command()
+            .args(["display-message", "-p", "-t", name, "#{pane_pid}"])
+            .output()
+            .ok()?;
+        String::from_utf8_lossy(&output.stdout).trim().parse().ok()
+    }
+
+    /// Kills the window's session: its terminal closes under whatever runs in it (what
+    /// closing a terminal window does).
+    pub fn kill_session(&self, name: &str) {
+        let _ = self.command().args(["kill-session", "-t", name]).status();
+    }
+}

@@ -237,6 +237,11 @@ impl SolverPanel {
     }
 
     /// The solver's solution, once it has solved the puzzle.
+    /// Whether the chosen solver's last view has a solution (without copying it).
+    pub fn has_solution(&self) -> bool {
+        self.current.solution.is_some()
+    }
+
     pub fn solution(&self) -> Option<Grid> {
         self.current.solution.clone()
     }

@@ -200,12 +200,10 @@ fn status_bar(
             Span::raw(theme.glyphs.text(label).into_owned()),
         ])
     } else if let Some((text, tone)) = &app.message {
-        let style = match tone {
-            Tone::Info => theme.message,
-            Tone::Good => theme.success,
-            Tone::Bad => theme.error,
-        };
-        Line::from(Span::styled(format!(" {}", theme.glyphs.text(text)), style))
+        Line::from(Span::styled(
+            format!(" {}", theme.glyphs.text(text)),
+            tone_style(app, *tone),
+        ))
     } else if let Some((needs, now)) = panel_hidden {
         Line::from(Span::styled(
             format!(" {}", theme.glyphs.text(&panel_hidden_text(needs, now))),
@@ -243,4 +241,34 @@ fn status_bar(
         Line::from(spans)
     };
     frame.render_widget(Paragraph::new(line).style(Style::new()), area);
+    long_message(app, frame, area);
+}
+
+fn tone_style(app: &App, tone: Tone) -> Style {
+    match tone {
+        Tone::Info => app.theme.message,
+        Tone::Good => app.theme.success,
+        Tone::Bad => app.theme.error,
+    }
+}
+
+/// A message wider than the status line grows upwards over the screen, word-wrapped, so no
+/// message (an error above all) is ever cut off at the edge.
+fn long_message(app: &App, frame: &mut Frame, status: Rect) {
+    let Some((text, tone)) = app.message.as_ref().filter(|_| app.generating.is_none()) else {
+        return;
+    };
+    let lines = crate::tui::wrap::wrap_words(text, usize::from(status.width.saturating_sub(2)));
+    if lines.len() < 2 {
+        return;
+    }
+    let rows = (lines.len() as u16).min(status.y + 1);
+    let area = Rect::new(status.x, status.y + 1 - rows, status.width, rows);
+    let style = tone_style(app, *tone);
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|l| Line::from(format!(" {l}")))
+        .collect();
+    frame.render_widget(ratatui::widgets::Clear, area);
+    frame.render_widget(Paragraph::new(lines).style(style), area);
 }

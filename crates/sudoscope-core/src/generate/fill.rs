@@ -11,12 +11,11 @@
 //! a larger budget (a Las Vegas restart strategy). A search that finishes without solution and
 //! without hitting the budget has proved that the empty grid has no solution.
 
-use std::time::Instant;
-
 use crate::exact::singles::{propagate_from, single_cells};
 use crate::grid::{Digits, Geometry, Grid};
-
 use crate::rng::{GenRng, RandomSource};
+
+use super::stop::Stop;
 
 /// Why no grid was produced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,7 +30,7 @@ pub enum FillFailure {
 pub fn fill(
     geometry: &'static Geometry,
     rng: &mut GenRng,
-    deadline: Instant,
+    stop: Stop<'_>,
 ) -> Result<Grid, FillFailure> {
     let cells = geometry.cell_count();
     let mut budget = 4 * cells as u64;
@@ -41,7 +40,7 @@ pub fn fill(
             rng: Some(&mut *rng),
             nodes: 0,
             budget,
-            deadline,
+            stop,
             stopped: None,
         };
         let start = vec![Digits::all(geometry.size()); cells];
@@ -74,14 +73,14 @@ pub fn bounded_search(
     geometry: &'static Geometry,
     cand: Vec<Digits>,
     budget: u64,
-    deadline: Instant,
+    stop: Stop<'_>,
 ) -> Bounded {
     let mut search = Search {
         geometry,
         rng: None,
         nodes: 0,
         budget,
-        deadline,
+        stop,
         stopped: None,
     };
     match (search.run(cand), search.stopped) {
@@ -97,7 +96,7 @@ struct Search<'a> {
     rng: Option<&'a mut GenRng>,
     nodes: u64,
     budget: u64,
-    deadline: Instant,
+    stop: Stop<'a>,
     /// Why the search gave up early: `Unsatisfiable` is used for "budget spent" (restart).
     stopped: Option<FillFailure>,
 }
@@ -128,7 +127,7 @@ impl Search<'_> {
                 self.stopped = Some(FillFailure::Unsatisfiable);
                 return None;
             }
-            if self.nodes.is_multiple_of(256) && Instant::now() > self.deadline {
+            if self.nodes.is_multiple_of(256) && self.stop.reached() {
                 self.stopped = Some(FillFailure::Timeout);
                 return None;
             }
@@ -206,7 +205,7 @@ pub fn singles_closure(givens: &Grid) -> Option<Grid> {
 mod tests {
     use super::*;
     use crate::grid::Variant;
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
 
     #[test]
     fn fills_valid_grids_of_every_small_size_and_variant() {
@@ -218,7 +217,7 @@ mod tests {
                 }
                 let geometry = Geometry::get(size, variant).unwrap();
                 let mut rng = GenRng::new(3, 0);
-                let grid = fill(geometry, &mut rng, deadline).unwrap();
+                let grid = fill(geometry, &mut rng, Stop::at(deadline)).unwrap();
                 assert!(grid.is_solved(), "{size} {variant}");
             }
         }

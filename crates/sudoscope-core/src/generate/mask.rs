@@ -13,12 +13,11 @@
 //! halved. Removing part of a removable set keeps uniqueness, so this accepts exactly the
 //! orbits that one-at-a-time masking in the same order would, with far fewer checks.
 
-use std::time::Instant;
-
 use crate::exact;
 use crate::grid::{Grid, Puzzle, Variant};
 
 use super::fill::{Bounded, bounded_search};
+use super::stop::Stop;
 
 /// Whether the givens have exactly one solution. Standard 9×9 goes straight to the
 /// bit-parallel solver on a stack array (what `exact::count` does, without building a
@@ -65,7 +64,7 @@ fn keeps_unique(
     givens: &Grid,
     solution: &Grid,
     removed: &[usize],
-    deadline: Instant,
+    stop: Stop<'_>,
 ) -> bool {
     match check {
         Check::Exact => {
@@ -91,7 +90,7 @@ fn keeps_unique(
             removed.iter().all(|&cell| {
                 let mut cand = base.clone();
                 cand[cell].remove(solution.get(cell));
-                bounded_search(givens.geometry(), cand, budget, deadline) == Bounded::Refuted
+                bounded_search(givens.geometry(), cand, budget, stop) == Bounded::Refuted
             })
         }
     }
@@ -113,7 +112,7 @@ pub fn random_mask(
     orbits: &[Vec<usize>],
     order: &[usize],
     check: Check,
-    deadline: Instant,
+    stop: Stop<'_>,
 ) -> Masked {
     let mut givens = solution.clone();
     let mut removed = Vec::new();
@@ -126,7 +125,7 @@ pub fn random_mask(
     };
     let mut i = 0;
     while i < order.len() {
-        if Instant::now() > deadline {
+        if stop.reached() {
             return Masked {
                 givens,
                 removed,
@@ -141,7 +140,7 @@ pub fn random_mask(
         for &cell in &cells {
             givens.set(cell, 0);
         }
-        if keeps_unique(check, &givens, solution, &cells, deadline) {
+        if keeps_unique(check, &givens, solution, &cells, stop) {
             removed.extend_from_slice(&order[i..end]);
             i = end;
             continue;
@@ -175,14 +174,14 @@ pub fn prefix(solution: &Grid, orbits: &[Vec<usize>], removed: &[usize], k: usiz
 
 /// Whether no single given can be removed without losing uniqueness (checked cell by cell,
 /// whatever the symmetry); `None` when the deadline passed first.
-pub fn is_minimal(givens: &Grid, deadline: Instant) -> Option<bool> {
+pub fn is_minimal(givens: &Grid, stop: Stop<'_>) -> Option<bool> {
     let mut work = givens.clone();
     for cell in 0..givens.cells().len() {
         let digit = givens.get(cell);
         if digit == 0 {
             continue;
         }
-        if Instant::now() > deadline {
+        if stop.reached() {
             return None;
         }
         work.set(cell, 0);

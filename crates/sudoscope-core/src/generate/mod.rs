@@ -15,9 +15,11 @@
 mod fill;
 mod mask;
 mod seeds;
+mod stop;
 mod symmetry;
 mod tune;
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -29,6 +31,7 @@ use crate::rng::{GenRng, RandomSource};
 
 pub use fill::FillFailure;
 pub use mask::is_unique;
+use stop::Stop;
 pub use symmetry::{Symmetry, orbits};
 
 /// Node budget per removed cell of the bounded uniqueness check on 25×25 and 36×36 grids
@@ -98,6 +101,23 @@ pub enum GenerateError {
     Unsatisfiable { size: usize, variant: Variant },
     #[error("{0}")]
     Timeout(String),
+    /// The caller cancelled (see [`generate_cancellable`]).
+    #[error("generation cancelled")]
+    Cancelled,
+}
+
+/// The levels the generator reaches for a size and variant within the game's time budget,
+/// as measured (README, "Which levels each size reaches"): every 4×4 puzzle falls to singles,
+/// so 4×4 is easy only and asking it for more searches until the deadline; 25×25 hyper found
+/// no hard puzzle in 60 s (10 attempts, each a few seconds); 9×9, 16×16 and the other 25×25
+/// variants reach all four levels within seconds. The game's new-game dialog offers only
+/// these.
+pub fn reachable_levels(size: usize, variant: Variant) -> &'static [Level] {
+    match (size, variant) {
+        (4, _) => &[Level::Easy],
+        (25, Variant::Hyper) => &[Level::Easy, Level::Medium],
+        _ => &Level::ALL,
+    }
 }
 
 /// Generates one puzzle (the first of `options.seed`).
@@ -108,9 +128,26 @@ pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
 /// Generates the `index`-th puzzle of `options.seed` (what `generate --seed S --count N`
 /// prints as its `index`-th line), independently of the others.
 pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, GenerateError> {
+    let deadline = Instant::now() + options.timeout;
+    generate_until(options, index, Stop::at(deadline))
+}
+
+/// [`generate`] that also gives up, with [`GenerateError::Cancelled`], as soon as `cancel`
+/// is set: the game's generation worker polls it, so Esc stops the work, not just the wait.
+pub fn generate_cancellable(
+    options: &GenerateOptions,
+    cancel: &AtomicBool,
+) -> Result<Generated, GenerateError> {
+    let deadline = Instant::now() + options.timeout;
+    generate_until(options, 0, Stop::at_or_cancelled(deadline, cancel))
+}
+
+fn generate_until(
+    options: &GenerateOptions,
+    index: u64,
+    stop: Stop<'_>,
+) -> Result<Generated, GenerateError> {
     let geometry = check(options)?;
-    let start = Instant::now();
-    let deadline = start + options.timeout;
     let mut rng = GenRng::new(options.seed, index);
     let orbits = symmetry::orbits(options.size, options.symmetry);
     let mut reached: Vec<Level> = Vec::new();
@@ -118,7 +155,7 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
     let level_check = tune::LevelCheck::new();
     let mut current: Option<Grid> = None;
     let mut unpinned: Vec<(Grid, Level)> = Vec::new();
-    while Instant::now() <= deadline {
+    while !stop.reached() {
         attempts += 1;
         // A grid serves several masking orders before a new one is filled: on 9×9 one fill
         // costs more than one masking, and the orders alone give very different puzzles.
@@ -133,7 +170,7 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
         } else if seeds::has_seed(geometry) {
             seeds::random_image(geometry, &mut rng).ok_or_else(|| unsupported_hyper(options))
         } else {
-            fill::fill(geometry, &mut rng, deadline).map_err(|failure| match failure {
+            fill::fill(geometry, &mut rng, stop).map_err(|failure| match failure {
                 FillFailure::Timeout => None,
                 FillFailure::Unsatisfiable => Some(GenerateError::Unsatisfiable {
                     size: options.size,
@@ -156,7 +193,7 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
         } else {
             mask::Check::Exact
         };
-        let masked = mask::random_mask(&solution, &orbits, &order, check, deadline);
+        let masked = mask::random_mask(&solution, &orbits, &order, check, stop);
         if !masked.complete {
             break;
         }
@@ -175,7 +212,7 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
             (level, minimal) => {
                 let truly_minimal = !minimal
                     || options.symmetry == Symmetry::None
-                    || mask::is_minimal(&masked.givens, deadline) == Some(true);
+                    || mask::is_minimal(&masked.givens, stop) == Some(true);
                 if !truly_minimal {
                     continue;
                 }
@@ -200,6 +237,9 @@ pub fn generate_nth(options: &GenerateOptions, index: u64) -> Result<Generated, 
                 rating,
             });
         }
+    }
+    if stop.cancelled() {
+        return Err(GenerateError::Cancelled);
     }
     tune::pin_levels(&level_check, &unpinned, &mut reached);
     Err(timeout_error(options, attempts, &reached))
@@ -228,9 +268,11 @@ pub fn random_grid(
             unsupported_hyper(&options).unwrap_or(GenerateError::UnsupportedSize(size))
         });
     }
-    fill::fill(geometry, &mut rng, Instant::now() + timeout).map_err(|failure| match failure {
-        FillFailure::Timeout => timeout_error(&options, 1, &[]),
-        FillFailure::Unsatisfiable => GenerateError::Unsatisfiable { size, variant },
+    fill::fill(geometry, &mut rng, Stop::at(Instant::now() + timeout)).map_err(|failure| {
+        match failure {
+            FillFailure::Timeout => timeout_error(&options, 1, &[]),
+            FillFailure::Unsatisfiable => GenerateError::Unsatisfiable { size, variant },
+        }
     })
 }
 

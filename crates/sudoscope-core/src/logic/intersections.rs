@@ -257,7 +257,10 @@ fn multi_line_band(
                 for pos in 0..k {
                     let cell = band_cell(geometry, by_rows, band, i, line, pos);
                     if board.value(cell) == digit {
-                        places.push(format!("{} (already a {digit})", geometry.cell_name(cell)));
+                        places.push(format!(
+                            "{} (holds {digit} already)",
+                            geometry.cell_name(cell)
+                        ));
                     }
                 }
             }

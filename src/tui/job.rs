@@ -1,0 +1,166 @@
+//! Work too slow for `App::update`: generating a puzzle, the whole solution path, a hint on a
+//! large grid. `update` only describes the work (an `Effect::Work`); the runner carries it
+//! out away from the screen — the local runner on its [`JobPool`], an SSH session on the
+//! server's blocking pool — and hands the result back as `Msg::Done`. So `update` stays
+//! quick, does no I/O and starts no thread, and over SSH a heavy request never holds one of
+//! the async workers that echo other players' keys.
+//!
+//! Every job carries a cancellation flag: the generator polls it, so Esc (or a session that
+//! ends) stops the worker instead of letting it run to its deadline.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+
+use super::gen_seam::{GenerateError, GenerateOptions, Generated, generate_cancellable};
+use crate::logic::{self, Board, Step};
+
+/// One piece of work and its identity (the app ignores answers to jobs it no longer waits
+/// for).
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub id: u64,
+    cancel: Arc<AtomicBool>,
+    work: Work,
+}
+
+/// Two jobs are the same when they have the same id (effects compare in tests).
+impl PartialEq for Job {
+    fn eq(&self, other: &Job) -> bool {
+        self.id == other.id
+    }
+}
+impl Eq for Job {}
+
+#[derive(Clone, Debug)]
+enum Work {
+    Generate(GenerateOptions),
+    Path(Board),
+    Hint(Board),
+}
+
+/// A finished job's answer.
+#[derive(Clone, Debug)]
+pub struct Done {
+    pub id: u64,
+    pub outcome: Outcome,
+}
+
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    Generated(Result<Generated, GenerateError>),
+    Path(logic::path::Path),
+    Hint(Option<Step>),
+}
+
+impl Job {
+    pub(crate) fn generate(id: u64, options: GenerateOptions) -> Job {
+        Job::new(id, Work::Generate(options))
+    }
+
+    pub(crate) fn path(id: u64, board: Board) -> Job {
+        Job::new(id, Work::Path(board))
+    }
+
+    pub(crate) fn hint(id: u64, board: Board) -> Job {
+        Job::new(id, Work::Hint(board))
+    }
+
+    fn new(id: u64, work: Work) -> Job {
+        Job {
+            id,
+            cancel: Arc::new(AtomicBool::new(false)),
+            work,
+        }
+    }
+
+    /// Asks the worker to stop; a generation ends with `GenerateError::Cancelled`.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// Does the work (on whatever thread the runner chose).
+    pub fn run(self) -> Done {
+        let outcome = match self.work {
+            Work::Generate(options) => {
+                Outcome::Generated(generate_cancellable(&options, &self.cancel))
+            }
+            Work::Path(board) => Outcome::Path(logic::path::solve(&board, &[])),
+            Work::Hint(board) => {
+                let order = logic::path::order(&[]);
+                Outcome::Hint(logic::path::next_step(&board, &order))
+            }
+        };
+        Done {
+            id: self.id,
+            outcome,
+        }
+    }
+}
+
+/// The local runner's workers: a fixed number of threads take jobs in turn, so however
+/// many requests come, at most that many cores work on them.
+pub struct JobPool {
+    jobs: Option<Sender<Job>>,
+    done: Receiver<Done>,
+    workers: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl JobPool {
+    pub fn new(workers: usize) -> std::io::Result<JobPool> {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let (finished, done) = mpsc::channel();
+        let queue = Arc::new(Mutex::new(queue));
+        let workers = (0..workers.max(1))
+            .map(|i| {
+                let queue = queue.clone();
+                let finished = finished.clone();
+                std::thread::Builder::new()
+                    .name(format!("sudoscope-job-{i}"))
+                    .spawn(move || {
+                        loop {
+                            let next = queue
+                                .lock()
+                                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                                .recv();
+                            let Ok(job) = next else { return };
+                            if finished.send(job.run()).is_err() {
+                                return;
+                            }
+                        }
+                    })
+            })
+            .collect::<std::io::Result<Vec<_>>>()?;
+        Ok(JobPool {
+            jobs: Some(jobs),
+            done,
+            workers,
+        })
+    }
+
+    pub fn submit(&self, job: Job) {
+        if let Some(jobs) = &self.jobs {
+            let _ = jobs.send(job);
+        }
+    }
+
+    /// The answers that arrived since the last call.
+    pub fn finished(&self) -> Vec<Done> {
+        self.done.try_iter().collect()
+    }
+}
+
+impl Drop for JobPool {
+    /// Closes the queue; workers finish their current job (cancelled by then: the app
+    /// cancels what it waits for when it goes) and leave.
+    fn drop(&mut self) {
+        self.jobs = None;
+        for worker in self.workers.drain(..) {
+            drop(worker);
+        }
+    }
+}
