@@ -14,6 +14,7 @@ pub mod intersections;
 pub mod nice_loops;
 pub mod path;
 pub mod rating;
+pub mod se;
 pub mod single_digit;
 pub mod singles;
 pub mod step;

@@ -52,6 +52,9 @@ pub enum Technique {
     DigitForcingChain,
     CellForcingChain,
     HouseForcingChain,
+    /// A step of Sudoku Explainer's ladder (see [`crate::logic::se`]), given when our own
+    /// ladder finds nothing; not in [`Technique::ALL`], which is our ladder.
+    SeStep,
 }
 
 impl Technique {
@@ -150,6 +153,7 @@ impl Technique {
             Technique::DigitForcingChain => "digit-forcing-chain",
             Technique::CellForcingChain => "cell-forcing-chain",
             Technique::HouseForcingChain => "house-forcing-chain",
+            Technique::SeStep => "se-step",
         }
     }
 
@@ -177,6 +181,7 @@ impl Technique {
             Technique::SashimiXWing => Some("Sashimi X-Wing"),
             Technique::AlsXz => Some("ALS-XZ"),
             Technique::AlsXyWing => Some("ALS-XY-Wing"),
+            Technique::SeStep => Some("Sudoku Explainer step"),
             _ => None,
         };
         if let Some(name) = special {
