@@ -158,6 +158,8 @@ fn weight_by_id(id: &str) -> Option<f64> {
         "digit-forcing-chain" => 8.1,
         "cell-forcing-chain" => 8.2,
         "house-forcing-chain" => 8.3,
+        // beyond our ladder: a step of Sudoku Explainer's (logic::se), given when ours is stuck
+        "se-step" => 9.0,
         _ => return None,
     })
 }

@@ -233,8 +233,9 @@ fn from_engine(grid: &SeGrid, technique: Technique, difficulty: u32, name: &str)
 }
 
 /// SE's next step at a grid: the first instance of the first technique of its ladder that has
-/// one. With `explain`, chain steps carry their numbered implications.
-pub fn next_hint(grid: &SeGrid, explain: bool) -> Option<SeHint> {
+/// one. With `explain`, chain steps carry their numbered implications. Without `unique` (a
+/// puzzle that may have several solutions) the uniqueness techniques are left out.
+pub fn next_hint(grid: &SeGrid, explain: bool, unique: bool) -> Option<SeHint> {
     let mut found: Option<SeHint> = None;
     let mut take = |h: SeHint| {
         found = Some(h);
@@ -271,7 +272,7 @@ pub fn next_hint(grid: &SeGrid, explain: bool) -> Option<SeHint> {
     if basic_done {
         return found;
     }
-    if let Some(h) = from_engine(grid, Technique::BugPlus1, 56, "BUG type 1") {
+    if unique && let Some(h) = from_engine(grid, Technique::BugPlus1, 56, "BUG type 1") {
         return Some(h);
     }
     for cfg in CHAININGS {
@@ -390,7 +391,7 @@ pub fn rate_board(board: &Board) -> Result<SeRating, SeError> {
 pub fn rate_grid(mut grid: SeGrid, mut on_step: impl FnMut(&SeHint)) -> Result<SeRating, SeError> {
     let (mut er, mut ep, mut ed) = (0, 0, 0);
     while !grid.is_solved() {
-        let hint = next_hint(&grid, false).ok_or(SeError::Stuck)?;
+        let hint = next_hint(&grid, false, true).ok_or(SeError::Stuck)?;
         er = er.max(hint.difficulty);
         hint.apply(&mut grid);
         on_step(&hint);
@@ -406,11 +407,12 @@ pub fn rate_grid(mut grid: SeGrid, mut on_step: impl FnMut(&SeHint)) -> Result<S
     Ok(SeRating { er, ep, ed })
 }
 
-/// SE's next step at a board, explained for a player (standard 9×9 only).
-pub fn next_step(board: &Board) -> Option<SeHint> {
+/// SE's next step at a board, explained for a player (standard 9×9 only; `unique` as for
+/// [`next_hint`]).
+pub fn next_step(board: &Board, unique: bool) -> Option<SeHint> {
     let geometry = board.geometry();
     if geometry.size() != 9 || geometry.variant() != Variant::Standard {
         return None;
     }
-    next_hint(&SeGrid::from_board(board), true)
+    next_hint(&SeGrid::from_board(board), true, unique)
 }
