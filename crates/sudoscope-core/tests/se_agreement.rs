@@ -78,3 +78,8 @@ fn generated_levels_agree_with_serate() {
     check("se121/generated_9x9_hard.txt", usize::MAX, 25, 25);
     check("se121/generated_9x9_evil.txt", usize::MAX, 21, 21);
 }
+
+#[test]
+fn sudoku_exchange_sample_agrees_with_serate() {
+    check("se121/sudoku_exchange_320.txt", usize::MAX, 306, 306);
+}

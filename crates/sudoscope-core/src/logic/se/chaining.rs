@@ -50,7 +50,9 @@ pub struct Node {
     pub digit: u8,
     pub on: bool,
     pub cause: Cause,
-    pub parents: Vec<u32>,
+    /// Where this node's parents start in [`Search`]'s parent pool, and how many.
+    pstart: u32,
+    plen: u32,
     /// For [`Cause::Advanced`]: the technique that removes this candidate.
     pub rule: Option<Rc<Rule>>,
 }
@@ -230,6 +232,8 @@ impl Chaining {
 pub struct Search {
     pub cfg: Chaining,
     pub nodes: Vec<Node>,
+    /// Every node's parents, contiguous per node (one allocation for the whole search).
+    pool: Vec<u32>,
     buf: Vec<(u8, u8, Cause)>,
 }
 
@@ -238,17 +242,32 @@ impl Search {
         Search {
             cfg,
             nodes: Vec::new(),
+            pool: Vec::new(),
             buf: Vec::new(),
         }
     }
 
-    fn push(&mut self, cell: u8, digit: u8, on: bool, cause: Cause, parents: Vec<u32>) -> u32 {
+    /// A node's parents.
+    pub fn parents(&self, id: u32) -> &[u32] {
+        let n = &self.nodes[id as usize];
+        &self.pool[n.pstart as usize..(n.pstart + n.plen) as usize]
+    }
+
+    fn push(&mut self, cell: u8, digit: u8, on: bool, cause: Cause, parents: &[u32]) -> u32 {
+        let start = self.pool.len();
+        self.pool.extend_from_slice(parents);
+        self.push_pooled(cell, digit, on, cause, start)
+    }
+
+    /// A node whose parents are the pool's entries from `start` on.
+    fn push_pooled(&mut self, cell: u8, digit: u8, on: bool, cause: Cause, start: usize) -> u32 {
         self.nodes.push(Node {
             cell,
             digit,
             on,
             cause,
-            parents,
+            pstart: start as u32,
+            plen: (self.pool.len() - start) as u32,
             rule: None,
         });
         (self.nodes.len() - 1) as u32
@@ -318,15 +337,16 @@ impl Search {
             let m = grid.cands[cell as usize];
             if m.count_ones() == 2 {
                 let other = (m & !bit(digit)).trailing_zeros() as u8;
-                let mut parents = vec![id];
+                let start = self.pool.len();
+                self.pool.push(id);
                 if let Some(src) = source {
                     for v in digits(src.cands[cell as usize] & !m) {
                         if let Some(p) = offs.get(key(cell, v, false)) {
-                            parents.push(p);
+                            self.pool.push(p);
                         }
                     }
                 }
-                out.push(self.push(cell, other, true, Cause::NakedSingle, parents));
+                out.push(self.push_pooled(cell, other, true, Cause::NakedSingle, start));
             }
         }
         if x {
@@ -346,18 +366,19 @@ impl Search {
                 if out.iter().any(|&o| self.node_key(o) == k) {
                     continue;
                 }
-                let mut parents = vec![id];
+                let start = self.pool.len();
+                self.pool.push(id);
                 if let Some(src) = source {
                     for &c in &t.houses[h as usize] {
                         if src.has(c, digit)
                             && !grid.has(c, digit)
                             && let Some(p) = offs.get(key(c, digit, false))
                         {
-                            parents.push(p);
+                            self.pool.push(p);
                         }
                     }
                 }
-                out.push(self.push(other, digit, true, Cause::Hidden(kind), parents));
+                out.push(self.push_pooled(other, digit, true, Cause::Hidden(kind), start));
             }
         }
         out
@@ -383,13 +404,13 @@ impl Search {
                 let buf = std::mem::take(&mut self.buf);
                 for &(c, d, cause) in &buf {
                     if let Some(on) = to_on.get(key(c, d, true)) {
-                        let off = self.push(c, d, false, cause, vec![p]);
+                        let off = self.push(c, d, false, cause, &[p]);
                         self.buf = buf;
                         *grid = save;
                         return Some((on, off));
                     }
                     if !to_off.contains(key(c, d, false)) {
-                        let off = self.push(c, d, false, cause, vec![p]);
+                        let off = self.push(c, d, false, cause, &[p]);
                         to_off.add(key(c, d, false), off);
                         pending_off.push_back(off);
                     }
@@ -445,11 +466,13 @@ impl Search {
             };
             for (removals, parents, info) in found {
                 for &(c, d) in &removals {
-                    let ps: Vec<u32> = parents
-                        .iter()
-                        .filter_map(|&(pc, pd)| offs.get(key(pc, pd, false)))
-                        .collect();
-                    let id = self.push(c, d, false, Cause::Advanced, ps);
+                    let start = self.pool.len();
+                    for &(pc, pd) in &parents {
+                        if let Some(p) = offs.get(key(pc, pd, false)) {
+                            self.pool.push(p);
+                        }
+                    }
+                    let id = self.push_pooled(c, d, false, Cause::Advanced, start);
                     self.nodes[id as usize].rule = Some(info.clone());
                     result.push(id);
                 }
@@ -568,7 +591,7 @@ impl Search {
                         _ => {}
                     }
                 }
-                todo.extend(n.parents.iter().copied());
+                todo.extend(self.parents(id).iter().copied());
             }
         }
         result
@@ -587,7 +610,7 @@ impl Search {
             }
             seen[k] = stamp;
             count += 1;
-            todo.extend(self.nodes[n as usize].parents.iter().copied());
+            todo.extend(self.parents(n).iter().copied());
         }
         count
     }
@@ -617,7 +640,7 @@ impl Search {
                 rules.push(Rc::as_ptr(rule));
                 nested += rule.complexity;
             }
-            todo.extend(node.parents.iter().copied());
+            todo.extend(self.parents(n).iter().copied());
         }
         flat + nested
     }
@@ -688,7 +711,7 @@ impl Search {
         if !x && grid.cands[cell as usize].count_ones() > 2 {
             return;
         }
-        let p_on = self.push(cell, digit, true, Cause::Assumption, vec![]);
+        let p_on = self.push(cell, digit, true, Cause::Assumption, &[]);
         let mut cycles = Vec::new();
         let mut chains = Vec::new();
         let mut to_on = PotSet::new();
@@ -700,7 +723,7 @@ impl Search {
             let mut to_off = PotSet::new();
             to_on.add(key(cell, digit, true), p_on);
             self.do_forcing_chains(grid, &mut to_on, &mut to_off, y, &mut chains, p_on);
-            let p_off = self.push(cell, digit, false, Cause::Assumption, vec![]);
+            let p_off = self.push(cell, digit, false, Cause::Assumption, &[]);
             let mut to_on = PotSet::new();
             let mut to_off = PotSet::new();
             to_off.add(key(cell, digit, false), p_off);
@@ -738,7 +761,7 @@ impl Search {
 
     fn is_ancestor(&self, child: u32, k: usize) -> bool {
         let mut p = child;
-        while let Some(&parent) = self.nodes[p as usize].parents.first() {
+        while let Some(&parent) = self.parents(p).first() {
             if self.node_key(parent) == k {
                 return true;
             }
@@ -769,7 +792,7 @@ impl Search {
                 let buf = std::mem::take(&mut self.buf);
                 for &(c, d, cause) in &buf {
                     if !self.is_ancestor(p, key(c, d, false)) {
-                        let off = self.push(c, d, false, cause, vec![p]);
+                        let off = self.push(c, d, false, cause, &[p]);
                         pending_off.push_back(off);
                         to_off.add(key(c, d, false), off);
                     }
@@ -814,7 +837,7 @@ impl Search {
                     let chain_new =
                         conj_is_source && !chains.iter().any(|&n| self.node_key(n) == off_key);
                     if fresh || chain_new {
-                        let off = self.push(c, d, false, cause, vec![p]);
+                        let off = self.push(c, d, false, cause, &[p]);
                         if chain_new {
                             chains.push(off);
                         }
@@ -847,14 +870,14 @@ impl Search {
         let t = tables();
         let mut cells: u128 = 0;
         let mut p = dst_on;
-        while let Some(&parent) = self.nodes[p as usize].parents.first() {
+        while let Some(&parent) = self.parents(p).first() {
             cells |= 1 << self.nodes[p as usize].cell;
             p = parent;
         }
         let mut forw = vec![false; 81 * 10];
         let mut back = vec![false; 81 * 10];
         let mut p = dst_on;
-        while let Some(&parent) = self.nodes[p as usize].parents.first() {
+        while let Some(&parent) = self.parents(p).first() {
             let n = &self.nodes[p as usize];
             for &c in &t.peers[n.cell as usize] {
                 if cells >> c & 1 == 0 && grid.has(c, n.digit) {
@@ -915,8 +938,8 @@ impl Search {
         let mut cell_off: Option<PotSet> = None;
         let nishio = self.cfg.nishio;
         for d in digits(grid.cands[cell as usize]) {
-            let p_on = self.push(cell, d, true, Cause::Assumption, vec![]);
-            let p_off = self.push(cell, d, false, Cause::Assumption, vec![]);
+            let p_on = self.push(cell, d, true, Cause::Assumption, &[]);
+            let p_off = self.push(cell, d, false, Cause::Assumption, &[]);
             let mut on_to_on = PotSet::new();
             let mut on_to_off = PotSet::new();
             let do_double = card >= 3 && !nishio && self.cfg.dynamic;
@@ -1080,7 +1103,7 @@ impl Search {
                     pos_on.push(on_to_on.clone());
                     pos_off.push(on_to_off.clone());
                 } else {
-                    let p = self.push(other, digit, true, Cause::Assumption, vec![]);
+                    let p = self.push(other, digit, true, Cause::Assumption, &[]);
                     let mut o_on = PotSet::new();
                     let mut o_off = PotSet::new();
                     o_on.add(key(other, digit, true), p);

@@ -307,10 +307,11 @@ fn chain_hint(search: &Search, h: &chaining::ChainHint, explain: bool) -> SeHint
                     cells.push(n.cell);
                 }
                 let text = chaining::potential_text(n);
-                let line = if i == 0 || n.parents.is_empty() {
+                let parents = search.parents(id);
+                let line = if i == 0 || parents.is_empty() {
                     format!("{}. if {text}", i + 1)
                 } else {
-                    let from = chaining::potential_text(&search.nodes[n.parents[0] as usize]);
+                    let from = chaining::potential_text(&search.nodes[parents[0] as usize]);
                     format!(
                         "{}. then {text} (since {from}: {})",
                         i + 1,
@@ -349,7 +350,7 @@ fn ancestors(search: &Search, target: u32) -> Vec<u32> {
             continue;
         }
         out.push(id);
-        todo.extend(search.nodes[id as usize].parents.iter().copied());
+        todo.extend(search.parents(id).iter().copied());
     }
     out
 }
