@@ -7,7 +7,6 @@
 
 use std::sync::OnceLock;
 
-use crate::grid::Digits;
 use crate::logic::Board;
 
 /// Candidates of a cell as bits 1..=9.
@@ -127,22 +126,6 @@ impl SeGrid {
             }
         }
         grid
-    }
-
-    /// Back to the engine's board type.
-    pub fn to_board(&self, board: &Board) -> Board {
-        let cands = self
-            .cands
-            .iter()
-            .map(|&m| {
-                let mut ds = Digits::EMPTY;
-                for d in digits(m) {
-                    ds.insert(d);
-                }
-                ds
-            })
-            .collect();
-        Board::from_parts(board.geometry(), self.values.to_vec(), cands)
     }
 
     #[inline]
