@@ -408,12 +408,13 @@ pub fn rate_grid(mut grid: SeGrid, mut on_step: impl FnMut(&SeHint)) -> Result<S
     Ok(SeRating { er, ep, ed })
 }
 
-/// SE's next step at a board, explained for a player (standard 9×9 only; `unique` as for
-/// [`next_hint`]).
+/// SE's next step at a board, explained for a player: standard 9×9 puzzles with one solution
+/// only (`unique`), where SE's chains always find a step; on a puzzle with several solutions
+/// its nested chains could search for minutes without one.
 pub fn next_step(board: &Board, unique: bool) -> Option<SeHint> {
     let geometry = board.geometry();
-    if geometry.size() != 9 || geometry.variant() != Variant::Standard {
+    if !unique || geometry.size() != 9 || geometry.variant() != Variant::Standard {
         return None;
     }
-    next_hint(&SeGrid::from_board(board), true, unique)
+    next_hint(&SeGrid::from_board(board), true, true)
 }
