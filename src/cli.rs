@@ -289,6 +289,9 @@ pub struct RateArgs {
     /// order; interactive standard input is rated a line at a time.
     #[arg(long, value_name = "N")]
     pub jobs: Option<std::num::NonZeroUsize>,
+    /// Add Sudoku Explainer's rating (ER/EP/ED, SE 1.2.1's scale; standard 9x9 only).
+    #[arg(long)]
+    pub se: bool,
 }
 
 impl RateArgs {

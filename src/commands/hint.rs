@@ -46,19 +46,32 @@ pub fn run(args: &HintArgs) -> Result<u8, Failure> {
                 .filter(|&t| unique || !rating::assumes_uniqueness(t))
                 .collect();
             let geometry = board.geometry();
+            // Our ladder first; where it is stuck, Sudoku Explainer's chains (only with the
+            // full ladder: a chosen technique list means "only these").
+            let fallback = techniques.is_empty();
             if args.path {
-                let walked = path::solve(&board, &order);
+                let walked = if fallback {
+                    path::solve_never_stuck(&board, &order, unique)
+                } else {
+                    path::solve(&board, &order)
+                };
                 if json {
                     out.line(&steps_json(geometry, &walked.steps))
                 } else {
                     out.text(&path_text(&walked, puzzle.alphabet))
                 }
             } else {
-                let steps = if args.all {
+                let mut steps = if args.all {
                     path::all_steps(&board, &order)
                 } else {
                     path::next_step(&board, &order).into_iter().collect()
                 };
+                if steps.is_empty()
+                    && fallback
+                    && let Some(hint) = logic::se::next_step(&board, unique)
+                {
+                    steps.push(hint.to_step());
+                }
                 if json {
                     out.line(&steps_json(geometry, &steps))
                 } else if steps.is_empty() {

@@ -1,5 +1,5 @@
 //! `sudoscope rate`: one record per puzzle — level, score, hardest technique, WNEF and whether
-//! logic alone solves it.
+//! logic alone solves it; with `--se`, Sudoku Explainer's ER/EP/ED too.
 //!
 //! Only a puzzle with exactly one solution has a difficulty: a puzzle without solution or with
 //! several gets a record whose `error` says so (exit code 0, as `solve` does for
@@ -8,6 +8,7 @@
 use serde::Serialize;
 use sudoscope::exact;
 use sudoscope::grid::Puzzle;
+use sudoscope::logic::se::{self, SeRating};
 use sudoscope::logic::{Board, rating};
 
 use super::count::to_json;
@@ -27,11 +28,32 @@ struct RateRecord<'a> {
     logic_solves: Option<bool>,
     steps: Option<usize>,
     remaining: Option<usize>,
+    /// Only with `--se`: SE's triple, or `null` when SE cannot rate the puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    se: Option<Option<SeJson>>,
     error: Option<String>,
 }
 
+/// SE's triple in the `rate --se` JSON record.
+#[derive(Serialize)]
+struct SeJson {
+    er: f64,
+    ep: f64,
+    ed: f64,
+}
+
+impl From<SeRating> for SeJson {
+    fn from(r: SeRating) -> SeJson {
+        SeJson {
+            er: r.er(),
+            ep: r.ep(),
+            ed: r.ed(),
+        }
+    }
+}
+
 impl RateRecord<'_> {
-    fn failed(puzzle: &str, error: String) -> RateRecord<'_> {
+    fn failed(puzzle: &str, error: String, with_se: bool) -> RateRecord<'_> {
         RateRecord {
             puzzle,
             level: None,
@@ -41,6 +63,7 @@ impl RateRecord<'_> {
             logic_solves: None,
             steps: None,
             remaining: None,
+            se: with_se.then_some(None),
             error: Some(error),
         }
     }
@@ -59,10 +82,12 @@ enum Outcome {
     Rated {
         line: String,
         rating: rating::Rating,
+        /// With `--se`: SE's rating, or why SE cannot rate the puzzle.
+        se: Option<Result<SeRating, se::SeError>>,
     },
 }
 
-fn rate(puzzle: &Puzzle) -> Outcome {
+fn rate(puzzle: &Puzzle, with_se: bool) -> Outcome {
     let line = puzzle.to_line();
     let board = Board::from_puzzle(puzzle);
     if let Some(contradiction) = board.contradiction() {
@@ -82,6 +107,7 @@ fn rate(puzzle: &Puzzle) -> Outcome {
         1 => Outcome::Rated {
             line,
             rating: rating::rate_board(&board),
+            se: with_se.then(|| se::rate_board(&board)),
         },
         _ => Outcome::NotUnique {
             line,
@@ -101,13 +127,13 @@ pub fn run(args: &RateArgs) -> Result<u8, Failure> {
         input,
         &mut out,
         args.jobs(),
-        rate,
+        |puzzle| rate(puzzle, args.se),
         |record, rated, out| match rated {
             Outcome::Contradiction { line, reason } => {
                 contradictory = true;
                 io::report_bad_record(&name, &format!("line {}: {reason}", record.line));
                 if json {
-                    out.line(&to_json(&RateRecord::failed(&line, reason)))
+                    out.line(&to_json(&RateRecord::failed(&line, reason, args.se)))
                 } else {
                     out.line(&format!("invalid: {reason}"))
                 }
@@ -118,14 +144,18 @@ pub fn run(args: &RateArgs) -> Result<u8, Failure> {
                 error,
             } => {
                 if json {
-                    out.line(&to_json(&RateRecord::failed(&line, error.into())))
+                    out.line(&to_json(&RateRecord::failed(&line, error.into(), args.se)))
                 } else {
                     out.line(status)
                 }
             }
-            Outcome::Rated { line, rating } => {
+            Outcome::Rated { line, rating, se } => {
                 let wnef = (rating.wnef * 1e4).round() / 1e4;
                 let hardest = rating.hardest.map(|t| t.id());
+                let se_error = match &se {
+                    Some(Err(e)) => Some(e.to_string()),
+                    _ => None,
+                };
                 if json {
                     out.line(&to_json(&RateRecord {
                         puzzle: &line,
@@ -136,11 +166,17 @@ pub fn run(args: &RateArgs) -> Result<u8, Failure> {
                         logic_solves: Some(rating.logic_solves),
                         steps: Some(rating.steps),
                         remaining: Some(rating.remaining),
-                        error: None,
+                        se: se.as_ref().map(|r| r.as_ref().ok().map(|&r| r.into())),
+                        error: se_error,
                     }))
                 } else {
+                    let se_text = match &se {
+                        None => String::new(),
+                        Some(Ok(r)) => format!(" se={r}"),
+                        Some(Err(e)) => format!(" se=none ({e})"),
+                    };
                     out.line(&format!(
-                        "{} score={:.1} hardest={} wnef={wnef:.4} logic_solves={}",
+                        "{} score={:.1} hardest={} wnef={wnef:.4} logic_solves={}{se_text}",
                         rating.level,
                         rating.score,
                         hardest.unwrap_or("none"),
@@ -154,6 +190,7 @@ pub fn run(args: &RateArgs) -> Result<u8, Failure> {
                 out.line(&to_json(&RateRecord::failed(
                     &record.text,
                     error.to_string(),
+                    args.se,
                 )))
             } else {
                 out.line(&invalid_text(error))

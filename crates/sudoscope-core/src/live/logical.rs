@@ -2,8 +2,11 @@
 //! same order as hints and rating, [`crate::logic::path`]), so the panel shows a human-style
 //! solve unfold. The baseline that needs no search at all.
 //!
+//! Where our ladder finds nothing on a standard 9×9 grid, Sudoku Explainer's chains
+//! ([`crate::logic::se`]) take one step, so a 9×9 puzzle with a solution never stops short.
+//!
 //! Ends: `Solved` when the board is complete and valid; `Stuck` when no technique applies
-//! (the puzzle needs search, or has several solutions) or the board reaches a contradiction
+//! (beyond 9×9: the puzzle needs search, or has several solutions) or the board reaches a contradiction
 //! (a puzzle without solution — or one with several, where a uniqueness technique's
 //! assumption fails); `CapReached` after [`MAX_STEPS`] steps, which a real solve never nears
 //! (every step removes a candidate, so there are at most N³).
@@ -59,6 +62,8 @@ pub struct Logical {
     reason: &'static str,
     history: Vec<Series>,
     elapsed: Duration,
+    /// Whether the puzzle has exactly one solution (SE's uniqueness techniques need it).
+    unique: bool,
 }
 
 impl Default for Logical {
@@ -81,6 +86,7 @@ impl Logical {
             reason: "no puzzle",
             history: Vec::new(),
             elapsed: Duration::ZERO,
+            unique: false,
         }
     }
 
@@ -132,7 +138,8 @@ impl Logical {
         let Some(board) = &mut self.board else {
             return;
         };
-        let Some(step) = path::next_step(board, &self.order) else {
+        // Our ladder, then Sudoku Explainer's chains where it is stuck (standard 9×9).
+        let Some(step) = path::next_step_or_se(board, &self.order, self.unique) else {
             self.finish(Status::Stuck, "no technique applies");
             return;
         };
@@ -169,6 +176,9 @@ impl LiveSolver for Logical {
         self.puzzle = Some(puzzle.clone());
         self.board = Some(Board::from_puzzle(puzzle));
         self.order = techniques_for(puzzle.geometry().size());
+        // SE's uniqueness techniques only when the puzzle has one solution (9×9: cheap).
+        self.unique =
+            puzzle.geometry().size() == 9 && crate::exact::count(puzzle, 2).solutions == 1;
         self.steps = 0;
         self.placed_by_logic = 0;
         self.used.clear();

@@ -15,6 +15,7 @@ pub mod intersections;
 pub mod nice_loops;
 pub mod path;
 pub mod rating;
+pub mod se;
 pub mod single_digit;
 pub mod singles;
 pub mod step;
@@ -75,6 +76,8 @@ pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
         Technique::DigitForcingChain => forcing::digit_forcing_chain,
         Technique::CellForcingChain => forcing::cell_forcing_chain,
         Technique::HouseForcingChain => forcing::house_forcing_chain,
+        // Not a finder of our ladder: `logic::se` gives these steps itself.
+        Technique::SeStep => return None,
     })
 }
 

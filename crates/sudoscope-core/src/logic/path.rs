@@ -383,6 +383,37 @@ pub fn solve(board: &Board, techniques: &[Technique]) -> Path {
     }
 }
 
+/// The next step: our ladder's (`order`), or — when it finds nothing — Sudoku Explainer's
+/// ([`super::se`], standard 9×9 only), whose forcing chains prove a step at every grid of a
+/// puzzle with a solution. `unique` says the puzzle has one solution: only then may SE use its
+/// uniqueness techniques.
+pub fn next_step_or_se(board: &Board, order: &[Technique], unique: bool) -> Option<Step> {
+    next_step(board, order).or_else(|| super::se::next_step(board, unique).map(|h| h.to_step()))
+}
+
+/// [`solve`], never stuck on a standard 9×9 puzzle with a solution: wherever our ladder finds
+/// nothing, one SE step carries on, then our ladder again.
+pub fn solve_never_stuck(board: &Board, techniques: &[Technique], unique: bool) -> Path {
+    let mut path = solve(board, techniques);
+    while !path.solved {
+        let Some(hint) = super::se::next_step(&path.board, unique) else {
+            break;
+        };
+        let step = hint.to_step();
+        if !apply(&mut path.board, &step) {
+            break;
+        }
+        path.steps.push(step);
+        // An SE step is beyond our ladder: it is the hardest of the path.
+        path.hardest = Some(Technique::SeStep);
+        let rest = solve(&path.board, techniques);
+        path.steps.extend(rest.steps);
+        path.board = rest.board;
+        path.solved = rest.solved;
+    }
+    path
+}
+
 /// Places every single (the easy-level techniques) until none is left; returns whether that
 /// solved the grid.
 pub fn place_singles(board: &mut Board) -> bool {

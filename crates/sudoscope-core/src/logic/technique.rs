@@ -54,6 +54,9 @@ pub enum Technique {
     DigitForcingChain,
     CellForcingChain,
     HouseForcingChain,
+    /// A step of Sudoku Explainer's ladder (see [`crate::logic::se`]), given when our own
+    /// ladder finds nothing; not in [`Technique::ALL`], which is our ladder.
+    SeStep,
 }
 
 impl Technique {
@@ -462,6 +465,15 @@ impl Technique {
                 last_resort: true,
                 single_digit: false,
             },
+            Technique::SeStep => Spec {
+                id: "se-step",
+                title: "Sudoku Explainer step",
+                family: Family::SudokuExplainer,
+                // Beyond our ladder: above every technique of ours, below "logic is stuck".
+                weight: 9.0,
+                last_resort: false,
+                single_digit: false,
+            },
         }
     }
 
@@ -531,6 +543,8 @@ pub enum Family {
     Chains,
     Als,
     ForcingChains,
+    /// Sudoku Explainer's ladder (`logic::se`), used only where ours finds nothing.
+    SudokuExplainer,
 }
 
 impl fmt::Display for Technique {

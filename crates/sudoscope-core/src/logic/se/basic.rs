@@ -1,0 +1,535 @@
+//! SE's techniques below chains: singles and their "direct" forms, intersections, naked and
+//! hidden sets, fish, XY- and XYZ-wings.
+//!
+//! Each finder reports instances in SE's search order to a sink, which answers whether to stop
+//! (the rating walk takes only the first instance of the first technique that has one). The
+//! "direct" techniques are SE's way of rating an elimination that immediately leaves a hidden
+//! single: they place that single as part of the step, and rate below the plain technique.
+
+use super::grid::{BOX, COL, Mask, ROW, SeGrid, bit, cell_name, digits, house_name, tables};
+use super::{SeHint, Shape};
+
+/// Where a finder sends each instance; `true` stops the search.
+pub type Sink<'a> = &'a mut dyn FnMut(SeHint) -> bool;
+
+/// Houses of one type, SE's order.
+fn houses_of_type(kind: usize) -> std::ops::Range<usize> {
+    kind * 9..kind * 9 + 9
+}
+
+fn hint(difficulty: u32, name: String) -> SeHint {
+    SeHint {
+        difficulty,
+        name,
+        removals: Vec::new(),
+        placement: None,
+        cells: Vec::new(),
+        explanation: Vec::new(),
+        shape: Shape::None,
+    }
+}
+
+/// Hidden singles: first a house's last empty cell (1.0), then a digit with one place in a box
+/// (1.2) or in a column or row (1.5). SE looks at boxes, then columns, then rows.
+pub fn hidden_single(grid: &SeGrid, sink: Sink) -> bool {
+    let t = tables();
+    for alone in [true, false] {
+        for kind in [BOX, COL, ROW] {
+            for house in houses_of_type(kind) {
+                let is_alone = grid.empty_count(house) == 1;
+                if is_alone != alone {
+                    continue;
+                }
+                for digit in 1..=9 {
+                    let pos = grid.positions(house, digit);
+                    if pos.count_ones() == 1 {
+                        let cell = t.houses[house][pos.trailing_zeros() as usize];
+                        let difficulty = if alone {
+                            10
+                        } else if kind == BOX {
+                            12
+                        } else {
+                            15
+                        };
+                        let mut h = hint(difficulty, "Hidden Single".into());
+                        h.placement = Some((cell, digit));
+                        h.cells = vec![cell];
+                        h.explanation.push(if alone {
+                            format!(
+                                "{} is the last empty cell of {}: it is {digit}",
+                                cell_name(cell),
+                                house_name(house)
+                            )
+                        } else {
+                            format!(
+                                "{digit} has one place left in {}: {}",
+                                house_name(house),
+                                cell_name(cell)
+                            )
+                        });
+                        if sink(h) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Naked singles (2.3): a cell with one candidate left, in cell order.
+pub fn naked_single(grid: &SeGrid, sink: Sink) -> bool {
+    for cell in 0..81u8 {
+        let mask = grid.cands[cell as usize];
+        if grid.values[cell as usize] == 0 && mask.count_ones() == 1 {
+            let digit = mask.trailing_zeros() as u8;
+            let mut h = hint(23, "Naked Single".into());
+            h.placement = Some((cell, digit));
+            h.cells = vec![cell];
+            h.explanation.push(format!(
+                "{} has one candidate left: {digit}",
+                cell_name(cell)
+            ));
+            if sink(h) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The cells of `house` whose position bit is set.
+fn cells_at(house: usize, positions: u16) -> impl Iterator<Item = u8> {
+    let cells = tables().houses[house];
+    (0..9)
+        .filter(move |i| positions >> i & 1 == 1)
+        .map(move |i| cells[i])
+}
+
+fn house_bits(house: usize) -> u128 {
+    tables().houses[house]
+        .iter()
+        .fold(0u128, |b, &c| b | 1 << c)
+}
+
+/// Intersections (locked candidates). In plain mode, pointing (2.6: a box's digit confined to a
+/// line) and claiming (2.8: a line's digit confined to a box). In direct mode (1.7 / 1.9), only
+/// those whose eliminations leave a hidden single in another house of the first house's type,
+/// which the step then places.
+pub fn locking(grid: &SeGrid, direct: bool, sink: Sink) -> bool {
+    for (kind1, kind2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
+        for digit in 1..=9u8 {
+            for h1 in houses_of_type(kind1) {
+                let pos = grid.positions(h1, digit);
+                if pos.count_ones() < 2 {
+                    continue;
+                }
+                let cells1: u128 = cells_at(h1, pos).fold(0, |b, c| b | 1 << c);
+                for h2 in houses_of_type(kind2) {
+                    let bits2 = house_bits(h2);
+                    if house_bits(h1) & bits2 == 0 || cells1 & !bits2 != 0 {
+                        continue;
+                    }
+                    if direct {
+                        if direct_locking(grid, kind1, h1, h2, digit, sink) {
+                            return true;
+                        }
+                    } else if let Some(h) = locking_hint(grid, h1, h2, digit, None)
+                        && sink(h)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+fn direct_locking(
+    grid: &SeGrid,
+    kind1: usize,
+    h1: usize,
+    h2: usize,
+    digit: u8,
+    sink: Sink,
+) -> bool {
+    let bits2 = house_bits(h2);
+    for h3 in houses_of_type(kind1) {
+        if h3 == h1 || house_bits(h3) & bits2 == 0 {
+            continue;
+        }
+        let pos3 = grid.positions(h3, digit);
+        if pos3.count_ones() > 1 {
+            let remain: Vec<u8> = cells_at(h3, pos3)
+                .filter(|&c| bits2 >> c & 1 == 0)
+                .collect();
+            if remain.len() == 1
+                && let Some(h) = locking_hint(grid, h1, h2, digit, Some((remain[0], h3)))
+                && sink(h)
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn locking_hint(
+    grid: &SeGrid,
+    h1: usize,
+    h2: usize,
+    digit: u8,
+    single: Option<(u8, usize)>,
+) -> Option<SeHint> {
+    let bits1 = house_bits(h1);
+    let removals: Vec<(u8, u8)> = tables().houses[h2]
+        .iter()
+        .filter(|&&c| bits1 >> c & 1 == 0 && grid.has(c, digit))
+        .map(|&c| (c, digit))
+        .collect();
+    if removals.is_empty() {
+        return None;
+    }
+    let pointing = h1 < 9;
+    let (difficulty, name) = match (single.is_some(), pointing) {
+        (true, true) => (17, "Direct Pointing"),
+        (true, false) => (19, "Direct Claiming"),
+        (false, true) => (26, "Pointing"),
+        (false, false) => (28, "Claiming"),
+    };
+    let mut h = hint(difficulty, name.into());
+    h.cells = cells_at(h1, grid.positions(h1, digit)).collect();
+    h.removals = removals;
+    h.explanation.push(format!(
+        "in {}, {digit} can only be in {}, which all lie in {}: {digit} goes from the rest of {}",
+        house_name(h1),
+        cell_list(&h.cells),
+        house_name(h2),
+        house_name(h2)
+    ));
+    if let Some((cell, h3)) = single {
+        h.placement = Some((cell, digit));
+        h.explanation.push(format!(
+            "then {digit} has one place left in {}: {}",
+            house_name(h3),
+            cell_name(cell)
+        ));
+    }
+    h.shape = Shape::Locked { house: h1, digit };
+    Some(h)
+}
+
+/// Cell names joined by commas.
+pub fn cell_list(cells: &[u8]) -> String {
+    cells
+        .iter()
+        .map(|&c| cell_name(c))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Every `degree`-subset of 0..9 as a bit mask, in SE's order (increasing mask value).
+fn subsets(degree: u32) -> impl Iterator<Item = u16> {
+    (0u16..512).filter(move |m| m.count_ones() == degree)
+}
+
+/// Naked pairs, triples, quads (3.0 / 3.6 / 5.0) in boxes, then columns, then rows.
+pub fn naked_set(grid: &SeGrid, degree: u32, sink: Sink) -> bool {
+    let t = tables();
+    for kind in [BOX, COL, ROW] {
+        for house in houses_of_type(kind) {
+            if grid.empty_count(house) < degree * 2 {
+                continue;
+            }
+            for sub in subsets(degree) {
+                let cells: Vec<u8> = cells_at(house, sub).collect();
+                if cells
+                    .iter()
+                    .any(|&c| grid.cands[c as usize].count_ones() <= 1)
+                {
+                    continue;
+                }
+                let union: Mask = cells.iter().fold(0, |m, &c| m | grid.cands[c as usize]);
+                if union.count_ones() != degree {
+                    continue;
+                }
+                let mut removals = Vec::new();
+                for &other in &t.houses[house] {
+                    if !cells.contains(&other) {
+                        for d in digits(union & grid.cands[other as usize]) {
+                            removals.push((other, d));
+                        }
+                    }
+                }
+                if removals.is_empty() {
+                    continue;
+                }
+                let (difficulty, name) = match degree {
+                    2 => (30, "Naked Pair"),
+                    3 => (36, "Naked Triplet"),
+                    _ => (50, "Naked Quad"),
+                };
+                let mut h = hint(difficulty, name.into());
+                h.explanation.push(format!(
+                    "in {}, the cells {} hold only the digits {}: no other cell of the house can",
+                    house_name(house),
+                    cell_list(&cells),
+                    digit_list(union)
+                ));
+                h.cells = cells.clone();
+                h.removals = removals;
+                h.shape = Shape::NakedSet {
+                    cells,
+                    digits: union,
+                };
+                if sink(h) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Digits of a mask joined by commas.
+pub fn digit_list(mask: Mask) -> String {
+    digits(mask)
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Hidden pairs, triples, quads (3.4 / 4.0 / 5.4); in direct mode (pair 2.0, triple 2.5) only
+/// those whose eliminations leave another digit a single place in the house, which the step
+/// then places.
+pub fn hidden_set(grid: &SeGrid, degree: u32, direct: bool, sink: Sink) -> bool {
+    let t = tables();
+    for kind in [BOX, COL, ROW] {
+        for house in houses_of_type(kind) {
+            let empty = grid.empty_count(house);
+            if !(empty > degree * 2 || (direct && empty > degree)) {
+                continue;
+            }
+            for sub in subsets(degree) {
+                let set: Mask = sub << 1;
+                let mut union = 0u16;
+                let mut ok = true;
+                for d in digits(set) {
+                    let p = grid.positions(house, d);
+                    if p.count_ones() <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    union |= p;
+                }
+                if !ok || union.count_ones() != degree {
+                    continue;
+                }
+                let cells: Vec<u8> = cells_at(house, union).collect();
+                let mut removals = Vec::new();
+                for &c in &cells {
+                    for d in digits(grid.cands[c as usize] & !set) {
+                        removals.push((c, d));
+                    }
+                }
+                let mut single = None;
+                if direct {
+                    for d in (1..=9u8).filter(|&d| set & bit(d) == 0) {
+                        let p = grid.positions(house, d);
+                        if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
+                            let i = (p & !union).trailing_zeros() as usize;
+                            single = Some((t.houses[house][i], d));
+                            break;
+                        }
+                    }
+                    if single.is_none() {
+                        continue;
+                    }
+                }
+                if removals.is_empty() {
+                    continue;
+                }
+                let (difficulty, name) = match (direct, degree) {
+                    (true, 2) => (20, "Direct Hidden Pair"),
+                    (true, _) => (25, "Direct Hidden Triplet"),
+                    (false, 2) => (34, "Hidden Pair"),
+                    (false, 3) => (40, "Hidden Triplet"),
+                    (false, _) => (54, "Hidden Quad"),
+                };
+                let mut h = hint(difficulty, name.into());
+                h.explanation.push(format!(
+                    "in {}, the digits {} can only be in {}: those cells hold nothing else",
+                    house_name(house),
+                    digit_list(set),
+                    cell_list(&cells)
+                ));
+                if let Some((cell, d)) = single {
+                    h.placement = Some((cell, d));
+                    h.explanation.push(format!(
+                        "then {d} has one place left in {}: {}",
+                        house_name(house),
+                        cell_name(cell)
+                    ));
+                }
+                h.cells = cells;
+                h.removals = removals;
+                h.shape = Shape::HiddenSet { house, digits: set };
+                if sink(h) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// X-wing, swordfish, jellyfish (3.2 / 3.8 / 5.2): base columns first, then base rows.
+pub fn fish(grid: &SeGrid, degree: u32, sink: Sink) -> bool {
+    let t = tables();
+    for (base_kind, cover_kind) in [(COL, ROW), (ROW, COL)] {
+        let placed: Vec<u32> = (0..=9u8).map(|d| grid.placed_count(d)).collect();
+        for sub in subsets(degree) {
+            for digit in 1..=9u8 {
+                if placed[digit as usize] + degree * 2 > 9 {
+                    continue;
+                }
+                let mut union = 0u16;
+                let mut ok = true;
+                for i in (0..9).filter(|i| sub >> i & 1 == 1) {
+                    let p = grid.positions(base_kind * 9 + i, digit);
+                    if p.count_ones() <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    union |= p;
+                }
+                if !ok || union.count_ones() != degree {
+                    continue;
+                }
+                // The cover houses are the lines at the union's positions; eliminate the digit
+                // from their cells outside the base lines.
+                let mut removals = Vec::new();
+                let mut cells = Vec::new();
+                for j in (0..9).filter(|j| union >> j & 1 == 1) {
+                    let cover = cover_kind * 9 + j;
+                    for (i, &c) in t.houses[cover].iter().enumerate() {
+                        if grid.has(c, digit) {
+                            if sub >> i & 1 == 1 {
+                                cells.push(c);
+                            } else {
+                                removals.push((c, digit));
+                            }
+                        }
+                    }
+                }
+                if removals.is_empty() {
+                    continue;
+                }
+                removals.sort_unstable();
+                cells.sort_unstable();
+                let (difficulty, name) = match degree {
+                    2 => (32, "X-Wing"),
+                    3 => (38, "Swordfish"),
+                    _ => (52, "Jellyfish"),
+                };
+                let base: Vec<usize> = (0..9)
+                    .filter(|i| sub >> i & 1 == 1)
+                    .map(|i| base_kind * 9 + i)
+                    .collect();
+                let covers: Vec<usize> = (0..9)
+                    .filter(|j| union >> j & 1 == 1)
+                    .map(|j| cover_kind * 9 + j)
+                    .collect();
+                let mut h = hint(difficulty, name.into());
+                h.explanation.push(format!(
+                    "{digit} is confined to {} in {}: it goes from the rest of {}",
+                    cell_list(&cells),
+                    base.iter()
+                        .map(|&b| house_name(b))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    covers
+                        .iter()
+                        .map(|&b| house_name(b))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                h.cells = cells;
+                h.removals = removals;
+                h.shape = Shape::Fish { base, digit };
+                if sink(h) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// XY-wing (4.2) and XYZ-wing (4.4): a pivot with two (three) candidates and two bivalue
+/// pincers it sees; whatever the pivot holds, one pincer (or the pivot) holds z.
+pub fn xy_wing(grid: &SeGrid, xyz: bool, sink: Sink) -> bool {
+    let t = tables();
+    let pivot_size = if xyz { 3 } else { 2 };
+    for pivot in 0..81u8 {
+        let pm = grid.cands[pivot as usize];
+        if pm.count_ones() != pivot_size {
+            continue;
+        }
+        let peers = &t.peers[pivot as usize];
+        for (i, &a) in peers.iter().enumerate() {
+            let am = grid.cands[a as usize];
+            if am.count_ones() != 2 {
+                continue;
+            }
+            for &b in &peers[i + 1..] {
+                let bm = grid.cands[b as usize];
+                if bm.count_ones() != 2 || am == bm {
+                    continue;
+                }
+                let z = am & bm;
+                if z.count_ones() != 1 {
+                    continue;
+                }
+                let valid = if xyz {
+                    (am | bm) == pm
+                } else {
+                    (am | bm) & !z == pm && pm & z == 0
+                };
+                if !valid {
+                    continue;
+                }
+                let digit = z.trailing_zeros() as u8;
+                let mut seen = t.peer_bits[a as usize] & t.peer_bits[b as usize];
+                if xyz {
+                    seen &= t.peer_bits[pivot as usize];
+                }
+                let removals: Vec<(u8, u8)> = (0..81u8)
+                    .filter(|&c| seen >> c & 1 == 1 && c != pivot && grid.has(c, digit))
+                    .map(|c| (c, digit))
+                    .collect();
+                if removals.is_empty() {
+                    continue;
+                }
+                let name = if xyz { "XYZ-Wing" } else { "XY-Wing" };
+                let mut h = hint(if xyz { 44 } else { 42 }, name.into());
+                h.cells = vec![pivot, a, b];
+                h.removals = removals;
+                h.explanation.push(format!(
+                    "whatever {} holds ({}), {} or {}{} is {digit}: a cell seeing them all cannot be {digit}",
+                    cell_name(pivot),
+                    digit_list(pm),
+                    cell_name(a),
+                    cell_name(b),
+                    if xyz { " or the pivot itself" } else { "" }
+                ));
+                if sink(h) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}

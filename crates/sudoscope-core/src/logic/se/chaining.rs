@@ -1,0 +1,1307 @@
+//! SE's chains of implications: bidirectional cycles and forcing X-/XY-chains, Nishio, cell and
+//! region forcing chains, dynamic forcing chains, dynamic forcing chains "plus" (which let
+//! intersections, pairs and X-wings act inside a chain) and the nested levels (which let whole
+//! forcing chains act inside a chain).
+//!
+//! A chain is a graph of *potentials* — "rXcY is D" (on) or "rXcY is not D" (off) — each with the
+//! potentials that imply it (its parents). SE's difficulty of a chain step is a base per kind of
+//! chain plus 0.1 for each step of a geometric ladder of chain sizes (see [`length_bonus`]), the
+//! size being the number of distinct potentials the conclusion rests on. Among the steps of one
+//! search SE takes the lowest difficulty, then the smallest size, then a fixed order of kinds.
+//!
+//! In a *dynamic* chain, every "off" potential is struck from a working copy of the grid as it
+//! is found, so later links see the reduced grid (a cell left with two candidates, a house left
+//! with two places); such a link's parents include the earlier "offs" that made it.
+
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use super::basic;
+use super::grid::{BOX, Mask, SeGrid, bit, cell_name, digits, house_name, tables};
+use super::{SeHint, Shape};
+
+const NONE: u32 = u32::MAX;
+
+/// Candidates a step removes, as (cell, digit).
+type Removals = Vec<(u8, u8)>;
+/// What a technique inside a chain does: its removals, the offs it needed, its description.
+type RuleHint = (Removals, Removals, Rc<Rule>);
+/// What a potential concludes: removals, and the placement when it is "on".
+type Conclusion = (Removals, Option<(u8, u8)>);
+const NKEYS: usize = 81 * 9 * 2;
+
+/// Why a potential holds, given its parents.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cause {
+    /// The chain's starting assumption.
+    Assumption,
+    /// The cell has no other candidate left (for "on"), or holds another digit (for "off").
+    NakedSingle,
+    /// The digit has no other place left in the house of this type (box, row, column), or is
+    /// already placed there.
+    Hidden(usize),
+    /// A technique (intersection, set, fish or a nested chain) removes it.
+    Advanced,
+}
+
+/// One potential in a chain's graph.
+pub struct Node {
+    pub cell: u8,
+    pub digit: u8,
+    pub on: bool,
+    pub cause: Cause,
+    /// Where this node's parents start in [`Search`]'s parent pool, and how many.
+    pstart: u32,
+    plen: u32,
+    /// For [`Cause::Advanced`]: the technique that removes this candidate.
+    pub rule: Option<Rc<Rule>>,
+}
+
+/// A technique acting inside a chain.
+pub struct Rule {
+    pub description: String,
+    /// The size of a nested chain (0 for the simple techniques): it adds to the outer chain's.
+    pub complexity: u32,
+}
+
+#[inline]
+fn key(cell: u8, digit: u8, on: bool) -> usize {
+    (cell as usize * 9 + digit as usize - 1) * 2 + on as usize
+}
+
+/// An insertion-ordered set of potentials (by cell, digit, state) holding node ids.
+#[derive(Clone)]
+pub struct PotSet {
+    slot: Vec<u32>,
+    order: Vec<(u16, u32)>,
+}
+
+impl PotSet {
+    fn new() -> PotSet {
+        PotSet {
+            slot: vec![NONE; NKEYS],
+            order: Vec::new(),
+        }
+    }
+    #[inline]
+    fn get(&self, k: usize) -> Option<u32> {
+        let id = self.slot[k];
+        (id != NONE).then_some(id)
+    }
+    #[inline]
+    fn contains(&self, k: usize) -> bool {
+        self.slot[k] != NONE
+    }
+    fn add(&mut self, k: usize, id: u32) -> bool {
+        if self.slot[k] != NONE {
+            return false;
+        }
+        self.slot[k] = id;
+        self.order.push((k as u16, id));
+        true
+    }
+    fn ids(&self) -> impl Iterator<Item = u32> + '_ {
+        self.order.iter().map(|&(_, id)| id)
+    }
+    /// Keeps only the potentials `other` holds too (keeping this set's nodes and order).
+    fn retain(&mut self, other: &PotSet) {
+        let slot = &mut self.slot;
+        self.order.retain(|&(k, _)| {
+            let keep = other.contains(k as usize);
+            if !keep {
+                slot[k as usize] = NONE;
+            }
+            keep
+        });
+    }
+}
+
+/// Which chains a search looks for: SE's `Chaining(multiple, dynamic, nishio, level)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chaining {
+    /// Cell and region forcing chains over cells and houses with more than two choices.
+    pub multiple: bool,
+    /// Offs are struck from a working grid as they are found.
+    pub dynamic: bool,
+    /// Nishio: contradictions only, following one digit (no cell links).
+    pub nishio: bool,
+    /// 0 plain; 1 "plus" (simple techniques inside chains); 2.. nested chains inside chains.
+    pub level: u8,
+    /// For level 4 and more: the level of the dynamic chains nested inside.
+    pub nesting_limit: u8,
+}
+
+/// The kinds of chain steps, each with its place in SE's order among equals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Cycle {
+        x: bool,
+        y: bool,
+    },
+    ForcingChain {
+        x: bool,
+        y: bool,
+    },
+    /// Both states of one candidate lead to the same conclusion.
+    Double,
+    /// One state of a candidate leads to a contradiction.
+    Contradiction,
+    CellForcing,
+    RegionForcing {
+        house: usize,
+        digit: u8,
+    },
+}
+
+/// A chain step: what it concludes and the graph that proves it.
+pub struct ChainHint {
+    pub kind: Kind,
+    pub difficulty: u32,
+    pub complexity: u32,
+    pub sort_key: u8,
+    pub removals: Vec<(u8, u8)>,
+    pub placement: Option<(u8, u8)>,
+    /// The conclusions of each branch (one per branch: per state, per candidate, per place).
+    pub targets: Vec<u32>,
+    /// The assumption (for binary chains), or the cell / house the branches start from.
+    pub source: Option<u32>,
+}
+
+/// SE's chain-length increment, in tenths: 0.1 for each step of the ladder 4, 6, 8, 12, 16,
+/// 24, 32, … (alternately ×3/2 and ×4/3) that the chain's size minus two exceeds.
+pub fn length_bonus(complexity: u32) -> u32 {
+    let length = complexity as i64 - 2;
+    let (mut added, mut ceil, mut odd) = (0, 4i64, false);
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+impl Chaining {
+    /// SE's base difficulty (tenths) of the multiple/dynamic kinds; the unary kinds (cycles,
+    /// forcing chains) carry their own.
+    fn base(&self) -> u32 {
+        if self.level > 0 {
+            85 + 5 * self.level as u32
+        } else if self.nishio {
+            75
+        } else if self.dynamic {
+            85
+        } else {
+            80
+        }
+    }
+
+    /// The name SE gives this search's steps of a kind.
+    pub fn name(&self, kind: Kind) -> String {
+        let prefix = if self.level > 0 || (self.dynamic && !self.nishio) {
+            "Dynamic "
+        } else if self.nishio {
+            "Nishio "
+        } else {
+            ""
+        };
+        let suffix = match self.level {
+            0 => "",
+            1 => " (+)",
+            2 => " (+ Forcing Chains)",
+            3 => " (+ Multiple Forcing Chains)",
+            _ => " (+ Dynamic Forcing Chains)",
+        };
+        let base = match kind {
+            Kind::Cycle { x: true, y: true } => return "Bidirectional Cycle".into(),
+            Kind::Cycle { y: true, .. } => return "Bidirectional Y-Cycle".into(),
+            Kind::Cycle { .. } => return "Bidirectional X-Cycle".into(),
+            Kind::ForcingChain { x: true, y: true } => return "Forcing Chain".into(),
+            Kind::ForcingChain { .. } => return "Forcing X-Chain".into(),
+            Kind::Double if self.nishio => "Forcing Chain",
+            Kind::Contradiction if self.nishio => "Forcing Chain",
+            Kind::Double => "Double Forcing Chain",
+            Kind::Contradiction => "Contradiction Forcing Chain",
+            Kind::CellForcing => "Cell Forcing Chains",
+            Kind::RegionForcing { .. } => "Region Forcing Chains",
+        };
+        format!("{prefix}{base}{suffix}")
+    }
+}
+
+/// One search: its graph of potentials and the techniques it lets act inside chains.
+pub struct Search {
+    pub cfg: Chaining,
+    pub nodes: Vec<Node>,
+    /// Every node's parents, contiguous per node (one allocation for the whole search).
+    pool: Vec<u32>,
+    buf: Vec<(u8, u8, Cause)>,
+}
+
+impl Search {
+    pub fn new(cfg: Chaining) -> Search {
+        Search {
+            cfg,
+            nodes: Vec::new(),
+            pool: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// A node's parents.
+    pub fn parents(&self, id: u32) -> &[u32] {
+        let n = &self.nodes[id as usize];
+        &self.pool[n.pstart as usize..(n.pstart + n.plen) as usize]
+    }
+
+    fn push(&mut self, cell: u8, digit: u8, on: bool, cause: Cause, parents: &[u32]) -> u32 {
+        let start = self.pool.len();
+        self.pool.extend_from_slice(parents);
+        self.push_pooled(cell, digit, on, cause, start)
+    }
+
+    /// A node whose parents are the pool's entries from `start` on.
+    fn push_pooled(&mut self, cell: u8, digit: u8, on: bool, cause: Cause, start: usize) -> u32 {
+        self.nodes.push(Node {
+            cell,
+            digit,
+            on,
+            cause,
+            pstart: start as u32,
+            plen: (self.pool.len() - start) as u32,
+            rule: None,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn node_key(&self, id: u32) -> usize {
+        let n = &self.nodes[id as usize];
+        key(n.cell, n.digit, n.on)
+    }
+
+    /// Every step this search finds at the grid, in SE's order (difficulty, size, kind).
+    pub fn hints(&mut self, grid: &SeGrid) -> Vec<ChainHint> {
+        let mut result = if self.cfg.multiple || self.cfg.dynamic {
+            self.multiple_chains(grid)
+        } else {
+            let mut all = self.loops(grid, false, true);
+            all.extend(self.loops(grid, true, false));
+            all.extend(self.loops(grid, true, true));
+            all
+        };
+        result.sort_by_key(|h| (h.difficulty, h.complexity, h.sort_key));
+        result
+    }
+
+    // ----- the links -------------------------------------------------------------------------
+
+    /// What an "on" potential turns off: the cell's other candidates (when cell links are
+    /// allowed), then the digit elsewhere in its box, row and column.
+    fn on_to_off(&mut self, grid: &SeGrid, id: u32, y: bool) {
+        let t = tables();
+        let (cell, digit) = (self.nodes[id as usize].cell, self.nodes[id as usize].digit);
+        self.buf.clear();
+        if y {
+            for v in digits(grid.cands[cell as usize]) {
+                if v != digit {
+                    self.buf.push((cell, v, Cause::NakedSingle));
+                }
+            }
+        }
+        let mut added: u128 = 1 << cell;
+        for (kind, &h) in t.houses_of[cell as usize].iter().enumerate() {
+            for &c in &t.houses[h as usize] {
+                if added >> c & 1 == 0 && grid.has(c, digit) {
+                    self.buf.push((c, digit, Cause::Hidden(kind)));
+                    added |= 1 << c;
+                }
+            }
+        }
+    }
+
+    /// What an "off" potential turns on: the cell's last other candidate (when cell links are
+    /// allowed), and the digit's last other place in each of its houses. In a dynamic search
+    /// the offs that emptied the cell or house since `source` become parents too.
+    fn off_to_on(
+        &mut self,
+        grid: &SeGrid,
+        id: u32,
+        source: Option<&SeGrid>,
+        offs: &PotSet,
+        y: bool,
+        x: bool,
+    ) -> Vec<u32> {
+        let t = tables();
+        let (cell, digit) = (self.nodes[id as usize].cell, self.nodes[id as usize].digit);
+        let mut out: Vec<u32> = Vec::new();
+        if y {
+            let m = grid.cands[cell as usize];
+            if m.count_ones() == 2 {
+                let other = (m & !bit(digit)).trailing_zeros() as u8;
+                let start = self.pool.len();
+                self.pool.push(id);
+                if let Some(src) = source {
+                    for v in digits(src.cands[cell as usize] & !m) {
+                        if let Some(p) = offs.get(key(cell, v, false)) {
+                            self.pool.push(p);
+                        }
+                    }
+                }
+                out.push(self.push_pooled(cell, other, true, Cause::NakedSingle, start));
+            }
+        }
+        if x {
+            for (kind, &h) in t.houses_of[cell as usize].iter().enumerate() {
+                let mut other = NONE as u8;
+                let mut count = 0;
+                for &c in &t.houses[h as usize] {
+                    if c != cell && grid.has(c, digit) {
+                        count += 1;
+                        other = c;
+                    }
+                }
+                if count != 1 {
+                    continue;
+                }
+                let k = key(other, digit, true);
+                if out.iter().any(|&o| self.node_key(o) == k) {
+                    continue;
+                }
+                let start = self.pool.len();
+                self.pool.push(id);
+                if let Some(src) = source {
+                    for &c in &t.houses[h as usize] {
+                        if src.has(c, digit)
+                            && !grid.has(c, digit)
+                            && let Some(p) = offs.get(key(c, digit, false))
+                        {
+                            self.pool.push(p);
+                        }
+                    }
+                }
+                out.push(self.push_pooled(other, digit, true, Cause::Hidden(kind), start));
+            }
+        }
+        out
+    }
+
+    // ----- full propagation --------------------------------------------------------------------
+
+    /// Completes `to_on` and `to_off` with everything they imply; on a contradiction, the
+    /// potential found both on and off, as (on node, off node).
+    fn do_chaining(
+        &mut self,
+        grid: &mut SeGrid,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+    ) -> Option<(u32, u32)> {
+        let save = *grid;
+        let y = !self.cfg.nishio;
+        let mut pending_on: VecDeque<u32> = to_on.ids().collect();
+        let mut pending_off: VecDeque<u32> = to_off.ids().collect();
+        let result = 'main: loop {
+            if let Some(p) = pending_on.pop_front() {
+                self.on_to_off(grid, p, y);
+                let buf = std::mem::take(&mut self.buf);
+                for &(c, d, cause) in &buf {
+                    if let Some(on) = to_on.get(key(c, d, true)) {
+                        let off = self.push(c, d, false, cause, &[p]);
+                        self.buf = buf;
+                        *grid = save;
+                        return Some((on, off));
+                    }
+                    if !to_off.contains(key(c, d, false)) {
+                        let off = self.push(c, d, false, cause, &[p]);
+                        to_off.add(key(c, d, false), off);
+                        pending_off.push_back(off);
+                    }
+                }
+                self.buf = buf;
+                continue;
+            }
+            if let Some(p) = pending_off.pop_front() {
+                let ons = self.off_to_on(grid, p, Some(&save), to_off, y, true);
+                if self.cfg.dynamic {
+                    let n = &self.nodes[p as usize];
+                    grid.cands[n.cell as usize] &= !bit(n.digit);
+                }
+                for on in ons {
+                    let n = &self.nodes[on as usize];
+                    let (c, d) = (n.cell, n.digit);
+                    if let Some(off) = to_off.get(key(c, d, false)) {
+                        break 'main Some((on, off));
+                    }
+                    if to_on.add(key(c, d, true), on) {
+                        pending_on.push_back(on);
+                    }
+                }
+                continue;
+            }
+            if self.cfg.level > 0 {
+                let mut any = false;
+                for off in self.advanced_potentials(grid, &save, to_off) {
+                    if to_off.add(self.node_key(off), off) {
+                        pending_off.push_back(off);
+                        any = true;
+                    }
+                }
+                if any {
+                    continue;
+                }
+            }
+            break None;
+        };
+        *grid = save;
+        result
+    }
+
+    /// The candidates the techniques allowed inside this level's chains remove at the reduced
+    /// grid, as "off" nodes whose parents are the offs the technique needed (SE uses the first
+    /// technique, in its order, that finds anything).
+    fn advanced_potentials(&mut self, grid: &SeGrid, source: &SeGrid, offs: &PotSet) -> Vec<u32> {
+        let mut result = Vec::new();
+        for rule in 0..5 {
+            let found: Vec<RuleHint> = match rule {
+                0..=3 => simple_rule_hints(grid, source, rule),
+                _ => self.nested_rule_hints(grid, source),
+            };
+            for (removals, parents, info) in found {
+                for &(c, d) in &removals {
+                    let start = self.pool.len();
+                    for &(pc, pd) in &parents {
+                        if let Some(p) = offs.get(key(pc, pd, false)) {
+                            self.pool.push(p);
+                        }
+                    }
+                    let id = self.push_pooled(c, d, false, Cause::Advanced, start);
+                    self.nodes[id as usize].rule = Some(info.clone());
+                    result.push(id);
+                }
+            }
+            if !result.is_empty() {
+                break;
+            }
+        }
+        result
+    }
+
+    /// The chains nested inside this level's chains, found at the reduced grid.
+    fn nested_rule_hints(&mut self, grid: &SeGrid, source: &SeGrid) -> Vec<RuleHint> {
+        let level = self.cfg.level;
+        let inner: Vec<Chaining> = if level < 2 {
+            vec![]
+        } else if level < 4 {
+            let mut v = vec![Chaining {
+                multiple: false,
+                dynamic: false,
+                nishio: false,
+                level: 0,
+                nesting_limit: 0,
+            }];
+            if level >= 3 {
+                v.push(Chaining {
+                    multiple: true,
+                    ..v[0]
+                });
+            }
+            v
+        } else {
+            vec![Chaining {
+                multiple: true,
+                dynamic: true,
+                nishio: false,
+                level: self.cfg.nesting_limit,
+                nesting_limit: 0,
+            }]
+        };
+        let mut out = Vec::new();
+        for cfg in inner {
+            let mut search = Search::new(cfg);
+            let hints = search.hints(grid);
+            for h in &hints {
+                let parents = search.rule_parents(h, source, grid);
+                if parents.is_empty() {
+                    continue;
+                }
+                let info = Rc::new(Rule {
+                    description: format!(
+                        "{} ({})",
+                        cfg.name(h.kind),
+                        super::describe_removals(&h.removals)
+                    ),
+                    complexity: h.complexity,
+                });
+                out.push((h.removals.clone(), parents, info));
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The offs (relative to `initial`) a chain step relies on, when it is used inside an
+    /// outer chain: for each "on" link, the candidates of its cell or the places of its digit
+    /// that had to be gone.
+    fn rule_parents(&self, h: &ChainHint, initial: &SeGrid, current: &SeGrid) -> Vec<(u8, u8)> {
+        let t = tables();
+        let mut result: Vec<(u8, u8)> = Vec::new();
+        let mut seen_result = vec![false; NKEYS];
+        for &target in &h.targets {
+            let mut done = vec![false; NKEYS];
+            let mut todo = vec![target];
+            while let Some(id) = todo.pop() {
+                let k = self.node_key(id);
+                if done[k] {
+                    continue;
+                }
+                done[k] = true;
+                let n = &self.nodes[id as usize];
+                let cause = match (n.cause, h.kind) {
+                    (Cause::Assumption, Kind::CellForcing) => Some(Cause::NakedSingle),
+                    (Cause::Assumption, Kind::RegionForcing { house, .. }) => {
+                        Some(Cause::Hidden(house / 9))
+                    }
+                    (Cause::Assumption, _) => None,
+                    (c, _) => Some(c),
+                };
+                if n.on {
+                    let mut add = |c: u8, d: u8| {
+                        let k = key(c, d, false);
+                        if !seen_result[k] {
+                            seen_result[k] = true;
+                            result.push((c, d));
+                        }
+                    };
+                    match cause {
+                        Some(Cause::NakedSingle) => {
+                            let gone =
+                                initial.cands[n.cell as usize] & !current.cands[n.cell as usize];
+                            for v in digits(gone) {
+                                add(n.cell, v);
+                            }
+                        }
+                        Some(Cause::Hidden(kind)) => {
+                            let h = t.houses_of[n.cell as usize][kind] as usize;
+                            for &c in &t.houses[h] {
+                                if initial.has(c, n.digit) && !current.has(c, n.digit) {
+                                    add(c, n.digit);
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                todo.extend(self.parents(id).iter().copied());
+            }
+        }
+        result
+    }
+
+    // ----- sizes -------------------------------------------------------------------------------
+
+    /// How many distinct potentials (by cell, digit, state) a node rests on, itself included.
+    fn ancestor_count(&self, id: u32, seen: &mut [u32], stamp: u32) -> u32 {
+        let mut count = 0;
+        let mut todo = vec![id];
+        while let Some(n) = todo.pop() {
+            let k = self.node_key(n);
+            if seen[k] == stamp {
+                continue;
+            }
+            seen[k] = stamp;
+            count += 1;
+            todo.extend(self.parents(n).iter().copied());
+        }
+        count
+    }
+
+    /// SE's size of a step: the ancestors of each branch's conclusion, plus the sizes of the
+    /// distinct chains nested in them.
+    fn complexity(&self, targets: &[u32]) -> u32 {
+        let mut seen = vec![0u32; NKEYS];
+        let mut flat = 0;
+        for (i, &t) in targets.iter().enumerate() {
+            flat += self.ancestor_count(t, &mut seen, i as u32 + 1);
+        }
+        let mut nested = 0;
+        let mut rules: Vec<*const Rule> = Vec::new();
+        let mut visited = vec![false; self.nodes.len()];
+        let mut todo: Vec<u32> = targets.to_vec();
+        while let Some(n) = todo.pop() {
+            if visited[n as usize] {
+                continue;
+            }
+            visited[n as usize] = true;
+            let node = &self.nodes[n as usize];
+            if let Some(rule) = &node.rule
+                && rule.complexity > 0
+                && !rules.contains(&Rc::as_ptr(rule))
+            {
+                rules.push(Rc::as_ptr(rule));
+                nested += rule.complexity;
+            }
+            todo.extend(self.parents(n).iter().copied());
+        }
+        flat + nested
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn make_hint(
+        &self,
+        kind: Kind,
+        base: u32,
+        sort_key: u8,
+        removals: Vec<(u8, u8)>,
+        placement: Option<(u8, u8)>,
+        targets: Vec<u32>,
+        source: Option<u32>,
+    ) -> ChainHint {
+        let complexity = self.complexity(&targets);
+        ChainHint {
+            kind,
+            difficulty: base + length_bonus(complexity),
+            complexity,
+            sort_key,
+            removals,
+            placement,
+            targets,
+            source,
+        }
+    }
+
+    /// The step that concludes a potential: off removes the candidate; on places the digit
+    /// (removing the cell's other candidates). `None` when it changes nothing.
+    fn conclusion(&self, grid: &SeGrid, id: u32) -> Conclusion {
+        let n = &self.nodes[id as usize];
+        if n.on {
+            let removals = digits(grid.cands[n.cell as usize] & !bit(n.digit))
+                .map(|d| (n.cell, d))
+                .collect();
+            (removals, Some((n.cell, n.digit)))
+        } else {
+            (vec![(n.cell, n.digit)], None)
+        }
+    }
+
+    // ----- cycles and forcing X-/XY-chains -----------------------------------------------------
+
+    fn loops(&mut self, grid: &SeGrid, y: bool, x: bool) -> Vec<ChainHint> {
+        let mut result = Vec::new();
+        for cell in 0..81u8 {
+            let m = grid.cands[cell as usize];
+            if grid.values[cell as usize] != 0 || m.count_ones() <= 1 {
+                continue;
+            }
+            for d in digits(m) {
+                self.unary(grid, cell, d, y, x, &mut result);
+            }
+        }
+        result
+    }
+
+    fn unary(
+        &mut self,
+        grid: &SeGrid,
+        cell: u8,
+        digit: u8,
+        y: bool,
+        x: bool,
+        out: &mut Vec<ChainHint>,
+    ) {
+        if !x && grid.cands[cell as usize].count_ones() > 2 {
+            return;
+        }
+        let p_on = self.push(cell, digit, true, Cause::Assumption, &[]);
+        let mut cycles = Vec::new();
+        let mut chains = Vec::new();
+        let mut to_on = PotSet::new();
+        let mut to_off = PotSet::new();
+        to_on.add(key(cell, digit, true), p_on);
+        self.do_cycles(grid, &mut to_on, &mut to_off, y, x, &mut cycles, p_on);
+        if x {
+            let mut to_on = PotSet::new();
+            let mut to_off = PotSet::new();
+            to_on.add(key(cell, digit, true), p_on);
+            self.do_forcing_chains(grid, &mut to_on, &mut to_off, y, &mut chains, p_on);
+            let p_off = self.push(cell, digit, false, Cause::Assumption, &[]);
+            let mut to_on = PotSet::new();
+            let mut to_off = PotSet::new();
+            to_off.add(key(cell, digit, false), p_off);
+            self.do_forcing_chains(grid, &mut to_on, &mut to_off, y, &mut chains, p_off);
+        }
+        for dst in cycles {
+            if let Some(h) = self.cycle_hint(grid, dst, x, y) {
+                out.push(h);
+            }
+        }
+        for target in chains {
+            let (removals, placement) = self.conclusion(grid, target);
+            if removals.is_empty() {
+                continue;
+            }
+            let base = if x && y { 70 } else { 66 };
+            let sort_key = if x && y {
+                4
+            } else if y {
+                3
+            } else {
+                2
+            };
+            out.push(self.make_hint(
+                Kind::ForcingChain { x, y },
+                base,
+                sort_key,
+                removals,
+                placement,
+                vec![target],
+                None,
+            ));
+        }
+    }
+
+    fn is_ancestor(&self, child: u32, k: usize) -> bool {
+        let mut p = child;
+        while let Some(&parent) = self.parents(p).first() {
+            if self.node_key(parent) == k {
+                return true;
+            }
+            p = parent;
+        }
+        false
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn do_cycles(
+        &mut self,
+        grid: &SeGrid,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+        y: bool,
+        x: bool,
+        cycles: &mut Vec<u32>,
+        source: u32,
+    ) {
+        let source_key = self.node_key(source);
+        let mut pending_on: VecDeque<u32> = to_on.ids().collect();
+        let mut pending_off: VecDeque<u32> = to_off.ids().collect();
+        let mut length = 0;
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += 1;
+            while let Some(p) = pending_on.pop_front() {
+                self.on_to_off(grid, p, y);
+                let buf = std::mem::take(&mut self.buf);
+                for &(c, d, cause) in &buf {
+                    if !self.is_ancestor(p, key(c, d, false)) {
+                        let off = self.push(c, d, false, cause, &[p]);
+                        pending_off.push_back(off);
+                        to_off.add(key(c, d, false), off);
+                    }
+                }
+                self.buf = buf;
+            }
+            length += 1;
+            while let Some(p) = pending_off.pop_front() {
+                for on in self.off_to_on(grid, p, None, to_off, y, x) {
+                    let k = self.node_key(on);
+                    if length >= 4 && k == source_key {
+                        cycles.push(on);
+                    }
+                    if to_on.add(k, on) {
+                        pending_on.push_back(on);
+                    }
+                }
+            }
+        }
+    }
+
+    fn do_forcing_chains(
+        &mut self,
+        grid: &SeGrid,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+        y: bool,
+        chains: &mut Vec<u32>,
+        source: u32,
+    ) {
+        let source_key = self.node_key(source);
+        let mut pending_on: VecDeque<u32> = to_on.ids().collect();
+        let mut pending_off: VecDeque<u32> = to_off.ids().collect();
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            while let Some(p) = pending_on.pop_front() {
+                self.on_to_off(grid, p, y);
+                let buf = std::mem::take(&mut self.buf);
+                for &(c, d, cause) in &buf {
+                    let off_key = key(c, d, false);
+                    let conj_is_source = key(c, d, true) == source_key;
+                    let fresh = !to_off.contains(off_key);
+                    let chain_new =
+                        conj_is_source && !chains.iter().any(|&n| self.node_key(n) == off_key);
+                    if fresh || chain_new {
+                        let off = self.push(c, d, false, cause, &[p]);
+                        if chain_new {
+                            chains.push(off);
+                        }
+                        if fresh {
+                            to_off.add(off_key, off);
+                            pending_off.push_back(off);
+                        }
+                    }
+                }
+                self.buf = buf;
+            }
+            while let Some(p) = pending_off.pop_front() {
+                for on in self.off_to_on(grid, p, None, to_off, y, true) {
+                    let n = &self.nodes[on as usize];
+                    let (c, d) = (n.cell, n.digit);
+                    if key(c, d, false) == source_key
+                        && !chains.iter().any(|&x| self.node_key(x) == key(c, d, true))
+                    {
+                        chains.push(on);
+                    }
+                    if to_on.add(key(c, d, true), on) {
+                        pending_on.push_back(on);
+                    }
+                }
+            }
+        }
+    }
+
+    fn cycle_hint(&self, grid: &SeGrid, dst_on: u32, x: bool, y: bool) -> Option<ChainHint> {
+        let t = tables();
+        let mut cells: u128 = 0;
+        let mut p = dst_on;
+        while let Some(&parent) = self.parents(p).first() {
+            cells |= 1 << self.nodes[p as usize].cell;
+            p = parent;
+        }
+        let mut forw = vec![false; 81 * 10];
+        let mut back = vec![false; 81 * 10];
+        let mut p = dst_on;
+        while let Some(&parent) = self.parents(p).first() {
+            let n = &self.nodes[p as usize];
+            for &c in &t.peers[n.cell as usize] {
+                if cells >> c & 1 == 0 && grid.has(c, n.digit) {
+                    let i = c as usize * 10 + n.digit as usize;
+                    if n.on {
+                        forw[i] = true;
+                    } else {
+                        back[i] = true;
+                    }
+                }
+            }
+            p = parent;
+        }
+        let removals: Vec<(u8, u8)> = (0..81 * 10)
+            .filter(|&i| forw[i] && back[i])
+            .map(|i| ((i / 10) as u8, (i % 10) as u8))
+            .collect();
+        if removals.is_empty() {
+            return None;
+        }
+        let base = if x && y { 70 } else { 65 };
+        let sort_key = if x && y {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        Some(self.make_hint(
+            Kind::Cycle { x, y },
+            base,
+            sort_key,
+            removals,
+            None,
+            vec![dst_on],
+            None,
+        ))
+    }
+
+    // ----- Nishio, multiple and dynamic chains -------------------------------------------------
+
+    fn multiple_chains(&mut self, grid: &SeGrid) -> Vec<ChainHint> {
+        let mut result = Vec::new();
+        for cell in 0..81u8 {
+            let card = grid.cands[cell as usize].count_ones();
+            if grid.values[cell as usize] == 0 && (card > 2 || (card > 1 && self.cfg.dynamic)) {
+                self.multiple_for_cell(grid, cell, card, &mut result);
+            }
+        }
+        result
+    }
+
+    fn multiple_for_cell(&mut self, grid: &SeGrid, cell: u8, card: u32, out: &mut Vec<ChainHint>) {
+        let mut work = *grid;
+        let mut value_on: Vec<(u8, PotSet)> = Vec::new();
+        let mut value_off: Vec<(u8, PotSet)> = Vec::new();
+        let mut cell_on: Option<PotSet> = None;
+        let mut cell_off: Option<PotSet> = None;
+        let nishio = self.cfg.nishio;
+        for d in digits(grid.cands[cell as usize]) {
+            let p_on = self.push(cell, d, true, Cause::Assumption, &[]);
+            let p_off = self.push(cell, d, false, Cause::Assumption, &[]);
+            let mut on_to_on = PotSet::new();
+            let mut on_to_off = PotSet::new();
+            let do_double = card >= 3 && !nishio && self.cfg.dynamic;
+            let do_contradiction = self.cfg.dynamic || nishio;
+            self.binary(
+                &mut work,
+                p_on,
+                p_off,
+                out,
+                &mut on_to_on,
+                &mut on_to_off,
+                do_double,
+                do_contradiction,
+            );
+            if !nishio {
+                self.region_chainings(&mut work, out, cell, d, &on_to_on, &on_to_off);
+            }
+            match (&mut cell_on, &mut cell_off) {
+                (Some(a), Some(b)) => {
+                    a.retain(&on_to_on);
+                    b.retain(&on_to_off);
+                }
+                _ => {
+                    cell_on = Some(on_to_on.clone());
+                    cell_off = Some(on_to_off.clone());
+                }
+            }
+            value_on.push((d, on_to_on));
+            value_off.push((d, on_to_off));
+        }
+        if !nishio && (card == 2 || (self.cfg.multiple && card > 2)) {
+            for (set, outcomes) in [(cell_on, &value_on), (cell_off, &value_off)] {
+                let Some(set) = set else { continue };
+                for target in set.ids().collect::<Vec<_>>() {
+                    let k = self.node_key(target);
+                    let targets: Vec<u32> = outcomes.iter().filter_map(|(_, s)| s.get(k)).collect();
+                    let (removals, placement) = self.conclusion(grid, target);
+                    if removals.is_empty() {
+                        continue;
+                    }
+                    out.push(self.make_hint(
+                        Kind::CellForcing,
+                        self.cfg.base(),
+                        5,
+                        removals,
+                        placement,
+                        targets,
+                        None,
+                    ));
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn binary(
+        &mut self,
+        grid: &mut SeGrid,
+        p_on: u32,
+        p_off: u32,
+        out: &mut Vec<ChainHint>,
+        on_to_on: &mut PotSet,
+        on_to_off: &mut PotSet,
+        do_double: bool,
+        do_contradiction: bool,
+    ) {
+        let base = self.cfg.base();
+        let mut off_to_on = PotSet::new();
+        let mut off_to_off = PotSet::new();
+        on_to_on.add(self.node_key(p_on), p_on);
+        let absurd = self.do_chaining(grid, on_to_on, on_to_off);
+        if do_contradiction && let Some((on, off)) = absurd {
+            let (removals, placement) = self.conclusion(grid, p_off);
+            out.push(self.make_hint(
+                Kind::Contradiction,
+                base,
+                7,
+                removals,
+                placement,
+                vec![on, off],
+                Some(p_on),
+            ));
+        }
+        off_to_off.add(self.node_key(p_off), p_off);
+        let absurd = self.do_chaining(grid, &mut off_to_on, &mut off_to_off);
+        if do_contradiction && let Some((on, off)) = absurd {
+            let (removals, placement) = self.conclusion(grid, p_on);
+            if !removals.is_empty() {
+                out.push(self.make_hint(
+                    Kind::Contradiction,
+                    base,
+                    7,
+                    removals,
+                    placement,
+                    vec![on, off],
+                    Some(p_off),
+                ));
+            }
+        }
+        if do_double {
+            for from_on in on_to_on.ids().collect::<Vec<_>>() {
+                if let Some(from_off) = off_to_on.get(self.node_key(from_on)) {
+                    let (removals, placement) = self.conclusion(grid, from_on);
+                    if !removals.is_empty() {
+                        out.push(self.make_hint(
+                            Kind::Double,
+                            base,
+                            1,
+                            removals,
+                            placement,
+                            vec![from_on, from_off],
+                            Some(p_on),
+                        ));
+                    }
+                }
+            }
+            for from_on in on_to_off.ids().collect::<Vec<_>>() {
+                if let Some(from_off) = off_to_off.get(self.node_key(from_on)) {
+                    let (removals, _) = self.conclusion(grid, from_on);
+                    out.push(self.make_hint(
+                        Kind::Double,
+                        base,
+                        1,
+                        removals,
+                        None,
+                        vec![from_on, from_off],
+                        Some(p_on),
+                    ));
+                }
+            }
+        }
+    }
+
+    fn region_chainings(
+        &mut self,
+        grid: &mut SeGrid,
+        out: &mut Vec<ChainHint>,
+        cell: u8,
+        digit: u8,
+        on_to_on: &PotSet,
+        on_to_off: &PotSet,
+    ) {
+        let t = tables();
+        for kind in 0..3 {
+            let house = t.houses_of[cell as usize][kind] as usize;
+            let pos = grid.positions(house, digit);
+            let card = pos.count_ones();
+            if !(card == 2 || (self.cfg.multiple && card > 2)) {
+                continue;
+            }
+            if t.houses[house][pos.trailing_zeros() as usize] != cell {
+                continue;
+            }
+            let mut pos_on: Vec<PotSet> = Vec::new();
+            let mut pos_off: Vec<PotSet> = Vec::new();
+            let mut region_on = on_to_on.clone();
+            let mut region_off = on_to_off.clone();
+            for i in (0..9).filter(|i| pos >> i & 1 == 1) {
+                let other = t.houses[house][i];
+                if other == cell {
+                    pos_on.push(on_to_on.clone());
+                    pos_off.push(on_to_off.clone());
+                } else {
+                    let p = self.push(other, digit, true, Cause::Assumption, &[]);
+                    let mut o_on = PotSet::new();
+                    let mut o_off = PotSet::new();
+                    o_on.add(key(other, digit, true), p);
+                    self.do_chaining(grid, &mut o_on, &mut o_off);
+                    region_on.retain(&o_on);
+                    region_off.retain(&o_off);
+                    pos_on.push(o_on);
+                    pos_off.push(o_off);
+                }
+            }
+            for (set, outcomes) in [(region_on, &pos_on), (region_off, &pos_off)] {
+                for target in set.ids().collect::<Vec<_>>() {
+                    let k = self.node_key(target);
+                    let targets: Vec<u32> = outcomes.iter().filter_map(|s| s.get(k)).collect();
+                    let (removals, placement) = self.conclusion(grid, target);
+                    if removals.is_empty() {
+                        continue;
+                    }
+                    out.push(self.make_hint(
+                        Kind::RegionForcing { house, digit },
+                        self.cfg.base(),
+                        6,
+                        removals,
+                        placement,
+                        targets,
+                        None,
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// The simple techniques SE lets act inside "plus" and nested chains — intersections (any house
+/// whose places of a digit all see the same cells), hidden pairs, naked pairs, X-wings — as
+/// (removals, offs they needed relative to `source`, description).
+fn simple_rule_hints(grid: &SeGrid, source: &SeGrid, rule: usize) -> Vec<RuleHint> {
+    let t = tables();
+    let mut found: Vec<SeHint> = Vec::new();
+    match rule {
+        0 => generalized_intersections(grid, &mut found),
+        1 => {
+            basic::hidden_set(grid, 2, false, &mut |h| {
+                found.push(h);
+                false
+            });
+        }
+        2 => {
+            basic::naked_set(grid, 2, &mut |h| {
+                found.push(h);
+                false
+            });
+        }
+        _ => {
+            basic::fish(grid, 2, &mut |h| {
+                found.push(h);
+                false
+            });
+        }
+    }
+    let mut out = Vec::new();
+    for h in found {
+        let mut parents = Vec::new();
+        match &h.shape {
+            Shape::Locked { house, digit } => {
+                for &c in &t.houses[*house] {
+                    if !grid.has(c, *digit) && source.has(c, *digit) {
+                        parents.push((c, *digit));
+                    }
+                }
+            }
+            Shape::HiddenSet { house, digits: set } => {
+                let mut mine = 0u16;
+                for d in digits(*set) {
+                    mine |= grid.positions(*house, d);
+                }
+                for (i, &c) in t.houses[*house].iter().enumerate() {
+                    if mine >> i & 1 == 0 {
+                        for d in digits(*set) {
+                            if source.has(c, d) {
+                                parents.push((c, d));
+                            }
+                        }
+                    }
+                }
+            }
+            Shape::NakedSet { cells, digits: set } => {
+                for &c in cells {
+                    for d in digits(source.cands[c as usize] & !*set) {
+                        parents.push((c, d));
+                    }
+                }
+            }
+            Shape::Fish { base, digit } => {
+                let covers: u128 = h.cells.iter().fold(0u128, |b, &c| {
+                    b | t.houses
+                        [t.houses_of[c as usize][if base[0] / 9 == 1 { 2 } else { 1 }] as usize]
+                        .iter()
+                        .fold(0u128, |b, &x| b | 1 << x)
+                });
+                for &b in base {
+                    for &c in &t.houses[b] {
+                        if source.has(c, *digit) && !grid.has(c, *digit) && covers >> c & 1 == 0 {
+                            parents.push((c, *digit));
+                        }
+                    }
+                }
+            }
+            Shape::None => {}
+        }
+        if parents.is_empty() {
+            continue;
+        }
+        let info = Rc::new(Rule {
+            description: format!("{} ({})", h.name, super::describe_removals(&h.removals)),
+            complexity: 0,
+        });
+        out.push((h.removals, parents, info));
+    }
+    out
+}
+
+/// SE's "generalized intersections" as it runs inside chains: in every box, row and column,
+/// a digit with two to six places removes it from every cell that sees all of them.
+fn generalized_intersections(grid: &SeGrid, found: &mut Vec<SeHint>) {
+    let t = tables();
+    for kind in [BOX, 1, 2] {
+        for digit in 1..=9u8 {
+            for house in kind * 9..kind * 9 + 9 {
+                let pos = grid.positions(house, digit);
+                let n = pos.count_ones();
+                if !(2..=6).contains(&n) {
+                    continue;
+                }
+                let mut victims = !0u128;
+                let mut cells = Vec::new();
+                for (i, &c) in t.houses[house].iter().enumerate() {
+                    if pos >> i & 1 == 1 {
+                        victims &= t.peer_bits[c as usize];
+                        cells.push(c);
+                    }
+                }
+                let removals: Vec<(u8, u8)> = (0..81u8)
+                    .filter(|&c| victims >> c & 1 == 1 && grid.has(c, digit))
+                    .map(|c| (c, digit))
+                    .collect();
+                if removals.is_empty() {
+                    continue;
+                }
+                found.push(SeHint {
+                    difficulty: 26,
+                    name: format!("Intersection of {digit} in {}", house_name(house)),
+                    removals,
+                    placement: None,
+                    cells,
+                    explanation: Vec::new(),
+                    shape: Shape::Locked { house, digit },
+                });
+            }
+        }
+    }
+}
+
+/// A potential in words: "r1c2 is 4" / "r1c2 is not 4".
+pub fn potential_text(n: &Node) -> String {
+    format!(
+        "{} is {}{}",
+        cell_name(n.cell),
+        if n.on { "" } else { "not " },
+        n.digit
+    )
+}
+
+/// Why a potential follows from its first parent, for a player.
+pub fn reason_text(search: &Search, id: u32) -> String {
+    let n = &search.nodes[id as usize];
+    let t = tables();
+    match n.cause {
+        Cause::Assumption => "suppose so".into(),
+        Cause::NakedSingle if n.on => format!("the last candidate left in {}", cell_name(n.cell)),
+        Cause::NakedSingle => format!("{} holds another digit", cell_name(n.cell)),
+        Cause::Hidden(kind) => {
+            let house = t.houses_of[n.cell as usize][kind] as usize;
+            if n.on {
+                format!("the last place for {} in {}", n.digit, house_name(house))
+            } else {
+                format!("{} is already placed in {}", n.digit, house_name(house))
+            }
+        }
+        Cause::Advanced => n
+            .rule
+            .as_ref()
+            .map(|r| format!("by {}", r.description))
+            .unwrap_or_default(),
+    }
+}
+
+/// The mask of a cell's candidates, for callers outside this module.
+pub fn mask_of(grid: &SeGrid, cell: u8) -> Mask {
+    grid.cands[cell as usize]
+}

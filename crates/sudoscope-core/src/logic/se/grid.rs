@@ -1,0 +1,174 @@
+//! The 9×9 board Sudoku Explainer's techniques work on, and SE's fixed house order.
+//!
+//! SE numbers its houses by type — the nine boxes, then the nine rows, then the nine columns —
+//! and every technique walks them in a fixed order. Which instance a technique reports first
+//! decides the path, so the tables here keep SE's numbering: house `h` is box `h` for `h < 9`,
+//! row `h - 9` for `h < 18`, column `h - 18` otherwise; a house's cells are in reading order.
+
+use std::sync::OnceLock;
+
+use crate::logic::Board;
+
+/// Candidates of a cell as bits 1..=9.
+pub type Mask = u16;
+
+/// The box (0), row (1) and column (2) house types, in SE's numbering.
+pub const BOX: usize = 0;
+pub const ROW: usize = 1;
+pub const COL: usize = 2;
+
+/// The fixed tables of the 9×9 grid.
+pub struct Tables {
+    /// The 27 houses' cells, in SE's house order.
+    pub houses: [[u8; 9]; 27],
+    /// For each cell, its box, row and column house (indices into `houses`).
+    pub houses_of: [[u8; 3]; 81],
+    /// For each cell, the 20 cells it sees.
+    pub peers: [[u8; 20]; 81],
+    /// For each cell, the peers as a bit set over the 81 cells.
+    pub peer_bits: [u128; 81],
+}
+
+/// The tables, built once.
+#[allow(clippy::needless_range_loop)]
+pub fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut houses = [[0u8; 9]; 27];
+        for i in 0..9 {
+            for j in 0..9 {
+                let (br, bc) = (i / 3 * 3, i % 3 * 3);
+                houses[i][j] = ((br + j / 3) * 9 + bc + j % 3) as u8;
+                houses[9 + i][j] = (i * 9 + j) as u8;
+                houses[18 + i][j] = (j * 9 + i) as u8;
+            }
+        }
+        let mut houses_of = [[0u8; 3]; 81];
+        for cell in 0..81 {
+            let (r, c) = (cell / 9, cell % 9);
+            houses_of[cell] = [(r / 3 * 3 + c / 3) as u8, (9 + r) as u8, (18 + c) as u8];
+        }
+        let mut peers = [[0u8; 20]; 81];
+        let mut peer_bits = [0u128; 81];
+        for cell in 0..81 {
+            let mut bits = 0u128;
+            for &h in &houses_of[cell] {
+                for &other in &houses[h as usize] {
+                    bits |= 1 << other;
+                }
+            }
+            bits &= !(1u128 << cell);
+            peer_bits[cell] = bits;
+            let mut n = 0;
+            for other in 0..81 {
+                if bits >> other & 1 == 1 {
+                    peers[cell][n] = other as u8;
+                    n += 1;
+                }
+            }
+        }
+        Tables {
+            houses,
+            houses_of,
+            peers,
+            peer_bits,
+        }
+    })
+}
+
+/// The bit of a digit in a [`Mask`].
+#[inline]
+pub fn bit(digit: u8) -> Mask {
+    1 << digit
+}
+
+/// The digits of a mask, smallest first.
+#[inline]
+pub fn digits(mask: Mask) -> impl Iterator<Item = u8> {
+    (1..=9u8).filter(move |&d| mask & bit(d) != 0)
+}
+
+/// The name SE and players use for a cell: `r1c2`.
+pub fn cell_name(cell: u8) -> String {
+    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+}
+
+/// The name of a house in SE's numbering: `box 3`, `row 4`, `column 5`.
+pub fn house_name(house: usize) -> String {
+    match house / 9 {
+        BOX => format!("box {}", house + 1),
+        ROW => format!("row {}", house - 8),
+        _ => format!("column {}", house - 17),
+    }
+}
+
+/// Placed digits and candidates, SE's way: a placed cell has no candidates.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct SeGrid {
+    pub values: [u8; 81],
+    pub cands: [Mask; 81],
+}
+
+impl SeGrid {
+    /// The SE grid of a 9×9 board (its candidates as they stand).
+    pub fn from_board(board: &Board) -> SeGrid {
+        let mut grid = SeGrid {
+            values: [0; 81],
+            cands: [0; 81],
+        };
+        for cell in 0..81 {
+            grid.values[cell] = board.value(cell);
+            if grid.values[cell] == 0 {
+                grid.cands[cell] = board
+                    .candidates(cell)
+                    .iter()
+                    .fold(0, |mask, d| mask | bit(d));
+            }
+        }
+        grid
+    }
+
+    #[inline]
+    pub fn has(&self, cell: u8, digit: u8) -> bool {
+        self.cands[cell as usize] & bit(digit) != 0
+    }
+
+    /// The positions (0..9 within the house) of `digit` in a house, as bits.
+    #[inline]
+    pub fn positions(&self, house: usize, digit: u8) -> u16 {
+        let t = tables();
+        let mut bits = 0u16;
+        for (i, &cell) in t.houses[house].iter().enumerate() {
+            if self.cands[cell as usize] & bit(digit) != 0 {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
+    /// How many cells of a house are still empty.
+    pub fn empty_count(&self, house: usize) -> u32 {
+        tables().houses[house]
+            .iter()
+            .filter(|&&c| self.values[c as usize] == 0)
+            .count() as u32
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Places a digit and removes it from the peers' candidates.
+    pub fn place(&mut self, cell: u8, digit: u8) {
+        self.values[cell as usize] = digit;
+        self.cands[cell as usize] = 0;
+        for &peer in &tables().peers[cell as usize] {
+            self.cands[peer as usize] &= !bit(digit);
+        }
+    }
+
+    /// How many times a digit is placed.
+    pub fn placed_count(&self, digit: u8) -> u32 {
+        self.values.iter().filter(|&&v| v == digit).count() as u32
+    }
+}

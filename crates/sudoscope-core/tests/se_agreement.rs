@@ -1,0 +1,85 @@
+//! Agreement of `logic::se` with SukakuExplainer's `serate` on the committed fixtures
+//! (tests/data/se/, made by docs/experiments/serate_fixture.sh), so CI checks it without Java.
+//!
+//! `se121/` was rated with SE 1.2.1's technique set (`--techs` without SukakuExplainer's
+//! additions), which is the ladder `logic::se` implements; each file's agreement must stay at
+//! or above the figure measured when it was committed (README, "Sudoku Explainer rating").
+
+use std::path::Path;
+
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::logic::se;
+
+struct Agreement {
+    total: usize,
+    er: usize,
+    all: usize,
+    differences: Vec<String>,
+}
+
+fn tenths(s: &str) -> u32 {
+    (s.parse::<f64>().expect("a rating") * 10.0).round() as u32
+}
+
+fn agreement(name: &str, limit: usize) -> Agreement {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/se")
+        .join(name);
+    let text = std::fs::read_to_string(&path).expect("fixture present");
+    let mut result = Agreement {
+        total: 0,
+        er: 0,
+        all: 0,
+        differences: Vec::new(),
+    };
+    for line in text.lines().filter(|l| !l.starts_with('#')).take(limit) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let puzzle = parse_puzzle(f[0], ReadOptions::default()).expect("a puzzle");
+        let want = (tenths(f[1]), tenths(f[2]), tenths(f[3]));
+        let got = se::rate(&puzzle).expect("an SE rating");
+        result.total += 1;
+        if got.er == want.0 {
+            result.er += 1;
+        }
+        if (got.er, got.ep, got.ed) == want {
+            result.all += 1;
+        } else {
+            result.differences.push(format!(
+                "{} serate {}/{}/{} ours {got}",
+                f[0], f[1], f[2], f[3]
+            ));
+        }
+    }
+    result
+}
+
+/// Asserts at least `er_min` ER agreements and `all_min` full-triple agreements.
+fn check(name: &str, limit: usize, er_min: usize, all_min: usize) {
+    let a = agreement(name, limit);
+    for d in &a.differences {
+        eprintln!("{name}: {d}");
+    }
+    eprintln!(
+        "{name}: {} puzzles, ER agrees on {}, ER/EP/ED on {}",
+        a.total, a.er, a.all
+    );
+    assert!(a.er >= er_min, "{name}: ER agrees on {} < {er_min}", a.er);
+    assert!(
+        a.all >= all_min,
+        "{name}: ER/EP/ED agree on {} < {all_min}",
+        a.all
+    );
+}
+
+#[test]
+fn generated_levels_agree_with_serate() {
+    check("se121/generated_9x9_easy.txt", usize::MAX, 25, 25);
+    check("se121/generated_9x9_medium.txt", usize::MAX, 25, 25);
+    check("se121/generated_9x9_hard.txt", usize::MAX, 25, 25);
+    check("se121/generated_9x9_evil.txt", usize::MAX, 21, 21);
+}
+
+#[test]
+fn sudoku_exchange_sample_agrees_with_serate() {
+    check("se121/sudoku_exchange_320.txt", usize::MAX, 306, 306);
+}

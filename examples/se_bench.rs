@@ -1,0 +1,108 @@
+//! SE rating speed against `serate` in the same run: rates the first N puzzles of a file with
+//! `logic::se` (one thread, time per puzzle), then — given a serate jar — has `serate` rate the
+//! same puzzles in one JVM (one thread, SE 1.2.1's technique set, its own per-puzzle `%e`
+//! timer, so JVM start-up is not counted), and prints both medians and their ratio.
+//!
+//! `cargo run --release --example se_bench -- FILE N [SERATE_JAR]`
+
+use std::io::Write;
+use std::process::Command;
+use std::time::Instant;
+
+use sudoscope::grid::{ReadOptions, parse_puzzle};
+use sudoscope::logic::se;
+
+/// SE 1.2.1's technique set for serate's `--techs` (SukakuExplainer's additions off).
+const SE121: &str = "1111111111010111011011011011000010100010111111";
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// serate's `%e`: `8.08s`, or `1m05s` past a minute.
+fn serate_seconds(s: &str) -> Option<f64> {
+    let s = s.trim().strip_suffix('s')?;
+    match s.split_once('m') {
+        Some((m, sec)) => Some(m.parse::<f64>().ok()? * 60.0 + sec.parse::<f64>().ok()?),
+        None => s.parse().ok(),
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let file = args.next().expect("usage: se_bench FILE N [SERATE_JAR]");
+    let n: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(100);
+    let jar = args.next();
+    let text = std::fs::read_to_string(&file).expect("readable file");
+    let lines: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().next())
+        .take(n)
+        .map(str::to_owned)
+        .collect();
+    let mut ours = Vec::new();
+    let mut ratings = Vec::new();
+    for line in &lines {
+        let puzzle = parse_puzzle(line, ReadOptions::default()).expect("a puzzle");
+        let t = Instant::now();
+        let r = se::rate(&puzzle);
+        ours.push(t.elapsed().as_secs_f64());
+        ratings.push(r.map(|r| r.to_string()).unwrap_or_else(|e| e.to_string()));
+    }
+    let ours_median = median(ours.clone());
+    println!(
+        "sudoscope: {} puzzles, median {:.2} ms, max {:.2} ms, total {:.2} s",
+        lines.len(),
+        ours_median * 1e3,
+        ours.iter().copied().fold(0.0, f64::max) * 1e3,
+        ours.iter().sum::<f64>()
+    );
+    let Some(jar) = jar else { return };
+    let input = std::env::temp_dir().join(format!("se_bench_{}.txt", std::process::id()));
+    let mut f = std::fs::File::create(&input).expect("temp file");
+    for line in &lines {
+        writeln!(f, "{line}").expect("temp file");
+    }
+    drop(f);
+    let output = Command::new("java")
+        .args([
+            "-Xmx1g",
+            "-cp",
+            &jar,
+            "diuf.sudoku.test.serate",
+            "--threads=1",
+        ])
+        .arg(format!("--techs={SE121}"))
+        .arg("--format=%r/%p/%d %e")
+        .arg(format!("--input={}", input.display()))
+        .output()
+        .expect("java runs");
+    let _ = std::fs::remove_file(&input);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let mut theirs = Vec::new();
+    let mut same = 0;
+    for (i, line) in stdout.lines().enumerate() {
+        let mut parts = line.split_whitespace();
+        let rating = parts.next().unwrap_or("");
+        if ratings.get(i).is_some_and(|r| r == rating) {
+            same += 1;
+        }
+        if let Some(secs) = parts.next().and_then(serate_seconds) {
+            theirs.push(secs);
+        }
+    }
+    let theirs_median = median(theirs.clone());
+    println!(
+        "serate:    {} puzzles, median {:.2} ms, max {:.2} ms, total {:.2} s (ER/EP/ED equal to ours on {same})",
+        theirs.len(),
+        theirs_median * 1e3,
+        theirs.iter().copied().fold(0.0, f64::max) * 1e3,
+        theirs.iter().sum::<f64>()
+    );
+    println!(
+        "ratio of medians (serate / sudoscope): {:.1}x",
+        theirs_median / ours_median.max(1e-9)
+    );
+}
