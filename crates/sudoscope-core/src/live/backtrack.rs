@@ -57,9 +57,9 @@ impl State {
             .zip(&self.candidates)
             .map(|(&v, &c)| if v != 0 { Digits::single(v) } else { c })
             .collect();
-        if !singles::propagate(geometry, &mut cand) {
-            return false;
-        }
+        let consistent = singles::propagate(geometry, &mut cand);
+        // Written back even at a contradiction: the panel shows the dead end as propagation
+        // left it, with the digits it forced before the clash.
         for (cell, set) in cand.into_iter().enumerate() {
             if self.values[cell] != 0 {
                 continue;
@@ -72,7 +72,7 @@ impl State {
                 None => self.candidates[cell] = set,
             }
         }
-        true
+        consistent
     }
 
     /// The empty cell with the fewest candidates, if any cell is empty.
