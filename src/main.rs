@@ -48,7 +48,14 @@ fn clap_failure(e: clap::Error) -> ExitCode {
                 .find(|l| !l.trim().is_empty())
                 .unwrap_or("invalid usage")
                 .trim_start_matches("error: ");
-            eprintln!("sudoscope: {first} (see sudoscope --help)");
+            // A bad value of a fixed list (`--level extreme`) names the ones that would do.
+            let valid = match e.get(clap::error::ContextKind::ValidValue) {
+                Some(clap::error::ContextValue::Strings(values)) if !values.is_empty() => {
+                    format!(" (expected one of: {})", values.join(", "))
+                }
+                _ => String::new(),
+            };
+            eprintln!("sudoscope: {first}{valid} (see sudoscope --help)");
             ExitCode::from(2)
         }
     }

@@ -534,3 +534,42 @@ fn solve_stats_count_puzzles_in_the_right_number() {
         .success()
         .stderr(predicate::str::contains("sudoscope: 2 puzzles:"));
 }
+
+/// Defect: `--level extreme` and `--solver foo` did not say which values exist.
+#[test]
+fn a_bad_choice_names_the_valid_values() {
+    let level = sudoscope()
+        .args(["generate", "--level", "extreme"])
+        .output()
+        .expect("runs");
+    let stderr = assert_clean_failure(&level);
+    assert!(
+        stderr.contains("expected one of: easy, medium, hard, evil"),
+        "{stderr}"
+    );
+    let solver = sudoscope()
+        .args(["solve", "--solver", "foo", PUZZLE])
+        .output()
+        .expect("runs");
+    let stderr = assert_clean_failure(&solver);
+    assert!(
+        stderr.contains("expected one of:") && stderr.contains("rfss"),
+        "{stderr}"
+    );
+}
+
+/// Defect: `check hello` (a missing file) was read as a puzzle ("5 cells in a grid row").
+#[test]
+fn a_short_missing_file_name_is_not_read_as_a_puzzle() {
+    let output = sudoscope().args(["check", "hello"]).output().expect("runs");
+    let stderr = assert_clean_failure(&output);
+    assert!(
+        stderr.contains("hello: no such file, and not a puzzle"),
+        "{stderr}"
+    );
+    // A 4×4 puzzle written out (16 cells) is still read as one.
+    sudoscope()
+        .args(["check", "1...............".replace('.', "0").as_str()])
+        .assert()
+        .code(predicate::ne(2));
+}

@@ -71,6 +71,10 @@ pub fn open(args: &InputArgs) -> Result<Input, Failure> {
                 )
             } else if looks_like_path(arg) {
                 return Err(Failure::usage(format!("{arg}: no such file")));
+            } else if too_short_for_a_puzzle(arg) {
+                return Err(Failure::usage(format!(
+                    "{arg}: no such file, and not a puzzle (the smallest, 4×4, has 16 cells)"
+                )));
             } else {
                 (
                     "<argument>".into(),
@@ -102,6 +106,12 @@ fn looks_like_path(arg: &str) -> bool {
         }
         None => false,
     }
+}
+
+/// An argument on one line with fewer than 16 characters cannot be a puzzle (the smallest,
+/// 4×4, has 16 cells), so a missing file name such as `hello` is reported as one.
+fn too_short_for_a_puzzle(arg: &str) -> bool {
+    !arg.contains('\n') && arg.trim().chars().count() < 16
 }
 
 /// An I/O error's message without the "(os error 2)" suffix.

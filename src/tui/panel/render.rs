@@ -253,7 +253,7 @@ fn status_spans(
         spans.push(Span::raw("  "));
         spans.push(Span::styled(view.iterations.to_string(), theme.value));
         spans.push(Span::styled(
-            format!(" {}", view.iteration_unit),
+            format!(" {}", unit(view.iterations, view.iteration_unit)),
             theme.label,
         ));
     }
@@ -283,20 +283,26 @@ fn message(panel: &SolverPanel, theme: &PanelTheme) -> Option<(String, Style)> {
         Status::Solved if panel.current.solution.is_some() => format!(
             "solved in {} {}: {}",
             view.iterations,
-            view.iteration_unit,
+            unit(view.iterations, view.iteration_unit),
             panel
                 .solved_hint
                 .as_deref()
                 .unwrap_or("its solution can go on the board")
         ),
-        Status::Solved => format!("solved in {} {}", view.iterations, view.iteration_unit),
+        Status::Solved => format!(
+            "solved in {} {}",
+            view.iterations,
+            unit(view.iterations, view.iteration_unit)
+        ),
         Status::Stuck => format!(
             "stuck after {} {}: no further progress",
-            view.iterations, view.iteration_unit
+            view.iterations,
+            unit(view.iterations, view.iteration_unit)
         ),
         Status::CapReached => format!(
             "stopped at the cap of {} {}",
-            view.iterations, view.iteration_unit
+            view.iterations,
+            unit(view.iterations, view.iteration_unit)
         ),
         Status::Running => return None,
     };
@@ -306,6 +312,16 @@ fn message(panel: &SolverPanel, theme: &PanelTheme) -> Option<(String, Style)> {
         _ => theme.cap,
     };
     Some((text, style))
+}
+
+/// A solver's unit of work for a count: "1 generation", "2 generations" (units are plural
+/// nouns: nodes, steps, trials, generations, lp-solves).
+fn unit(count: u64, plural: &'static str) -> &'static str {
+    if count == 1 {
+        plural.strip_suffix('s').unwrap_or(plural)
+    } else {
+        plural
+    }
 }
 
 /// The view's metrics, less the one the status line already shows (`generation` beside
@@ -673,6 +689,15 @@ pub fn format_rate(rate: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_count_of_one_takes_the_singular() {
+        assert_eq!(unit(1, "generations"), "generation");
+        assert_eq!(unit(1, "lp-solves"), "lp-solve");
+        assert_eq!(unit(0, "nodes"), "nodes");
+        assert_eq!(unit(2, "steps"), "steps");
+    }
+
     use super::*;
 
     #[test]
