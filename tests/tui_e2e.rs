@@ -585,7 +585,9 @@ fn x_cells_are_marked_without_colour() {
             24,
             &format!("play --no-color --variant {variant} {X_EASY}"),
         );
-        let screen = tmux.wait_for("to go", WAIT);
+        // The footer is the frame's last line: once it shows, the board above it is drawn
+        // (waiting for the title alone could catch a half-drawn frame).
+        let screen = tmux.wait_for("s solvers", WAIT);
         tmux.text("q");
         screen
     };
