@@ -107,6 +107,10 @@ pub struct Geometry {
     /// order, the generic solver's indices): one per type, built on first use, kept for the
     /// geometry's life. See [`Geometry::derived`].
     derived: Mutex<Vec<&'static (dyn Any + Send + Sync)>>,
+    /// [`Geometry::peer_bits`] and [`Geometry::house_bits`]: asked for by every chain technique
+    /// at every board, so they sit in lock-free cells of their own.
+    peer_bits: OnceLock<Vec<u64>>,
+    house_bits: OnceLock<Vec<u64>>,
 }
 
 impl fmt::Debug for Geometry {
@@ -230,6 +234,8 @@ impl Geometry {
             houses_of_cell,
             peers,
             derived: Mutex::new(Vec::new()),
+            peer_bits: OnceLock::new(),
+            house_bits: OnceLock::new(),
         }
     }
 
@@ -267,37 +273,31 @@ impl Geometry {
 
     /// Every cell's peers as a bitset of `cell_count().div_ceil(64)` words (cell `c` at
     /// `[c * words .. (c + 1) * words]`), for the set algebra of the chain techniques.
-    pub fn peer_bits(&'static self) -> &'static [u64] {
-        struct PeerBits(Vec<u64>);
-        &self
-            .derived(|g| {
-                let w = g.cell_count().div_ceil(64);
-                let mut bits = vec![0u64; g.cell_count() * w];
-                for cell in 0..g.cell_count() {
-                    for &peer in g.peers(cell) {
-                        bits[cell * w + peer / 64] |= 1 << (peer % 64);
-                    }
+    pub fn peer_bits(&self) -> &[u64] {
+        self.peer_bits.get_or_init(|| {
+            let w = self.cell_count().div_ceil(64);
+            let mut bits = vec![0u64; self.cell_count() * w];
+            for cell in 0..self.cell_count() {
+                for &peer in self.peers(cell) {
+                    bits[cell * w + peer / 64] |= 1 << (peer % 64);
                 }
-                PeerBits(bits)
-            })
-            .0
+            }
+            bits
+        })
     }
 
     /// Every house's cells as a bitset (house `h` at `[h * words .. (h + 1) * words]`).
-    pub fn house_bits(&'static self) -> &'static [u64] {
-        struct HouseBits(Vec<u64>);
-        &self
-            .derived(|g| {
-                let w = g.cell_count().div_ceil(64);
-                let mut bits = vec![0u64; g.houses().len() * w];
-                for (h, house) in g.houses().iter().enumerate() {
-                    for &cell in &house.cells {
-                        bits[h * w + cell / 64] |= 1 << (cell % 64);
-                    }
+    pub fn house_bits(&self) -> &[u64] {
+        self.house_bits.get_or_init(|| {
+            let w = self.cell_count().div_ceil(64);
+            let mut bits = vec![0u64; self.houses().len() * w];
+            for (h, house) in self.houses().iter().enumerate() {
+                for &cell in &house.cells {
+                    bits[h * w + cell / 64] |= 1 << (cell % 64);
                 }
-                HouseBits(bits)
-            })
-            .0
+            }
+            bits
+        })
     }
 
     /// k: the side of a box (3 for 9×9).
