@@ -27,6 +27,9 @@ fn sudoscope() -> Command {
 #[path = "../crates/sudoscope-core/tests/support/datasets.rs"]
 mod support_datasets;
 use support_datasets::datasets;
+#[path = "../crates/sudoscope-core/tests/support/symbols.rs"]
+mod support_symbols;
+use support_symbols::stray_numbers;
 
 /// The first `n` puzzles of a dataset (first field of each line).
 fn dataset_puzzles(file: &str, n: usize) -> Option<Vec<String>> {
@@ -215,6 +218,56 @@ fn hint_path_numbers_every_step_and_solves() {
         }
     }
     assert_eq!(String::from_utf8(grid).expect("ascii"), EASY_SOLUTION);
+}
+
+/// A 16×16 puzzle in `1-9A-G`, and the same puzzle in `A-P`.
+const PLAY16: &str = include_str!("data/play16.txt");
+
+/// The explanations of `hint` text output: each line after its `N. ` and technique id.
+fn explanations(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| line.split_once(": "))
+        .filter(|(head, _)| !head.contains(' ') || head.trim_start().contains(". "))
+        .map(|(_, rest)| rest.to_string())
+        .collect()
+}
+
+#[test]
+fn hints_on_16x16_speak_the_puzzles_symbols() {
+    let puzzle = PLAY16.trim();
+    for args in [&["hint", "--path"][..], &["hint", "--all"][..]] {
+        let text = stdout(&run(&[args, &[puzzle]].concat()));
+        let explained = explanations(&text);
+        assert!(explained.len() > 5, "{text}");
+        for line in &explained {
+            let stray = stray_numbers(line);
+            assert!(stray.iter().all(|n| n.len() == 1), "{stray:?} in {line}");
+        }
+        // The same puzzle written in letters: no number is left at all.
+        let letters: String = puzzle
+            .chars()
+            .map(|c| match c.to_digit(36) {
+                Some(d) if d > 0 => char::from(b'A' + d as u8 - 1),
+                _ => c,
+            })
+            .collect();
+        let text = stdout(&run(&[args, &["--alphabet", "letters", &letters]].concat()));
+        let lettered = explanations(&text);
+        assert_eq!(lettered.len(), explained.len(), "{text}");
+        for line in &lettered {
+            assert_eq!(stray_numbers(line), Vec::<String>::new(), "{line}");
+        }
+    }
+    // JSON keeps digits as numbers (interfaces.md): 10 and up appear as such.
+    let json = json_array(&stdout(&run(&[
+        "hint", "--path", "--format", "json", puzzle,
+    ])));
+    let digits: Vec<u64> = json
+        .iter()
+        .flat_map(|s| s["placements"].as_array().expect("placements").clone())
+        .map(|p| p["digit"].as_u64().expect("a number"))
+        .collect();
+    assert!(digits.iter().any(|&d| d >= 10), "{digits:?}");
 }
 
 #[test]

@@ -119,7 +119,7 @@ impl Game {
             let g = puzzle.geometry();
             return Err(GameError::Clash(format!(
                 "{} appears twice in {} ({} and {})",
-                conflict.digit,
+                puzzle.alphabet.show(conflict.digit),
                 g.houses()[conflict.house],
                 g.cell_name(conflict.first),
                 g.cell_name(conflict.second)
@@ -464,6 +464,7 @@ impl Game {
             })
             .collect();
         Board::from_parts(self.geometry, self.entries.clone(), candidates)
+            .with_alphabet(self.puzzle.alphabet)
     }
 
     /// The player's grid as a puzzle (their entries as givens) for the solver panel.

@@ -47,7 +47,11 @@ pub fn effect(step: &Step, geometry: &Geometry) -> String {
         );
     }
     if !step.eliminations.is_empty() {
-        parts.push(describe_eliminations(geometry, &step.eliminations));
+        parts.push(describe_eliminations(
+            geometry,
+            crate::grid::Alphabet::default_for(geometry.size()),
+            &step.eliminations,
+        ));
     }
     parts.join("; ")
 }

@@ -21,6 +21,21 @@ pub enum Alphabet {
     Letters,
 }
 
+/// A digit written in a puzzle's alphabet ([`Alphabet::show`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shown {
+    digit: u8,
+    alphabet: Alphabet,
+}
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // `pad`, so that widths and alignment in format strings work as for numbers.
+        let mut buf = [0u8; 4];
+        f.pad(self.alphabet.symbol(self.digit).encode_utf8(&mut buf))
+    }
+}
+
 /// How a character reads in an alphabet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Symbol {
@@ -59,6 +74,16 @@ impl Alphabet {
             Alphabet::Letters => return char::from(b'A' + digit - 1),
         };
         char::from_digit(value, 36).map_or('?', |c| c.to_ascii_uppercase())
+    }
+
+    /// The digit as this alphabet writes it, for text: `format!("{}", alphabet.show(10))` is
+    /// `A` in `1-9A-G`, `9` in `0-F`. Every explanation and message about a puzzle writes its
+    /// digits through this, so a 16×16 puzzle in letters is never talked about in numbers.
+    pub fn show(self, digit: u8) -> Shown {
+        Shown {
+            digit,
+            alphabet: self,
+        }
     }
 
     /// Reads one character of an N×N puzzle (either case).

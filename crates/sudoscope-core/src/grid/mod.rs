@@ -9,7 +9,7 @@ pub mod format;
 pub mod geometry;
 pub mod parse;
 
-pub use alphabet::Alphabet;
+pub use alphabet::{Alphabet, Shown};
 pub use board::{Conflict, Grid, Puzzle};
 pub use digits::Digits;
 pub use error::{GridError, ParseError, ParseErrorKind};

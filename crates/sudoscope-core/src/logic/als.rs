@@ -229,7 +229,10 @@ fn describe(grid: &Grid, als: &Als) -> String {
         "{{{}}} in {} ({})",
         cell_list(grid.geometry, &als.cells),
         grid.geometry.houses()[als.house],
-        digit_list(&als.digits.iter().collect::<Vec<_>>())
+        digit_list(
+            grid.board.alphabet(),
+            &als.digits.iter().collect::<Vec<_>>()
+        )
     )
 }
 
@@ -371,7 +374,7 @@ fn als_xz_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
             continue;
         }
         let eliminations = sorted(eliminations);
-        let rc = digit_list(&r.iter().take(2).collect::<Vec<_>>());
+        let rc = digit_list(grid.board.alphabet(), &r.iter().take(2).collect::<Vec<_>>());
         let explanation = sink.text(|| if doubly {
             format!(
                 "ALS-XZ (doubly linked): A = {sa} and B = {sb} are almost locked sets (one more \
@@ -381,10 +384,10 @@ fn als_xz_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
                  sits in A or B: {what}",
                 sa = describe(&grid, a),
                 sb = describe(&grid, b),
-                what = describe_eliminations(grid.geometry, &eliminations),
+                what = describe_eliminations(grid.geometry, grid.board.alphabet(), &eliminations),
             )
         } else {
-            let z = digit_list(&((a.digits & b.digits) - r).iter().collect::<Vec<_>>());
+            let z = digit_list(grid.board.alphabet(), &((a.digits & b.digits) - r).iter().collect::<Vec<_>>());
             format!(
                 "ALS-XZ: A = {sa} and B = {sb} are almost locked sets (one more digit than \
                  cells). Every {rc} of A sees every {rc} of B, so at most one of them holds {rc} \
@@ -392,7 +395,7 @@ fn als_xz_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
                  that see every {z} of both cannot be {z}: {what}",
                 sa = describe(&grid, a),
                 sb = describe(&grid, b),
-                what = describe_eliminations(grid.geometry, &eliminations),
+                what = describe_eliminations(grid.geometry, grid.board.alphabet(), &eliminations),
             )
         });
         let mut cells: Vec<usize> = a.cells.iter().chain(&b.cells).copied().collect();
@@ -453,10 +456,10 @@ fn als_xy_wing_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
                 }
                 let eliminations = sorted(eliminations);
                 let (x, y) = (
-                    digit_list(&ra.iter().collect::<Vec<_>>()),
-                    digit_list(&rb.iter().collect::<Vec<_>>()),
+                    digit_list(grid.board.alphabet(), &ra.iter().collect::<Vec<_>>()),
+                    digit_list(grid.board.alphabet(), &rb.iter().collect::<Vec<_>>()),
                 );
-                let z = digit_list(&zs.iter().collect::<Vec<_>>());
+                let z = digit_list(grid.board.alphabet(), &zs.iter().collect::<Vec<_>>());
                 let explanation = sink.text(|| {
                     format!(
                         "ALS-XY-wing: the almost locked set C = {sc} shares the restricted common \
@@ -469,7 +472,11 @@ fn als_xy_wing_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
                         sc = describe(&grid, pivot),
                         sa = describe(&grid, a),
                         sb = describe(&grid, b),
-                        what = describe_eliminations(grid.geometry, &eliminations),
+                        what = describe_eliminations(
+                            grid.geometry,
+                            grid.board.alphabet(),
+                            &eliminations
+                        ),
                     )
                 });
                 let mut cells: Vec<usize> = a

@@ -2,22 +2,24 @@
 
 use thiserror::Error;
 
-use crate::grid::{Digits, Geometry, Grid, Puzzle};
+use crate::grid::{Alphabet, Digits, Geometry, Grid, Puzzle, Shown};
 
 use super::step::Step;
 
-/// Why a board cannot be worked on by logic.
+/// Why a board cannot be worked on by logic. The digit is given as the puzzle's alphabet
+/// writes it (`A` on a 16×16 in `1-9A-G`), as the message is for a player.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum BoardError {
     #[error("{cell} has no candidates left")]
     EmptyCell { cell: String },
     #[error("digit {digit} has no place left in {house}")]
-    DigitWithoutPlace { digit: u8, house: String },
+    DigitWithoutPlace { digit: char, house: String },
     #[error("digit {digit} appears twice in {house}")]
-    Duplicate { digit: u8, house: String },
+    Duplicate { digit: char, house: String },
 }
 
-/// Placed digits plus the candidates of every empty cell.
+/// Placed digits plus the candidates of every empty cell, and the alphabet the puzzle is
+/// written in, so that every explanation speaks in the puzzle's own symbols.
 ///
 /// The conventions follow HoDoKu's, so that the regression library agrees: a placed cell has no
 /// candidates; candidates are only ever removed, never re-added.
@@ -26,6 +28,7 @@ pub struct Board {
     geometry: &'static Geometry,
     values: Vec<u8>,
     candidates: Vec<Digits>,
+    alphabet: Alphabet,
 }
 
 impl Board {
@@ -44,11 +47,13 @@ impl Board {
             geometry,
             values,
             candidates,
+            alphabet: puzzle.alphabet,
         }
     }
 
     /// A board of digits (0 = empty) and explicit candidates for the empty cells (candidates of
-    /// filled cells are ignored).
+    /// filled cells are ignored), in the size's default alphabet ([`Board::with_alphabet`]
+    /// changes it).
     pub fn from_parts(
         geometry: &'static Geometry,
         values: Vec<u8>,
@@ -63,7 +68,24 @@ impl Board {
             geometry,
             values,
             candidates,
+            alphabet: Alphabet::default_for(geometry.size()),
         }
+    }
+
+    /// The same board, its digits written in `alphabet`.
+    pub fn with_alphabet(mut self, alphabet: Alphabet) -> Board {
+        self.alphabet = alphabet;
+        self
+    }
+
+    /// The alphabet the board's digits are written in.
+    pub fn alphabet(&self) -> Alphabet {
+        self.alphabet
+    }
+
+    /// A digit as the board's alphabet writes it, for text ([`Alphabet::show`]).
+    pub fn show(&self, digit: u8) -> Shown {
+        self.alphabet.show(digit)
     }
 
     /// A board from digits alone: candidates are everything no peer rules out.
@@ -193,7 +215,7 @@ impl Board {
                 if value != 0 {
                     if placed.contains(value) {
                         return Some(BoardError::Duplicate {
-                            digit: value,
+                            digit: self.alphabet.symbol(value),
                             house: house.to_string(),
                         });
                     }
@@ -205,7 +227,7 @@ impl Board {
             let missing = Digits::all(geometry.size()) - placed - possible;
             if let Some(digit) = missing.first() {
                 return Some(BoardError::DigitWithoutPlace {
-                    digit,
+                    digit: self.alphabet.symbol(digit),
                     house: house.to_string(),
                 });
             }
@@ -216,11 +238,6 @@ impl Board {
 
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Board({})",
-            self.grid()
-                .to_line(crate::grid::Alphabet::default_for(self.size()))
-        )
+        write!(f, "Board({})", self.grid().to_line(self.alphabet))
     }
 }

@@ -19,7 +19,7 @@
 
 use std::collections::HashMap;
 
-use crate::grid::{Digits, Geometry, HouseKind};
+use crate::grid::{Alphabet, Digits, Geometry, HouseKind};
 
 use super::board::Board;
 use super::step::{BuildFx, Elimination, Step, StepSink, alternating_links, describe_eliminations};
@@ -758,12 +758,15 @@ pub(crate) fn report(
         digits.sort_unstable();
         digits.dedup();
         let explanation = sink.text(|| {
-            let chain = notation(geometry, &nodes, n);
+            let chain = notation(geometry, board.alphabet(), &nodes, n);
             let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
-            let end_name = |v: usize| format!("{} in {}", v % n + 1, geometry.cell_name(v / n));
+            let end_name = |v: usize| {
+                let digit = board.show((v % n) as u8 + 1);
+                format!("{digit} in {}", geometry.cell_name(v / n))
+            };
             let removed: Vec<String> = eliminations
                 .iter()
-                .map(|e| format!("{}<>{}", geometry.cell_name(e.cell), e.digit))
+                .map(|e| format!("{}<>{}", geometry.cell_name(e.cell), board.show(e.digit)))
                 .collect();
             format!(
                 "{title}: {chain} => {removed}. The links alternate strong (=, one of the two is \
@@ -773,7 +776,7 @@ pub(crate) fn report(
                 removed = removed.join(", "),
                 a = end_name(first),
                 b = end_name(last),
-                what = describe_eliminations(geometry, &eliminations),
+                what = describe_eliminations(geometry, board.alphabet(), &eliminations),
             )
         });
         let links = sink.links(|| alternating_links(&nodes, n, true));
@@ -802,16 +805,22 @@ pub fn xy_chain(board: &Board, sink: &mut StepSink) {
 
 /// Eureka-style notation: `(4)r1c2=(4)r1c7-(4)r3c8=(4)r5c8`, with links inside one cell written
 /// `(4=7)r1c2`.
-pub(crate) fn notation(geometry: &Geometry, nodes: &[usize], n: usize) -> String {
+pub(crate) fn notation(
+    geometry: &Geometry,
+    alphabet: Alphabet,
+    nodes: &[usize],
+    n: usize,
+) -> String {
+    let digit = |v: usize| alphabet.show((v % n) as u8 + 1);
     let mut out = String::new();
     let mut i = 0;
     while i < nodes.len() {
-        let (cell, d) = (nodes[i] / n, nodes[i] % n + 1);
+        let (cell, d) = (nodes[i] / n, digit(nodes[i]));
         if i > 0 {
             out.push(if i % 2 == 1 { '=' } else { '-' });
         }
         if i + 1 < nodes.len() && nodes[i + 1] / n == cell {
-            let d2 = nodes[i + 1] % n + 1;
+            let d2 = digit(nodes[i + 1]);
             let link = if i % 2 == 0 { '=' } else { '-' };
             out.push_str(&format!("({d}{link}{d2}){}", geometry.cell_name(cell)));
             i += 2;
@@ -835,6 +844,7 @@ pub(crate) fn capitalise(text: &str) -> String {
 /// for a start assumed true (its first link is weak), `=` first for a start assumed false.
 pub(crate) fn loop_notation(
     geometry: &Geometry,
+    alphabet: Alphabet,
     nodes: &[usize],
     n: usize,
     start_on: bool,
@@ -846,7 +856,8 @@ pub(crate) fn loop_notation(
             let strong = (i % 2 == 1) != start_on;
             out.push(if strong { '=' } else { '-' });
         }
-        out.push_str(&format!("({}){}", v % n + 1, geometry.cell_name(v / n)));
+        let digit = alphabet.show((v % n) as u8 + 1);
+        out.push_str(&format!("({digit}){}", geometry.cell_name(v / n)));
     }
     out
 }

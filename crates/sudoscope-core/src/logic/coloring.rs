@@ -112,11 +112,11 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
                 let explanation = sink.text(|| format!(
                     "Simple colors (color wrap) on {digit}: following the conjugate pairs of \
                      {digit}, color A = {a} and color B = {b} alternate, so one color is all \
-                     {digit} and the other has none. {why}, so that color cannot be {digit}: {what}",
+                     {digit} and the other has none. {why}, so that color cannot be {digit}: {what}", digit = board.show(digit),
                     a = names(&sets[0]),
                     b = names(&sets[1]),
                     why = why.join("; "),
-                    what = describe_eliminations(g, &eliminations),
+                    what = describe_eliminations(g, board.alphabet(), &eliminations),
                 ));
                 let step = Step::eliminating(Technique::SimpleColors, eliminations)
                     .houses(houses.clone())
@@ -157,9 +157,10 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
                         "Simple colors (color trap) on {digit}: following the conjugate pairs of \
                      {digit}, color A = {a} and color B = {b} alternate, so one color is all \
                      {digit}. A cell that sees both colors cannot be {digit}: {what}",
+                        digit = board.show(digit),
                         a = names(&sets[0]),
                         b = names(&sets[1]),
-                        what = describe_eliminations(g, &eliminations),
+                        what = describe_eliminations(g, board.alphabet(), &eliminations),
                     )
                 });
                 let step = Step::eliminating(Technique::SimpleColors, eliminations)

@@ -217,6 +217,7 @@ fn report(
     };
     let technique = technique_for(size);
     let explanation = sink.text(|| {
+        let digit = board.show(digit);
         let base_names: Vec<String> = base.iter().map(|l| (l + 1).to_string()).collect();
         let cover_names: Vec<String> = cover_lines.iter().map(|l| (l + 1).to_string()).collect();
         format!(
@@ -229,7 +230,7 @@ fn report(
             join_and(&cover_names),
             super::step::cell_list(geometry, &cells),
             join_and(&cover_names),
-            describe_eliminations(geometry, &eliminations)
+            describe_eliminations(geometry, board.alphabet(), &eliminations)
         )
     });
     // Houses: rows are 0..n, columns n..2n.
@@ -741,6 +742,7 @@ fn finned_step(
     let explanation = if !text {
         String::new()
     } else {
+        let digit = search.board.show(digit);
         let base_names: Vec<String> = base.iter().map(|l| (l + 1).to_string()).collect();
         let cover_names: Vec<String> = bits(cover).map(|l| (l + 1).to_string()).collect();
         format!(
@@ -753,7 +755,7 @@ fn finned_step(
             super::step::cell_list(geometry, &cells),
             super::step::cell_list(geometry, fins),
             join_and(&cover_names),
-            describe_eliminations(geometry, &eliminations)
+            describe_eliminations(geometry, search.board.alphabet(), &eliminations)
         )
     };
     let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };

@@ -29,6 +29,7 @@ use super::board::Board;
 use super::chains::Grid;
 use super::step::{Candidate, Elimination, Link, LinkKind, Placement, Step, StepSink};
 use super::technique::Technique;
+use crate::grid::Shown;
 
 /// The longest chain followed from an assumption, in links (HoDoKu's default chain bound on
 /// 9×9 is 20; a forcing chain is a chain, so it gets the same).
@@ -444,12 +445,16 @@ impl Table {
     }
 }
 
+/// The digit of a candidate node, as the puzzle writes it.
+fn digit_of(grid: &Grid, node: usize) -> Shown {
+    grid.board.show((node % grid.n) as u8 + 1)
+}
+
 /// `r1c2=5` or `r1c2≠5`.
 fn lit_name(grid: &Grid, lit: Lit) -> String {
-    let n = grid.n;
     let node = lit / 2;
     let sign = if lit % 2 == TRUE { "=" } else { "≠" };
-    format!("{}{sign}{}", grid.name(node / n), node % n + 1)
+    format!("{}{sign}{}", grid.name(node / grid.n), digit_of(grid, node))
 }
 
 fn chain_text(grid: &Grid, chain: &[Lit]) -> String {
@@ -556,7 +561,7 @@ fn candidate(n: usize, lit: Lit) -> Candidate {
 fn conclusion_text(grid: &Grid, lit: Lit) -> String {
     let n = grid.n;
     let node = lit / 2;
-    let (cell, d) = (grid.name(node / n), node % n + 1);
+    let (cell, d) = (grid.name(node / n), digit_of(grid, node));
     if lit % 2 == TRUE {
         format!("{cell} is {d}")
     } else {
@@ -592,10 +597,9 @@ pub fn contradiction(board: &Board, sink: &mut StepSink) {
                         t.chain(&grid, lit, v * 2 + FALSE),
                     ],
                     format!(
-                        "{} would be both {} and not {}",
+                        "{} would be both {d} and not {d}",
                         grid.name(v / n),
-                        v % n + 1,
-                        v % n + 1
+                        d = digit_of(&grid, v),
                     ),
                     vec![],
                 ),
@@ -614,7 +618,8 @@ pub fn contradiction(board: &Board, sink: &mut StepSink) {
                         .map(|c| t.chain(&grid, lit, (c * n + d as usize - 1) * 2 + FALSE))
                         .collect(),
                     format!(
-                        "{d} would have no place left in {}",
+                        "{} would have no place left in {}",
+                        board.show(d),
                         grid.geometry.houses()[h]
                     ),
                     vec![h],
@@ -718,7 +723,7 @@ pub fn digit_forcing_chain(board: &Board, sink: &mut StepSink) {
                 format!(
                     "{cell} is {d} or it is not",
                     cell = grid.name(node / n),
-                    d = node % n + 1
+                    d = digit_of(&grid, node)
                 )
             });
             (vec![node * 2 + TRUE, node * 2 + FALSE], vec![], intro)
@@ -749,7 +754,7 @@ pub fn cell_forcing_chain(board: &Board, sink: &mut StepSink) {
                     grid.name(cell),
                     cands
                         .iter()
-                        .map(|d| d.to_string())
+                        .map(|&d| board.show(d).to_string())
                         .collect::<Vec<_>>()
                         .join(", ")
                 )
@@ -781,7 +786,8 @@ pub fn house_forcing_chain(board: &Board, sink: &mut StepSink) {
                 .collect();
             let intro = sink.text(|| {
                 format!(
-                    "in {house}, {d} can only go in {}",
+                    "in {house}, {} can only go in {}",
+                    board.show(d),
                     places
                         .iter()
                         .map(|&c| grid.name(c))

@@ -89,7 +89,8 @@ fn locked_candidates(board: &Board, sink: &mut StepSink, pointing: bool) {
                 let (from, to) = (&houses[a], &houses[b]);
                 let explanation = sink.text(|| {
                     let where_ = cell_list_and(geometry, &places);
-                    let what = describe_eliminations(geometry, &eliminations);
+                    let what = describe_eliminations(geometry, board.alphabet(), &eliminations);
+                    let digit = board.show(digit);
                     if pointing {
                         format!(
                             "In {from}, {digit} can only go in {where_}, all of them in {to}; \
@@ -259,14 +260,16 @@ fn multi_line_band(
                     let cell = band_cell(geometry, by_rows, band, i, line, pos);
                     if board.value(cell) == digit {
                         places.push(format!(
-                            "{} (holds {digit} already)",
-                            geometry.cell_name(cell)
+                            "{} (holds {} already)",
+                            geometry.cell_name(cell),
+                            board.show(digit)
                         ));
                     }
                 }
             }
         }
         let explanation = sink.text(|| {
+            let digit = board.show(digit);
             format!(
                 "In {}, {digit} is confined to {line_word} {} ({}); each of those boxes needs \
              its own {digit} in a different {line_kind}, so between them they take the \
@@ -277,7 +280,7 @@ fn multi_line_band(
                 join_and(&places),
                 join_and(&lines),
                 target_box + 1,
-                describe_eliminations(geometry, &eliminations),
+                describe_eliminations(geometry, board.alphabet(), &eliminations),
             )
         });
         let mut houses: Vec<usize> = sources.iter().map(|&b| box_house + b).collect();

@@ -558,9 +558,12 @@ fn push_loops(board: &Board, sink: &mut StepSink, kind: LoopKind) {
         let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
         let explanation = sink.text(|| {
             let cell = geometry.cell_name(first / n);
-            let (x, y) = (first % n + 1, last % n + 1);
-            let chain = loop_notation(geometry, nodes, n, found.start_on);
-            let what = capitalise(&describe_eliminations(geometry, &found.eliminations));
+            let (x, y) = (
+                board.show((first % n) as u8 + 1),
+                board.show((last % n) as u8 + 1),
+            );
+            let chain = loop_notation(geometry, board.alphabet(), nodes, n, found.start_on);
+            let what = capitalise(&describe_eliminations(geometry, board.alphabet(), &found.eliminations));
             if kind == LoopKind::Continuous {
                 return format!(
                     "Continuous nice loop: {chain}. The links alternate strong (=, if one is \

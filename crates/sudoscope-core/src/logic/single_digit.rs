@@ -74,7 +74,7 @@ pub fn skyscraper(board: &Board, sink: &mut StepSink) {
                                 "Skyscraper on {digit}: in {h1} {digit} is only in {b1} and {t1}, in \
                                  {h2} only in {b2} and {t2}; {b1} and {b2} share a {cross_name}, so at \
                                  most one of them is {digit} and {t1} or {t2} must be {digit}. Cells \
-                                 seeing both cannot be {digit}: {what}",
+                                 seeing both cannot be {digit}: {what}", digit = board.show(digit),
                                 h1 = g.houses()[p.house],
                                 h2 = g.houses()[q.house],
                                 b1 = n(base1),
@@ -82,7 +82,7 @@ pub fn skyscraper(board: &Board, sink: &mut StepSink) {
                                 b2 = n(base2),
                                 t2 = n(top2),
                                 cross_name = cross.name(),
-                                what = describe_eliminations(g, &eliminations),
+                                what = describe_eliminations(g, board.alphabet(), &eliminations),
                             ));
                             let step = Step::eliminating(Technique::Skyscraper, eliminations)
                                 .houses(vec![p.house, q.house])
@@ -132,7 +132,7 @@ pub fn two_string_kite(board: &Board, sink: &mut StepSink) {
                             "Two-string kite on {digit}: in {row} {digit} is only in {rb} and {rt}, \
                              in {col} only in {cb} and {ct}; {rb} and {cb} share box {bx}, so at \
                              most one of them is {digit} and {rt} or {ct} must be {digit}. Cells \
-                             seeing both cannot be {digit}: {what}",
+                             seeing both cannot be {digit}: {what}", digit = board.show(digit),
                             row = g.houses()[r.house],
                             col = g.houses()[c.house],
                             rb = n(rb),
@@ -140,7 +140,7 @@ pub fn two_string_kite(board: &Board, sink: &mut StepSink) {
                             cb = n(cb),
                             ct = n(ct),
                             bx = g.box_of(rb) + 1,
-                            what = describe_eliminations(g, &eliminations),
+                            what = describe_eliminations(g, board.alphabet(), &eliminations),
                         ));
                         let step = Step::eliminating(Technique::TwoStringKite, eliminations)
                             .houses(vec![r.house, c.house, 2 * grid.n + g.box_of(rb)])
@@ -222,27 +222,27 @@ pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
                                  a loop. In {h1} {digit} is only in {a} and {b}, in {h2} only in {c} \
                                  and {a}, and {b} sees {c}: if {a} were not {digit}, {b} would be, \
                                  so {c} would not be, and {a} would be after all. So {a} is \
-                                 {digit}, and the cells seeing it cannot be: {what}",
+                                 {digit}, and the cells seeing it cannot be: {what}", digit = board.show(digit),
                                 a = n(a),
                                 b = n(b),
                                 c = n(c),
                                 h1 = g.houses()[p.house],
                                 h2 = g.houses()[q.house],
-                                what = describe_eliminations(g, &eliminations),
+                                what = describe_eliminations(g, board.alphabet(), &eliminations),
                             )
                         } else {
                             format!(
                                 "Turbot fish on {digit}: ({digit}){a}=({digit}){b}-({digit}){c}=({digit}){d}. \
                              In {h1} {digit} is only in {a} and {b}, in {h2} only in {c} and {d}, \
                              and {b} sees {c}, so {a} or {d} must be {digit}. Cells seeing both \
-                             cannot be {digit}: {what}",
+                             cannot be {digit}: {what}", digit = board.show(digit),
                                 a = n(a),
                                 b = n(b),
                                 c = n(c),
                                 d = n(d),
                                 h1 = g.houses()[p.house],
                                 h2 = g.houses()[q.house],
-                                what = describe_eliminations(g, &eliminations),
+                                what = describe_eliminations(g, board.alphabet(), &eliminations),
                             )
                         }
 });
@@ -348,7 +348,7 @@ pub fn empty_rectangle(board: &Board, sink: &mut StepSink) {
                                      row {r} and column {c}. In {line} {digit} is only in {near} \
                                      and {far}: if {far} is not {digit}, {near} is, which leaves \
                                      {digit} in box {bn} only on {arm}, so either way {t} cannot \
-                                     be {digit}: {what}",
+                                     be {digit}: {what}", digit = board.show(digit),
                                     bn = b + 1,
                                     r = er_row + 1,
                                     c = er_col + 1,
@@ -361,7 +361,7 @@ pub fn empty_rectangle(board: &Board, sink: &mut StepSink) {
                                         format!("row {}", er_row + 1)
                                     },
                                     t = grid.name(target),
-                                    what = describe_eliminations(g, &eliminations),
+                                    what = describe_eliminations(g, board.alphabet(), &eliminations),
                                 ));
                                 let mut cells = places.clone();
                                 cells.push(near);

@@ -17,15 +17,19 @@ pub fn full_house(board: &Board, sink: &mut StepSink) {
         let Some(digit) = board.candidates(cell).single_digit() else {
             continue;
         };
-        let stop = sink.push(Step::placing(Technique::FullHouse, vec![Placement { cell, digit }])
-.houses(vec![h])
-.cells(vec![cell])
-.digits(vec![digit])
-.explained(sink.text(|| {
-                let name = geometry.cell_name(cell);
-                format!(
-                "{name} is the last empty cell of {house}, so it takes the missing digit: {name} = {digit}"
-            )})));
+        let stop = sink.push(
+            Step::placing(Technique::FullHouse, vec![Placement { cell, digit }])
+                .houses(vec![h])
+                .cells(vec![cell])
+                .digits(vec![digit])
+                .explained(sink.text(|| {
+                    let (name, digit) = (geometry.cell_name(cell), board.show(digit));
+                    format!(
+                        "{name} is the last empty cell of {house}, so it takes the missing digit: \
+                     {name} = {digit}"
+                    )
+                })),
+        );
         if stop {
             return;
         }
@@ -42,14 +46,18 @@ pub fn naked_single(board: &Board, sink: &mut StepSink) {
         let Some(digit) = board.candidates(cell).single_digit() else {
             continue;
         };
-        let stop = sink.push(Step::placing(Technique::NakedSingle, vec![Placement { cell, digit }])
-.cells(vec![cell])
-.digits(vec![digit])
-.explained(sink.text(|| {
-                let name = geometry.cell_name(cell);
-                format!(
-                "{name} sees every digit but {digit} in its row, column and box, so {name} = {digit}"
-            )})));
+        let stop = sink.push(
+            Step::placing(Technique::NakedSingle, vec![Placement { cell, digit }])
+                .cells(vec![cell])
+                .digits(vec![digit])
+                .explained(sink.text(|| {
+                    let (name, digit) = (geometry.cell_name(cell), board.show(digit));
+                    format!(
+                        "{name} sees every digit but {digit} in its row, column and box, so \
+                     {name} = {digit}"
+                    )
+                })),
+        );
         if stop {
             return;
         }
@@ -87,7 +95,7 @@ pub fn hidden_single(board: &Board, sink: &mut StepSink) {
                     .cells(vec![cell])
                     .digits(vec![digit])
                     .explained(sink.text(|| {
-                        let name = geometry.cell_name(cell);
+                        let (name, digit) = (geometry.cell_name(cell), board.show(digit));
                         format!("In {house}, {digit} fits only in {name}, so {name} = {digit}")
                     })),
             );

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::grid::{Digits, Geometry};
+use crate::grid::{Alphabet, Digits, Geometry};
 
 use super::technique::Technique;
 
@@ -248,18 +248,23 @@ fn push_number(out: &mut String, n: usize) {
     out.push(char::from(b'0' + (n % 10) as u8));
 }
 
-/// Lists digits as `2/8`.
-pub fn digit_list(digits: &[u8]) -> String {
+/// Lists digits as `2/8`, in the puzzle's alphabet.
+pub fn digit_list(alphabet: Alphabet, digits: &[u8]) -> String {
     digits
         .iter()
-        .map(|d| d.to_string())
+        .map(|&d| alphabet.show(d).to_string())
         .collect::<Vec<_>>()
         .join("/")
 }
 
-/// Describes eliminations grouped by digit, digits in increasing order and cells in the order
-/// given: `remove 2 from r3c4, r3c5; remove 8 from r3c9`.
-pub fn describe_eliminations(geometry: &Geometry, eliminations: &[Elimination]) -> String {
+/// Describes eliminations grouped by digit, digits in increasing order (written in the
+/// puzzle's alphabet) and cells in the order given: `remove 2 from r3c4, r3c5; remove 8 from
+/// r3c9`.
+pub fn describe_eliminations(
+    geometry: &Geometry,
+    alphabet: Alphabet,
+    eliminations: &[Elimination],
+) -> String {
     // Digits go up to 36: one bit each.
     let digits = eliminations
         .iter()
@@ -273,7 +278,7 @@ pub fn describe_eliminations(geometry: &Geometry, eliminations: &[Elimination]) 
             out.push_str("; ");
         }
         out.push_str("remove ");
-        push_number(&mut out, d as usize);
+        out.push(alphabet.symbol(d));
         out.push_str(" from ");
         let cells = eliminations.iter().filter(|e| e.digit == d).map(|e| e.cell);
         push_cell_list(&mut out, geometry, cells);
@@ -452,7 +457,8 @@ mod tests {
     use super::*;
 
     /// The direct writers give what the geometry's names and `format!` gave: digits in
-    /// increasing order, cells in the order given, two-digit rows and columns.
+    /// increasing order and in the puzzle's alphabet, cells in the order given, two-digit rows
+    /// and columns.
     #[test]
     fn eliminations_described_as_before() {
         let g = Geometry::get(16, crate::grid::Variant::Standard).expect("16×16");
@@ -463,8 +469,12 @@ mod tests {
             e(g.cell(9, 9), 12),
         ];
         assert_eq!(
-            describe_eliminations(g, &eliminations),
-            "remove 2 from r1c16; remove 12 from r12c4, r10c10"
+            describe_eliminations(g, Alphabet::Digits, &eliminations),
+            "remove 2 from r1c16; remove C from r12c4, r10c10"
+        );
+        assert_eq!(
+            describe_eliminations(g, Alphabet::ZeroBased, &eliminations),
+            "remove 1 from r1c16; remove B from r12c4, r10c10"
         );
         let cells = [g.cell(15, 0), g.cell(2, 13)];
         let expected: Vec<String> = cells.iter().map(|&c| g.cell_name(c)).collect();

@@ -11,7 +11,7 @@
 //!   in k cells (each digit in 2..=k of them); those cells lose every other candidate;
 //! * a step is reported only when it eliminates something.
 
-use crate::grid::Digits;
+use crate::grid::{Alphabet, Digits};
 
 use super::board::Board;
 use super::step::{Elimination, Step, StepSink, cell_list_and, describe_eliminations};
@@ -67,9 +67,12 @@ fn join_and(items: &[String]) -> String {
     }
 }
 
-/// `2 or 8`, `1, 2 or 7`.
-fn join_or(digits: &[u8]) -> String {
-    let items: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+/// `2 or 8`, `1, 2 or 7`, in the puzzle's alphabet.
+fn join_or(alphabet: Alphabet, digits: &[u8]) -> String {
+    let items: Vec<String> = digits
+        .iter()
+        .map(|&d| alphabet.show(d).to_string())
+        .collect();
     match items.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
@@ -190,11 +193,11 @@ fn naked_subsets(board: &Board, sink: &mut StepSink, k: usize, locked_wanted: bo
                         "{} can only be {}{between}, and they share {}; they take those digits \
                      in all of those houses, so no other cell of {} can be {}: {}",
                         cell_names,
-                        join_or(&digit_vec),
+                        join_or(board.alphabet(), &digit_vec),
                         join_and(&house_names),
                         join_and(&house_names),
-                        join_or(&digit_vec),
-                        describe_eliminations(geometry, &eliminations)
+                        join_or(board.alphabet(), &digit_vec),
+                        describe_eliminations(geometry, board.alphabet(), &eliminations)
                     )
                 } else {
                     let also = if common.len() > 1 {
@@ -210,10 +213,10 @@ fn naked_subsets(board: &Board, sink: &mut StepSink, k: usize, locked_wanted: bo
                      {}: {}",
                         house_names[0],
                         cell_names,
-                        join_or(&digit_vec),
+                        join_or(board.alphabet(), &digit_vec),
                         house_names[0],
-                        join_or(&digit_vec),
-                        describe_eliminations(geometry, &eliminations)
+                        join_or(board.alphabet(), &digit_vec),
+                        describe_eliminations(geometry, board.alphabet(), &eliminations)
                     )
                 }
             });
@@ -282,7 +285,10 @@ fn hidden_subsets(board: &Board, sink: &mut StepSink, k: usize) {
                 3 => Technique::HiddenTriple,
                 _ => Technique::HiddenQuad,
             };
-            let digit_names: Vec<String> = subset_digits.iter().map(|d| d.to_string()).collect();
+            let digit_names: Vec<String> = subset_digits
+                .iter()
+                .map(|&d| board.show(d).to_string())
+                .collect();
             let count = match k {
                 2 => "two",
                 3 => "three",
@@ -295,7 +301,7 @@ fn hidden_subsets(board: &Board, sink: &mut StepSink, k: usize) {
                     join_and(&digit_names),
                     cell_list_and(geometry, &cells),
                     subset_word(k),
-                    describe_eliminations(geometry, &eliminations)
+                    describe_eliminations(geometry, board.alphabet(), &eliminations)
                 )
             });
             sink.push(

@@ -88,10 +88,10 @@ pub fn unique_rectangle_1(board: &Board, sink: &mut StepSink) {
                             "Unique rectangle type 1 on {a}/{b}: {cells} hold only {a} and {b}, and \
                              with {f} they form a rectangle in two rows, two columns and two boxes. \
                              If {f} were {a} or {b}, the four cells could swap {a} and {b} and the \
-                             puzzle would have two solutions; it has one, so {f} is neither: {what}",
+                             puzzle would have two solutions; it has one, so {f} is neither: {what}", a = board.show(a), b = board.show(b),
                             cells = names.join(", "),
                             f = g.cell_name(fourth),
-                            what = describe_eliminations(g, &eliminations),
+                            what = describe_eliminations(g, board.alphabet(), &eliminations),
                         ));
                         let mut houses = vec![r1, r2, n + c1, n + c2];
                         houses.extend(boxes.iter().map(|&b| 2 * n + b));
@@ -190,7 +190,8 @@ pub fn bug_plus_1(board: &Board, sink: &mut StepSink) {
          places in each house except {x}, which has three in {name}'s row, column and box. If \
          {name} were not {x}, every cell and house would be bivalue, a pattern with no unique \
          solution; so {name} = {x}: {what}",
-            what = describe_eliminations(g, &eliminations),
+            x = board.show(x),
+            what = describe_eliminations(g, board.alphabet(), &eliminations),
         )
     });
     sink.push(

@@ -5,7 +5,7 @@
 
 use super::board::Board;
 use super::chains::{Grid, elims};
-use super::step::{Step, StepSink, describe_eliminations};
+use super::step::{Step, StepSink, describe_eliminations, digit_list};
 use super::technique::Technique;
 use crate::grid::Digits;
 
@@ -56,14 +56,14 @@ pub fn xy_wing(board: &Board, sink: &mut StepSink) {
                 let explanation = sink.text(|| format!(
                     "XY-wing: {p} (pivot, {pd}) sees {a} ({ad}) and {b} ({bd}): if the pivot is \
                      {x}, {a} is {z}; if it is {y}, {b} is {z}. Whichever the pivot is, one wing \
-                     is {z}, so cells that see both wings cannot be {z}: {what}",
+                     is {z}, so cells that see both wings cannot be {z}: {what}", x = board.show(x), y = board.show(y), z = board.show(z),
                     p = n(pivot),
-                    pd = slash(pc),
+                    pd = digit_list(board.alphabet(), &digits_of(pc)),
                     a = n(w1),
-                    ad = slash(c1),
+                    ad = digit_list(board.alphabet(), &digits_of(c1)),
                     b = n(w2),
-                    bd = slash(c2),
-                    what = describe_eliminations(grid.geometry, &eliminations),
+                    bd = digit_list(board.alphabet(), &digits_of(c2)),
+                    what = describe_eliminations(grid.geometry, board.alphabet(), &eliminations),
                 ));
                 let step = Step::eliminating(Technique::XyWing, eliminations)
                     .cells(vec![pivot, w1, w2])
@@ -75,13 +75,6 @@ pub fn xy_wing(board: &Board, sink: &mut StepSink) {
             }
         }
     }
-}
-
-fn slash(d: Digits) -> String {
-    d.iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join("/")
 }
 
 /// XYZ-wing: pivot {x,y,z} sees wings {x,z} and {y,z}: one of the three is z.
@@ -118,13 +111,15 @@ pub fn xyz_wing(board: &Board, sink: &mut StepSink) {
                         "XYZ-wing: {p} (pivot, {pd}) sees {a} ({ad}) and {b} ({bd}): whatever the \
                      pivot is, it or one of the wings is {z}, so cells that see all three cannot \
                      be {z}: {what}",
+                        z = board.show(z),
                         p = n(pivot),
-                        pd = slash(pc),
+                        pd = digit_list(board.alphabet(), &digits_of(pc)),
                         a = n(w1),
-                        ad = slash(c1),
+                        ad = digit_list(board.alphabet(), &digits_of(c1)),
                         b = n(w2),
-                        bd = slash(c2),
-                        what = describe_eliminations(grid.geometry, &eliminations),
+                        bd = digit_list(board.alphabet(), &digits_of(c2)),
+                        what =
+                            describe_eliminations(grid.geometry, board.alphabet(), &eliminations),
                     )
                 });
                 let step = Step::eliminating(Technique::XyzWing, eliminations)
@@ -185,12 +180,14 @@ pub fn w_wing(board: &Board, sink: &mut StepSink) {
                          {e1} (which sees {a}) and {e2} (which sees {b}). One of {e1}, {e2} is \
                          {y}, so {a} or {b} is not {y} and is {x}: cells that see both cannot be \
                          {x}: {what}",
+                            x = board.show(x),
+                            y = board.show(y),
                             a = n(c1),
                             b = n(c2),
                             house = g.houses()[h],
                             e1 = n(e1),
                             e2 = n(e2),
-                            what = describe_eliminations(g, &eliminations),
+                            what = describe_eliminations(g, board.alphabet(), &eliminations),
                         )
                     });
                     let step = Step::eliminating(Technique::WWing, eliminations)
