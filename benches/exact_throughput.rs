@@ -1,5 +1,6 @@
-//! Whole-file throughput of `sudoscope::exact::fast9` against the crates.io `sudoku` 0.8
-//! crate (a port of JCZSolve), side by side in one run.
+//! Whole-file throughput of `sudoscope::exact::triad` (the solver behind `sudoscope solve`,
+//! `count` and the generator) and of the older `exact::fast9` against the crates.io `sudoku`
+//! 0.8 crate (a port of JCZSolve), side by side in one run.
 //!
 //! Run with `cargo bench --bench exact_throughput`. Environment variables:
 //! * `SUDOSCOPE_DATASETS`: folder holding the puzzle files (default
@@ -17,7 +18,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use sudoku::Sudoku;
-use sudoscope::exact::fast9::count_solutions;
+use sudoscope::exact::{fast9, triad};
+
+type CountFn = fn(&[u8; 81], usize, &mut [u8; 81]) -> usize;
 
 const FILES: [&str; 3] = [
     "royle_17clue_49158.txt",
@@ -50,7 +53,7 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v.get(v.len() / 2).copied().unwrap_or_default()
 }
 
-fn pass_ours(puzzles: &[[u8; 81]], limit: usize) -> (Duration, usize) {
+fn pass_ours(count_solutions: CountFn, puzzles: &[[u8; 81]], limit: usize) -> (Duration, usize) {
     let mut solution = [0u8; 81];
     let start = Instant::now();
     let mut total = 0usize;
@@ -81,6 +84,7 @@ struct Row {
     n: usize,
     mode: &'static str,
     ours: Duration,
+    fast9: Duration,
     theirs: Duration,
 }
 
@@ -120,8 +124,15 @@ fn main() {
 
         // Untimed cross-check: both solvers agree on every count, our solution is valid.
         let mut solution = [0u8; 81];
+        let count_solutions = triad::count_solutions;
         for (i, (p, s)) in puzzles.iter().zip(&sudokus).enumerate() {
             let ours = count_solutions(p, 2, &mut solution);
+            assert_eq!(
+                fast9::count_solutions(p, 2, &mut [0u8; 81]),
+                ours,
+                "{name} line {}: fast9 count mismatch",
+                i + 1
+            );
             let theirs = s.solutions_count_up_to(2);
             assert_eq!(ours, theirs, "{name} line {}: count mismatch", i + 1);
             let first = count_solutions(p, 1, &mut solution);
@@ -145,18 +156,21 @@ fn main() {
             .max(1);
         for (mode, limit) in [("unique (limit 2)", 2), ("first (limit 1)", 1)] {
             let mut ours = Vec::with_capacity(reps);
+            let mut old = Vec::with_capacity(reps);
             let mut theirs = Vec::with_capacity(reps);
-            let (_, expected_ours) = pass_ours(&puzzles, limit); // warm-up
+            let (_, expected_ours) = pass_ours(triad::count_solutions, &puzzles, limit); // warm-up
+            let (_, expected_old) = pass_ours(fast9::count_solutions, &puzzles, limit);
             let (_, expected_theirs) = pass_theirs(&sudokus, limit);
             assert_eq!(expected_ours, expected_theirs);
+            assert_eq!(expected_old, expected_theirs);
             for rep in 0..reps {
-                // Alternate who goes first so neither always runs on a warmer machine.
-                if rep % 2 == 0 {
-                    ours.push(pass_ours(&puzzles, limit).0);
-                    theirs.push(pass_theirs(&sudokus, limit).0);
-                } else {
-                    theirs.push(pass_theirs(&sudokus, limit).0);
-                    ours.push(pass_ours(&puzzles, limit).0);
+                // Rotate who goes first so none always runs on a warmer machine.
+                for turn in 0..3 {
+                    match (rep + turn) % 3 {
+                        0 => ours.push(pass_ours(triad::count_solutions, &puzzles, limit).0),
+                        1 => old.push(pass_ours(fast9::count_solutions, &puzzles, limit).0),
+                        _ => theirs.push(pass_theirs(&sudokus, limit).0),
+                    }
                 }
             }
             let row = Row {
@@ -164,11 +178,13 @@ fn main() {
                 n: puzzles.len(),
                 mode,
                 ours: median(ours),
+                fast9: median(old),
                 theirs: median(theirs),
             };
             eprintln!(
-                "{name} {mode}: ours {:.3} µs/puzzle, sudoku 0.8 {:.3} µs/puzzle",
+                "{name} {mode}: triad {:.3} µs/puzzle, fast9 {:.3} µs/puzzle, sudoku 0.8 {:.3} µs/puzzle",
                 us_per(row.ours, row.n),
+                us_per(row.fast9, row.n),
                 us_per(row.theirs, row.n)
             );
             rows.push(row);
@@ -177,20 +193,22 @@ fn main() {
 
     println!();
     println!(
-        "| file | puzzles | mode | sudoscope fast9 puzzles/s | µs/puzzle | sudoku 0.8 puzzles/s | µs/puzzle | throughput ratio (fast9 / sudoku) |"
+        "| file | puzzles | mode | triad puzzles/s | µs/puzzle | fast9 µs/puzzle | sudoku 0.8 puzzles/s | µs/puzzle | throughput ratio triad / sudoku | fast9 / sudoku |"
     );
-    println!("|---|---:|---|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|");
     for r in &rows {
         println!(
-            "| {} | {} | {} | {:.0} | {:.2} | {:.0} | {:.2} | {:.2} |",
+            "| {} | {} | {} | {:.0} | {:.2} | {:.2} | {:.0} | {:.2} | {:.2} | {:.2} |",
             r.file,
             r.n,
             r.mode,
             per_sec(r.ours, r.n),
             us_per(r.ours, r.n),
+            us_per(r.fast9, r.n),
             per_sec(r.theirs, r.n),
             us_per(r.theirs, r.n),
             r.theirs.as_secs_f64() / r.ours.as_secs_f64().max(1e-12),
+            r.theirs.as_secs_f64() / r.fast9.as_secs_f64().max(1e-12),
         );
     }
 }

@@ -1,10 +1,13 @@
-//! Exact solvers: a bit-parallel solver tuned for standard 9×9 puzzles, and a generic
-//! propagating solver for every size and variant. Both count solutions up to a limit, which is
-//! how uniqueness is proved (count to 2) and what the generator calls in its inner loop.
+//! Exact solvers: `triad`, the solver for standard 9×9 puzzles (band configurations and box
+//! matrices over SIMD lanes); `fast9`, the older bit-parallel 9×9 solver kept as a
+//! cross-check and benchmark baseline; and a generic propagating solver for every size and
+//! variant. All count solutions up to a limit, which is how uniqueness is proved (count to 2)
+//! and what the generator calls in its inner loop.
 
 pub mod fast9;
 pub mod generic;
 pub mod singles;
+pub mod triad;
 
 use crate::grid::{Digits, Grid, Puzzle, Variant};
 
@@ -39,14 +42,14 @@ pub fn count(puzzle: &Puzzle, limit: usize) -> Count {
             None => {
                 let mut givens = [0u8; 81];
                 givens.copy_from_slice(puzzle.givens.cells());
-                fast9::count_solutions_with_nodes(&givens, limit, &mut solution)
+                triad::count_solutions_with_nodes(&givens, limit, &mut solution)
             }
             Some(marks) => {
                 let mut masks = [0u16; 81];
                 for (mask, set) in masks.iter_mut().zip(marks) {
                     *mask = set.0 as u16;
                 }
-                fast9::count_candidates_with_nodes(&masks, limit, &mut solution)
+                triad::count_candidates_with_nodes(&masks, limit, &mut solution)
             }
         };
         let first = (solutions > 0)
