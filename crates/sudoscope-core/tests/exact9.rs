@@ -1,12 +1,12 @@
 //! Integration tests of the 9×9 exact solvers: `sudoscope_core::exact::triad` (with its
-//! native vector code and with the portable one) and `exact::fast9`. Every test runs each
-//! solver in [`SOLVERS`].
+//! native vector code and with the portable one), `exact::fast9`, and `exact::count_9x9`
+//! which combines them. Every test runs each solver in [`SOLVERS`].
 //!
 //! Dataset tests read `../shared/datasets` (or `$SUDOSCOPE_DATASETS`) and skip with a
 //! message when it is absent. Debug builds sample the big files to keep run times short.
 
 use proptest::prelude::*;
-use sudoscope_core::exact::{fast9, triad};
+use sudoscope_core::exact::{self, fast9, triad};
 
 type CountFn = fn(&[u8; 81], usize, &mut [u8; 81]) -> usize;
 type CandidatesFn = fn(&[u16; 81], usize, &mut [u8; 81]) -> usize;
@@ -18,7 +18,17 @@ struct Solver {
     candidates: CandidatesFn,
 }
 
-const SOLVERS: [Solver; 3] = [
+/// `exact::count_9x9` (fast9 within a guess budget, then triad) as a `CountFn`.
+fn count_9x9(givens: &[u8; 81], limit: usize, solution: &mut [u8; 81]) -> usize {
+    exact::count_9x9(givens, limit, solution).0
+}
+
+const SOLVERS: [Solver; 4] = [
+    Solver {
+        name: "count_9x9",
+        count: count_9x9,
+        candidates: triad::count_solutions_from_candidates,
+    },
     Solver {
         name: "triad",
         count: triad::count_solutions,
@@ -395,8 +405,8 @@ proptest! {
     }
 }
 
-/// `differs_in` (the generator's uniqueness check after a removal) answers exactly "more
-/// than one solution" for a unique puzzle with one given taken away, in both 9×9 solvers.
+/// `fast9::differs_in` (the generator's uniqueness check after a removal) answers exactly
+/// "more than one solution" for a unique puzzle with one given taken away.
 #[test]
 fn differs_in_matches_counting_after_a_removal() {
     let Some(lines) = dataset_lines("magictour_top1465.txt", 20) else {
@@ -417,11 +427,6 @@ fn differs_in_matches_counting_after_a_removal() {
             fewer[cell] = 0;
             let several = triad::count_solutions(&fewer, 2, &mut [0u8; 81]) == 2;
             assert_eq!(
-                triad::differs_in(&fewer, &solution, &[cell]),
-                several,
-                "triad, cell {cell} of {line}"
-            );
-            assert_eq!(
                 fast9::differs_in(&fewer, &solution, &[cell]),
                 several,
                 "fast9, cell {cell} of {line}"
@@ -435,4 +440,27 @@ fn differs_in_matches_counting_after_a_removal() {
     }
     // Both answers occur.
     assert!(checked.0 > 0 && checked.1 > 0, "{checked:?}");
+}
+
+/// `count_9x9` really hands hard puzzles over: `fast9` gives up within the budget on a hard
+/// puzzle (and then `triad` answers), and finishes an easy one.
+#[test]
+fn fast9_budget_gives_up_on_hard_puzzles_only() {
+    let mut sol = [0u8; 81];
+    let easy = grid(PUZZLE);
+    assert_eq!(
+        fast9::count_within_budget(&easy, 2, exact::FAST9_GUESS_BUDGET, &mut sol),
+        Some((1, 0))
+    );
+    // The first puzzle of forum_hardest_1905_11plus (rated 11+ by Sudoku Explainer).
+    let hard =
+        grid("98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6");
+    assert_eq!(
+        fast9::count_within_budget(&hard, 2, exact::FAST9_GUESS_BUDGET, &mut sol),
+        None
+    );
+    let (n, nodes) = exact::count_9x9(&hard, 2, &mut sol);
+    assert_eq!(n, 1);
+    assert!(nodes > exact::FAST9_GUESS_BUDGET);
+    assert!(is_valid_solution(&hard, &sol));
 }

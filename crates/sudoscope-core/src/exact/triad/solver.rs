@@ -221,14 +221,6 @@ impl<V: Lanes> State<V> {
         Some((state, allowed))
     }
 
-    /// Restricts cell `pos` to the digits of `digits`. Returns false on a contradiction.
-    pub(super) fn restrict_cell(&mut self, pos: usize, digits: u16) -> bool {
-        let (row, col) = (pos / 9, pos % 9);
-        let mut lanes = [ALL; 16];
-        lanes[(row % 3) * 4 + col % 3] = digits;
-        self.restrict_box_lanes((row / 3) * 3 + col / 3, &lanes)
-    }
-
     fn restrict_box_lanes(&mut self, b: usize, lanes: &[u16; 16]) -> bool {
         let mut lo = [0u16; 8];
         let mut hi = [0u16; 8];
