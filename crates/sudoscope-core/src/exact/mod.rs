@@ -40,7 +40,7 @@ pub enum Solution {
 /// easy puzzles finish within it; hard ones need tens to hundreds, where `triad` is faster.
 /// Measured (thread CPU time, budgets 0, 2, 4, 8, 16): 4 keeps 17-clue puzzles at `fast9`'s
 /// speed (1.8× faster than `triad` alone) while the abandoned attempts cost the hard files
-/// 5–15% against `triad` alone (see the README's benchmark section).
+/// 5–17% against `triad` alone (see the README's benchmark section).
 pub const FAST9_GUESS_BUDGET: u64 = 4;
 
 /// Counts the solutions of a standard 9×9 puzzle (`givens[i]`: 0 empty, 1..=9 a digit),
