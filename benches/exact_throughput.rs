@@ -1,5 +1,7 @@
-//! Whole-file throughput of `sudoscope::exact::fast9` against the crates.io `sudoku` 0.8
-//! crate (a port of JCZSolve), side by side in one run.
+//! Whole-file throughput of `sudoscope::exact::count_9x9` (what `sudoscope solve`, `count` and
+//! the generator's uniqueness checks call: `fast9` within a small guess budget, then `triad`),
+//! and of `triad` and `fast9` alone, against the crates.io `sudoku` 0.8 crate (a port of
+//! JCZSolve), side by side in one run.
 //!
 //! Run with `cargo bench --bench exact_throughput`. Environment variables:
 //! * `SUDOSCOPE_DATASETS`: folder holding the puzzle files (default
@@ -7,6 +9,10 @@
 //! * `SUDOSCOPE_BENCH_REPS`: whole-file passes per solver and mode (default 5 for files of
 //!   10,000 puzzles or more, 15 for smaller ones); the median pass is reported;
 //! * `SUDOSCOPE_BENCH_LIMIT`: use only the first N puzzles of each file (quick runs).
+//!
+//! Each pass is timed in CPU time of the benchmarking thread (`/proc/thread-self/schedstat`,
+//! nanoseconds; wall time where that file is missing): on a machine shared with other
+//! builds, wall time mostly measures who else ran, CPU time what the pass cost.
 //!
 //! Two modes are measured: "unique" (count up to 2 solutions: solve and prove uniqueness,
 //! what `sudoscope solve` does) and "first" (stop at the first solution). Puzzles are parsed
@@ -17,7 +23,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use sudoku::Sudoku;
-use sudoscope::exact::fast9::count_solutions;
+use sudoscope::exact::{self, fast9, triad};
+
+type CountFn = fn(&[u8; 81], usize, &mut [u8; 81]) -> usize;
 
 const FILES: [&str; 3] = [
     "royle_17clue_49158.txt",
@@ -50,9 +58,49 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v.get(v.len() / 2).copied().unwrap_or_default()
 }
 
-fn pass_ours(puzzles: &[[u8; 81]], limit: usize) -> (Duration, usize) {
+fn count_9x9(givens: &[u8; 81], limit: usize, solution: &mut [u8; 81]) -> usize {
+    exact::count_9x9(givens, limit, solution).0
+}
+
+/// Our solvers, timed in this order of columns.
+const OURS: [(&str, CountFn); 3] = [
+    ("count_9x9", count_9x9),
+    ("triad", triad::count_solutions),
+    ("fast9", fast9::count_solutions),
+];
+
+/// CPU time this thread has used, when Linux tells it.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// A started timer: thread CPU time where available, else wall time.
+struct Timer {
+    cpu: Option<Duration>,
+    wall: Instant,
+}
+
+impl Timer {
+    fn start() -> Timer {
+        Timer {
+            cpu: thread_cpu_time(),
+            wall: Instant::now(),
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        match (self.cpu, thread_cpu_time()) {
+            (Some(start), Some(now)) => now.saturating_sub(start),
+            _ => self.wall.elapsed(),
+        }
+    }
+}
+
+fn pass_ours(count_solutions: CountFn, puzzles: &[[u8; 81]], limit: usize) -> (Duration, usize) {
     let mut solution = [0u8; 81];
-    let start = Instant::now();
+    let start = Timer::start();
     let mut total = 0usize;
     for p in puzzles {
         total += count_solutions(black_box(p), black_box(limit), &mut solution);
@@ -62,7 +110,7 @@ fn pass_ours(puzzles: &[[u8; 81]], limit: usize) -> (Duration, usize) {
 }
 
 fn pass_theirs(sudokus: &[Sudoku], limit: usize) -> (Duration, usize) {
-    let start = Instant::now();
+    let start = Timer::start();
     let mut total = 0usize;
     if limit == 1 {
         for s in sudokus {
@@ -80,7 +128,7 @@ struct Row {
     file: String,
     n: usize,
     mode: &'static str,
-    ours: Duration,
+    ours: [Duration; 3],
     theirs: Duration,
 }
 
@@ -121,22 +169,29 @@ fn main() {
         // Untimed cross-check: both solvers agree on every count, our solution is valid.
         let mut solution = [0u8; 81];
         for (i, (p, s)) in puzzles.iter().zip(&sudokus).enumerate() {
-            let ours = count_solutions(p, 2, &mut solution);
             let theirs = s.solutions_count_up_to(2);
-            assert_eq!(ours, theirs, "{name} line {}: count mismatch", i + 1);
-            let first = count_solutions(p, 1, &mut solution);
-            assert_eq!(
-                first,
-                theirs.min(1),
-                "{name} line {}: first mismatch",
-                i + 1
-            );
-            if first == 1 {
-                assert!(
-                    is_valid_solution(p, &solution),
-                    "{name} line {}: bad solution",
+            for (solver, count_solutions) in OURS {
+                let ours = count_solutions(p, 2, &mut solution);
+                assert_eq!(
+                    ours,
+                    theirs,
+                    "{name} line {}: {solver} count mismatch",
                     i + 1
                 );
+                let first = count_solutions(p, 1, &mut solution);
+                assert_eq!(
+                    first,
+                    theirs.min(1),
+                    "{name} line {}: {solver} first mismatch",
+                    i + 1
+                );
+                if first == 1 {
+                    assert!(
+                        is_valid_solution(p, &solution),
+                        "{name} line {}: {solver} bad solution",
+                        i + 1
+                    );
+                }
             }
         }
 
@@ -144,31 +199,34 @@ fn main() {
             .unwrap_or(if puzzles.len() >= 10_000 { 5 } else { 15 })
             .max(1);
         for (mode, limit) in [("unique (limit 2)", 2), ("first (limit 1)", 1)] {
-            let mut ours = Vec::with_capacity(reps);
+            let mut ours: [Vec<Duration>; 3] = Default::default();
             let mut theirs = Vec::with_capacity(reps);
-            let (_, expected_ours) = pass_ours(&puzzles, limit); // warm-up
-            let (_, expected_theirs) = pass_theirs(&sudokus, limit);
-            assert_eq!(expected_ours, expected_theirs);
+            let (_, expected_theirs) = pass_theirs(&sudokus, limit); // warm-up
+            for (_, count_solutions) in OURS {
+                let (_, expected) = pass_ours(count_solutions, &puzzles, limit);
+                assert_eq!(expected, expected_theirs);
+            }
             for rep in 0..reps {
-                // Alternate who goes first so neither always runs on a warmer machine.
-                if rep % 2 == 0 {
-                    ours.push(pass_ours(&puzzles, limit).0);
-                    theirs.push(pass_theirs(&sudokus, limit).0);
-                } else {
-                    theirs.push(pass_theirs(&sudokus, limit).0);
-                    ours.push(pass_ours(&puzzles, limit).0);
+                // Rotate who goes first so none always runs on a warmer machine.
+                for turn in 0..4 {
+                    match (rep + turn) % 4 {
+                        3 => theirs.push(pass_theirs(&sudokus, limit).0),
+                        k => ours[k].push(pass_ours(OURS[k].1, &puzzles, limit).0),
+                    }
                 }
             }
             let row = Row {
                 file: name.to_string(),
                 n: puzzles.len(),
                 mode,
-                ours: median(ours),
+                ours: ours.map(median),
                 theirs: median(theirs),
             };
             eprintln!(
-                "{name} {mode}: ours {:.3} µs/puzzle, sudoku 0.8 {:.3} µs/puzzle",
-                us_per(row.ours, row.n),
+                "{name} {mode}: count_9x9 {:.3}, triad {:.3}, fast9 {:.3}, sudoku 0.8 {:.3} µs/puzzle",
+                us_per(row.ours[0], row.n),
+                us_per(row.ours[1], row.n),
+                us_per(row.ours[2], row.n),
                 us_per(row.theirs, row.n)
             );
             rows.push(row);
@@ -177,26 +235,26 @@ fn main() {
 
     println!();
     println!(
-        "| file | puzzles | mode | sudoscope fast9 puzzles/s | µs/puzzle | sudoku 0.8 puzzles/s | µs/puzzle | throughput ratio (fast9 / sudoku) |"
+        "| file | puzzles | mode | count_9x9 µs/puzzle | triad µs | fast9 µs | sudoku 0.8 µs | count_9x9 / sudoku (throughput) | triad / sudoku | fast9 / sudoku |"
     );
-    println!("|---|---:|---|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|");
+    let ratio =
+        |theirs: Duration, ours: Duration| theirs.as_secs_f64() / ours.as_secs_f64().max(1e-12);
     for r in &rows {
         println!(
-            "| {} | {} | {} | {:.0} | {:.2} | {:.0} | {:.2} | {:.2} |",
+            "| {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2}× | {:.2}× | {:.2}× |",
             r.file,
             r.n,
             r.mode,
-            per_sec(r.ours, r.n),
-            us_per(r.ours, r.n),
-            per_sec(r.theirs, r.n),
+            us_per(r.ours[0], r.n),
+            us_per(r.ours[1], r.n),
+            us_per(r.ours[2], r.n),
             us_per(r.theirs, r.n),
-            r.theirs.as_secs_f64() / r.ours.as_secs_f64().max(1e-12),
+            ratio(r.theirs, r.ours[0]),
+            ratio(r.theirs, r.ours[1]),
+            ratio(r.theirs, r.ours[2]),
         );
     }
-}
-
-fn per_sec(d: Duration, n: usize) -> f64 {
-    n as f64 / d.as_secs_f64().max(1e-12)
 }
 
 fn us_per(d: Duration, n: usize) -> f64 {

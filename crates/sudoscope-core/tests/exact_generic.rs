@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use proptest::prelude::*;
-use sudoscope_core::exact::{fast9, generic};
+use sudoscope_core::exact::{fast9, generic, triad};
 use sudoscope_core::grid::{
     Alphabet, Digits, Geometry, Grid, Puzzle, PuzzleReader, ReadOptions, Variant, parse_puzzle,
 };
@@ -228,7 +228,7 @@ fn durr_example_25x25() {
     );
 }
 
-/// The generic solver and `fast9` agree on 9×9 counts.
+/// The generic solver, `triad` (native and portable vectors) and `fast9` agree on 9×9 counts.
 fn cross_check(
     name: &str,
     step: usize,
@@ -245,6 +245,10 @@ fn cross_check(
         let mut fast = [0u8; 81];
         let m = fast9::count_solutions(&givens, limit, &mut fast);
         assert_eq!(n, m, "{name} #{i}: generic {n} vs fast9 {m}");
+        let t = triad::count_solutions(&givens, limit, &mut fast);
+        assert_eq!(n, t, "{name} #{i}: generic {n} vs triad {t}");
+        let p = triad::count_solutions_portable(&givens, limit, &mut fast);
+        assert_eq!(n, p, "{name} #{i}: generic {n} vs portable triad {p}");
         if let Some(expected) = expect(i, entry) {
             assert_eq!(n, expected, "{name} #{i}");
         }
@@ -374,6 +378,9 @@ fn full_grid_has_one_solution() {
     assert_eq!(solution, grid.cells());
 }
 
+/// A 9×9 entry point: givens, limit, first solution → solutions found.
+type CountFn = fn(&[u8; 81], usize, &mut [u8; 81]) -> usize;
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 48 } else { 256 }))]
 
@@ -410,10 +417,11 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 64 } else { 512 }))]
 
     /// Random partial 9×9 grids (random digits in random cells, so clashes, no solution, one
-    /// and many solutions all occur): `fast9` and the generic solver count alike up to a
-    /// limit, and a first solution either one reports is a valid grid keeping the givens.
+    /// and many solutions all occur): `triad` (native and portable vectors), `fast9` and the
+    /// generic solver count alike up to a limit, and a first solution any of them reports is
+    /// a valid grid keeping the givens.
     #[test]
-    fn fast9_and_generic_agree_on_random_partial_grids(
+    fn nine_by_nine_solvers_and_generic_agree_on_random_partial_grids(
         cells in proptest::collection::vec(prop_oneof![6 => Just(0u8), 1 => 1u8..=9], 81),
         limit in 1usize..5,
     ) {
@@ -434,5 +442,26 @@ proptest! {
             let solved = Grid::from_cells(g, fast.to_vec()).expect("digits in range");
             prop_assert!(solved.is_solved() && grid.is_extended_by(&solved));
         }
+        let count_fns: [(&str, CountFn); 2] = [
+            ("triad", triad::count_solutions),
+            ("triad-portable", triad::count_solutions_portable),
+        ];
+        for (name, count_fn) in count_fns {
+            let mut first = [0u8; 81];
+            let n = count_fn(&givens, limit, &mut first);
+            prop_assert_eq!(n, generic_count, "{}: {:?}", name, grid);
+            if n > 0 {
+                let solved = Grid::from_cells(g, first.to_vec()).expect("digits in range");
+                prop_assert!(solved.is_solved() && grid.is_extended_by(&solved), "{}", name);
+            }
+        }
+        // The pencil-mark entry points agree with the givens ones.
+        let marks: [u16; 81] = std::array::from_fn(|i| match givens[i] {
+            0 => 0x1FF,
+            d => 1 << (d - 1),
+        });
+        let mut first = [0u8; 81];
+        prop_assert_eq!(triad::count_solutions_from_candidates(&marks, limit, &mut first), generic_count);
+        prop_assert_eq!(triad::count_candidates_portable(&marks, limit, &mut first), generic_count);
     }
 }

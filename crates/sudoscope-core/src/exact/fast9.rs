@@ -387,6 +387,8 @@ struct Search<'a> {
     count: usize,
     /// Guesses tried: the work measure reported as `iterations` (unit `nodes`).
     nodes: u64,
+    /// The search gives up once `nodes` passes this (see [`count_within_budget`]).
+    budget: u64,
     solution: &'a mut [u8; 81],
 }
 
@@ -413,11 +415,14 @@ impl Search<'_> {
                 if board.cand[b * 9 + d] & cell != 0 {
                     if let Some(prev) = last {
                         self.nodes += 1;
+                        if self.nodes > self.budget {
+                            return;
+                        }
                         let mut child = board;
                         if child.assign(prev, b, cell) {
                             self.run(child);
                         }
-                        if self.count >= self.limit {
+                        if self.count >= self.limit || self.nodes > self.budget {
                             return;
                         }
                     }
@@ -425,6 +430,9 @@ impl Search<'_> {
                 }
             }
             self.nodes += 1;
+            if self.nodes > self.budget {
+                return;
+            }
             match last {
                 Some(d) if board.assign(d, b, cell) => {}
                 _ => return,
@@ -435,6 +443,17 @@ impl Search<'_> {
 
 /// Runs the search; returns (solutions found, guesses tried).
 fn count_from_board(board: Board, limit: usize, solution: &mut [u8; 81]) -> (usize, u64) {
+    count_from_board_within(board, limit, u64::MAX, solution)
+}
+
+/// Runs the search, giving up after `budget` guesses: then the count is incomplete and the
+/// nodes returned exceed the budget.
+fn count_from_board_within(
+    board: Board,
+    limit: usize,
+    budget: u64,
+    solution: &mut [u8; 81],
+) -> (usize, u64) {
     if limit == 0 {
         return (0, 0);
     }
@@ -442,10 +461,34 @@ fn count_from_board(board: Board, limit: usize, solution: &mut [u8; 81]) -> (usi
         limit,
         count: 0,
         nodes: 0,
+        budget,
         solution,
     };
     search.run(board);
     (search.count, search.nodes)
+}
+
+/// [`count_solutions_with_nodes`] that gives up after `budget` guesses: `None` when it did
+/// (the puzzle needs a longer search), else `(solutions, nodes)`. `exact::count_9x9` uses it
+/// to finish easy puzzles here, where this solver is cheapest, and to hand hard ones to the
+/// triad solver.
+pub fn count_within_budget(
+    givens: &[u8; 81],
+    limit: usize,
+    budget: u64,
+    solution: &mut [u8; 81],
+) -> Option<(usize, u64)> {
+    let mut board = Board::new();
+    for (i, &v) in givens.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        if v > 9 || !board.assign_full(usize::from(v - 1), i / 27, 1u32 << (i % 27)) {
+            return Some((0, 0));
+        }
+    }
+    let (count, nodes) = count_from_board_within(board, limit, budget, solution);
+    (nodes <= budget).then_some((count, nodes))
 }
 
 /// Counts the solutions of a standard 9×9 sudoku, stopping at `limit` (limit >= 1).

@@ -20,7 +20,7 @@ use super::fill::{Bounded, bounded_search};
 use super::stop::Stop;
 
 /// Whether the givens have exactly one solution. Standard 9×9 goes straight to the
-/// bit-parallel solver on a stack array (what `exact::count` does, without building a
+/// 9×9 solvers on a stack array (what `exact::count` does, without building a
 /// `Puzzle`: this runs about 40 times per attempt).
 pub fn is_unique(givens: &Grid) -> bool {
     let geometry = givens.geometry();
@@ -28,7 +28,7 @@ pub fn is_unique(givens: &Grid) -> bool {
         let mut cells = [0u8; 81];
         cells.copy_from_slice(givens.cells());
         let mut solution = [0u8; 81];
-        return exact::fast9::count_solutions_with_nodes(&cells, 2, &mut solution).0 == 1;
+        return exact::count_9x9(&cells, 2, &mut solution).0 == 1;
     }
     exact::count(&Puzzle::from_grid(givens.clone()), 2).solutions == 1
 }

@@ -1,0 +1,178 @@
+//! The fixed tables of the triad solver: band configurations and the lane shuffles that move
+//! facts between a band's configurations and its boxes' 4×4 matrices (see the parent module
+//! for both layouts). Everything is computed at compile time from [`CONFIG`].
+
+use super::lanes::{Shuffle, Z};
+
+/// `CONFIG[k][p]`: in band configuration `k`, the element (minirow of a horizontal band,
+/// minicolumn of a vertical one) that a digit occupies in the band's peer box `p`. A digit
+/// sits once in each box and once in each line of a band, so its placement in a band is one
+/// of these six permutations.
+pub const CONFIG: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+    [0, 2, 1],
+    [1, 0, 2],
+];
+
+/// The `nth` (0 or 1) configuration that puts a digit in element `e` of peer `p` (every
+/// (peer, element) pair lies on exactly two of the six permutations).
+const fn config_with(p: usize, e: u8, nth: usize) -> u8 {
+    let mut k = 0;
+    let mut seen = 0;
+    while k < 6 {
+        if CONFIG[k][p] == e {
+            if seen == nth {
+                return k as u8;
+            }
+            seen += 1;
+        }
+        k += 1;
+    }
+    Z
+}
+
+/// Configurations → the band's triads. The triad matrix of a band is a pair of vectors laid
+/// out like the first three rows of a box: lane `4p + e` of the low vector (peers 0 and 1)
+/// and lane `e` of the high vector (peer 2) hold the digits that may sit in element `e` of
+/// peer `p`: the union of the two configurations that put them there.
+const fn configs_to_triads(high: bool, nth: usize) -> Shuffle {
+    let mut lanes = [Z; 8];
+    let mut i = 0;
+    while i < 8 {
+        let (p, e) = if high {
+            (2 + i / 4, i % 4)
+        } else {
+            (i / 4, i % 4)
+        };
+        if e < 3 && p < 3 {
+            lanes[i] = config_with(p, e as u8, nth);
+        }
+        i += 1;
+    }
+    Shuffle::new(lanes)
+}
+
+pub const TRIADS_LO_A: Shuffle = configs_to_triads(false, 0);
+pub const TRIADS_LO_B: Shuffle = configs_to_triads(false, 1);
+pub const TRIADS_HI_A: Shuffle = configs_to_triads(true, 0);
+pub const TRIADS_HI_B: Shuffle = configs_to_triads(true, 1);
+
+/// Triads known to hold a digit → configurations to drop: configuration lane `k` takes the
+/// triad of peer `p` that is `shift` (1 or 2) elements past the one `k` uses there. A digit
+/// known to sit in element `e` of peer `p` rules out every configuration whose element at
+/// `p` is not `e`. The source is the low triad vector for peers 0 and 1, the high one for 2.
+const fn triad_to_other_configs(p: usize, shift: u8) -> Shuffle {
+    let mut lanes = [Z; 8];
+    let mut k = 0;
+    while k < 6 {
+        let e = (CONFIG[k][p] + shift) % 3;
+        lanes[k] = if p < 2 { 4 * p as u8 + e } else { e };
+        k += 1;
+    }
+    Shuffle::new(lanes)
+}
+
+/// `[peer][shift - 1]` for [`triad_to_other_configs`].
+pub const TRIAD_TO_OTHER_CONFIGS: [[Shuffle; 2]; 3] = [
+    [triad_to_other_configs(0, 1), triad_to_other_configs(0, 2)],
+    [triad_to_other_configs(1, 1), triad_to_other_configs(1, 2)],
+    [triad_to_other_configs(2, 1), triad_to_other_configs(2, 2)],
+];
+
+/// A band's triads for one peer box (lanes 0–2, and every digit in lane 3) → that box's
+/// allowed candidates. Horizontal band: row `e`'s cells may hold triad `e`; the row's negative
+/// triad (digits outside minirow `e`) may hold the other two triads; the vertical negative
+/// triads are unconstrained. Two shuffles or-ed per half.
+pub const H_BOX_LO: [Shuffle; 2] = [
+    Shuffle::new([0, 0, 0, 1, 1, 1, 1, 0]),
+    Shuffle::new([Z, Z, Z, 2, Z, Z, Z, 2]),
+];
+pub const H_BOX_HI: [Shuffle; 2] = [
+    Shuffle::new([2, 2, 2, 0, 3, 3, 3, 3]),
+    Shuffle::new([Z, Z, Z, 1, Z, Z, Z, Z]),
+];
+/// The same for a vertical band: column `e`'s cells may hold triad `e`.
+pub const V_BOX_LO: Shuffle = Shuffle::new([0, 1, 2, 3, 0, 1, 2, 3]);
+pub const V_BOX_HI: [Shuffle; 2] = [
+    Shuffle::new([0, 1, 2, 3, 1, 0, 0, 3]),
+    Shuffle::new([Z, Z, Z, Z, 2, 2, 1, Z]),
+];
+
+/// Rotations inside each 4-lane row of a half: by one and by two lanes.
+pub const ROTATE_ROW_1: Shuffle = Shuffle::new([1, 2, 3, 0, 5, 6, 7, 4]);
+pub const ROTATE_ROW_2: Shuffle = Shuffle::new([2, 3, 0, 1, 6, 7, 4, 5]);
+
+/// Gathering a box's triad lanes into one vector `[h0, h1, h2, v0, v1, v2, 0, 0]`: the
+/// horizontal ones (lane 3 of rows 0, 1 and 2) and the vertical ones (lanes 0–2 of row 3).
+pub const GATHER_H_LO: Shuffle = Shuffle::new([3, 7, Z, Z, Z, Z, Z, Z]);
+pub const GATHER_H_HI: Shuffle = Shuffle::new([Z, Z, 3, Z, Z, Z, Z, Z]);
+pub const GATHER_HV_HI: Shuffle = Shuffle::new([Z, Z, 3, 4, 5, 6, Z, Z]);
+/// Column facts kept in lanes 0–2 → lanes 3–5 of the gathered vector.
+pub const GATHER_COLUMNS: Shuffle = Shuffle::new([Z, Z, Z, 0, 1, 2, Z, Z]);
+
+/// Gathered triad facts of a box that is peer `p` of a band → that band's configuration
+/// lanes. `offset` is 0 for the horizontal triads (lanes 0–2), 3 for the vertical ones.
+/// `shift` 0: the digit is *not* in that triad, so drop the configurations that put it there;
+/// `shift` 1 and 2: the digit *is* in it, so drop the configurations that put it elsewhere.
+const fn gathered_to_configs(p: usize, offset: u8, shift: u8) -> Shuffle {
+    let mut lanes = [Z; 8];
+    let mut k = 0;
+    while k < 6 {
+        lanes[k] = offset + (CONFIG[k][p] + shift) % 3;
+        k += 1;
+    }
+    Shuffle::new(lanes)
+}
+
+const fn gathered_table(offset: u8) -> [[Shuffle; 3]; 3] {
+    [
+        [
+            gathered_to_configs(0, offset, 0),
+            gathered_to_configs(0, offset, 1),
+            gathered_to_configs(0, offset, 2),
+        ],
+        [
+            gathered_to_configs(1, offset, 0),
+            gathered_to_configs(1, offset, 1),
+            gathered_to_configs(1, offset, 2),
+        ],
+        [
+            gathered_to_configs(2, offset, 0),
+            gathered_to_configs(2, offset, 1),
+            gathered_to_configs(2, offset, 2),
+        ],
+    ]
+}
+
+/// `[peer][shift]` for the horizontal band of a box (its peer index is the box column).
+pub const GATHERED_TO_H_CONFIGS: [[Shuffle; 3]; 3] = gathered_table(0);
+/// `[peer][shift]` for the vertical band of a box (its peer index is the box row).
+pub const GATHERED_TO_V_CONFIGS: [[Shuffle; 3]; 3] = gathered_table(3);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn configurations_are_the_six_permutations() {
+        for (k, c) in CONFIG.iter().enumerate() {
+            let mut seen = [false; 3];
+            for &e in c {
+                seen[usize::from(e)] = true;
+            }
+            assert!(seen.iter().all(|&s| s), "config {k} is not a permutation");
+            for other in &CONFIG[..k] {
+                assert_ne!(c, other);
+            }
+        }
+        for p in 0..3 {
+            for e in 0..3 {
+                assert_ne!(config_with(p, e, 1), Z);
+                assert_eq!(config_with(p, e, 2), Z);
+            }
+        }
+    }
+}
