@@ -1261,6 +1261,7 @@ fn generalized_intersections(grid: &SeGrid, found: &mut Vec<SeHint>) {
                     cells,
                     explanation: Vec::new(),
                     shape: Shape::Locked { house, digit },
+                    links: Vec::new(),
                 });
             }
         }
