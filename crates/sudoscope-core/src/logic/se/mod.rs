@@ -134,7 +134,7 @@ pub struct SeHint {
 impl SeHint {
     fn apply(&self, grid: &mut SeGrid) {
         for &(c, d) in &self.removals {
-            grid.cands[c as usize] &= !grid::bit(d);
+            grid.remove(c, d);
         }
         if let Some((c, d)) = self.placement {
             grid.place(c, d);
@@ -352,11 +352,11 @@ fn potential(n: &chaining::Node) -> Potential {
 }
 
 fn ancestors(search: &Search, target: u32) -> Vec<u32> {
-    let mut seen = vec![false; search.nodes.len()];
+    let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     let mut todo = vec![target];
     while let Some(id) = todo.pop() {
-        if std::mem::replace(&mut seen[id as usize], true) {
+        if !seen.insert(id) {
             continue;
         }
         out.push(id);

@@ -428,7 +428,7 @@ pub fn bug(grid: &SeGrid) -> Option<SeHint> {
         }
         bug_values[cell as usize] |= bit(value);
         *all_values |= bit(value);
-        temp.cands[cell as usize] &= !bit(value);
+        temp.remove(cell, value);
         let peers = t.peer_bits[cell as usize];
         let mut c = common.map_or(peers, |c| c & peers);
         c &= !bits_of(bug_cells);
