@@ -288,19 +288,9 @@ fn type3(grid: &SeGrid, lp: &[u8], c1: u8, c2: u8, v1: u8, v2: u8) -> Vec<(LoopK
                         continue;
                     }
                     let mut h = loop_hint(lp, LoopKind::ThreeNaked, degree - 1, v1, v2);
-                    for d in digits(union) {
-                        let mut holders: Vec<u8> =
-                            others.iter().copied().filter(|&o| grid.has(o, d)).collect();
-                        holders.extend([c1, c2].into_iter().filter(|&c| grid.has(c, d)));
-                        let victims = holders
-                            .iter()
-                            .fold(!0u128, |b, &c| b & t.peer_bits[c as usize]);
-                        for c in 0..81u8 {
-                            if victims >> c & 1 == 1 && grid.has(c, d) {
-                                h.removals.push((c, d));
-                            }
-                        }
-                    }
+                    let mut set_cells = others.clone();
+                    set_cells.extend([c1, c2]);
+                    h.removals = naked_set_removals(grid, &set_cells, union);
                     h.explanation.push(format!(
                         "one of {} holds {}: with {} they form a naked set on {} in {}",
                         cell_list(&[c1, c2]),
@@ -363,6 +353,26 @@ fn type3(grid: &SeGrid, lp: &[u8], c1: u8, c2: u8, v1: u8, v2: u8) -> Vec<(LoopK
         }
     }
     out
+}
+
+/// What a naked set of `digits` spread over `cells` (some standing for a pattern's extra
+/// digits) removes, SE's generalised way: each digit from every cell that sees all the set's
+/// cells holding it.
+fn naked_set_removals(grid: &SeGrid, cells: &[u8], set: Mask) -> Vec<(u8, u8)> {
+    let t = tables();
+    let mut removals = Vec::new();
+    for d in digits(set) {
+        let victims = cells
+            .iter()
+            .filter(|&&c| grid.has(c, d))
+            .fold(!0u128, |b, &c| b & t.peer_bits[c as usize]);
+        for c in 0..81u8 {
+            if victims >> c & 1 == 1 && grid.has(c, d) {
+                removals.push((c, d));
+            }
+        }
+    }
+    removals
 }
 
 /// Type 4: the two cells with more share a house where one loop digit has no other place; they
@@ -638,18 +648,9 @@ fn bug3(grid: &SeGrid, cells: &[u8], all_values: Mask, common: u128) -> Option<S
                     continue;
                 }
                 let mut h = bug_hint(57 + degree - 1, 3, cells);
-                for d in digits(union) {
-                    let victims = naked_cells
-                        .iter()
-                        .chain(cells.iter())
-                        .filter(|&&c| grid.has(c, d))
-                        .fold(!0u128, |b, &c| b & t.peer_bits[c as usize]);
-                    for c in 0..81u8 {
-                        if victims >> c & 1 == 1 && grid.has(c, d) {
-                            h.removals.push((c, d));
-                        }
-                    }
-                }
+                let mut set_cells = naked_cells.clone();
+                set_cells.extend_from_slice(cells);
+                h.removals = naked_set_removals(grid, &set_cells, union);
                 h.explanation.push(format!(
                     "one of them holds {}: with {} that is a naked set on {} in {}",
                     digit_list(all_values),
