@@ -122,3 +122,45 @@ fn full_run() {
         eprintln!("{name}: {solved}/{walked} solved, {se} SE steps, {secs:.1} s");
     }
 }
+
+/// A chain step carries its proof as data for a display: its implications link up from the
+/// chain's assumptions — one cell's candidates, one digit's places in a house, or one
+/// candidate's two states — to what it concludes.
+#[test]
+fn chain_steps_carry_their_links() {
+    use sudoscope_core::logic::se;
+    // The fixture's ER 9.7 forum-hardest puzzle: our ladder is stuck at once, SE's chains are not.
+    let line = "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4";
+    let puzzle = parse_puzzle(line, ReadOptions::default()).expect("a puzzle");
+    let mut board = Board::from_puzzle(&puzzle);
+    let solved = path::solve(&board, &[]);
+    board = solved.board;
+    let hint = se::next_step(&board, true).expect("an SE step");
+    assert!(!hint.links.is_empty(), "{}: no links", hint.name);
+    let roots: Vec<se::Potential> = hint
+        .links
+        .iter()
+        .map(|l| l.from)
+        .filter(|p| !hint.links.iter().any(|l| l.to == *p))
+        .collect();
+    assert!(!roots.is_empty(), "{}: the chain has no start", hint.name);
+    let one_cell = roots.iter().all(|p| p.cell == roots[0].cell);
+    let one_digit = roots.iter().all(|p| p.digit == roots[0].digit);
+    assert!(
+        one_cell || one_digit,
+        "{}: unrelated starts {roots:?}",
+        hint.name
+    );
+    // Every potential of the proof is named in the explanation.
+    let text = hint.explanation.join("\n");
+    for l in &hint.links {
+        let name = format!(
+            "r{}c{} is {}{}",
+            l.to.cell / 9 + 1,
+            l.to.cell % 9 + 1,
+            if l.to.on { "" } else { "not " },
+            l.to.digit
+        );
+        assert!(text.contains(&name), "{name} missing from {text}");
+    }
+}
