@@ -481,3 +481,66 @@ fn timing() {
     });
     println!("{:<22} median {m:>9.1} µs   p99 {p99:>9.1} µs", "all_steps");
 }
+
+/// Sudoku Explainer's steps (`logic::se`) are sound too: on the committed SE fixtures (rated by
+/// `serate`, so no dataset is needed), the whole SE path of every puzzle is walked and each
+/// step — uniqueness tests, BUG, aligned exclusions and the chains up to dynamic forcing chains —
+/// is checked against the puzzle's one solution (`se_never_stuck.rs` checks the nested levels).
+#[test]
+fn se_steps_are_sound() {
+    use sudoscope_core::logic::se::{self, grid::SeGrid};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/se/se121");
+    let mut by_name: BTreeMap<String, usize> = BTreeMap::new();
+    let mut violations = Vec::new();
+    let mut puzzles = 0;
+    for name in [
+        "sudoku_exchange_320.txt",
+        "generated_9x9_evil.txt",
+        "generated_9x9_hard.txt",
+    ] {
+        let text = std::fs::read_to_string(dir.join(name)).expect("fixture present");
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let Some(given) = line.split_whitespace().next() else {
+                continue;
+            };
+            let puzzle = sudoscope_core::grid::parse_puzzle(given, ReadOptions::default())
+                .expect("a fixture puzzle");
+            let Solution::Unique(solution) = exact::solve(&puzzle) else {
+                panic!("{given}: a fixture puzzle without one solution");
+            };
+            puzzles += 1;
+            let grid = SeGrid::from_board(&Board::from_puzzle(&puzzle));
+            let rated = se::rate_grid(grid, |h| {
+                let family = h.name.split(" type").next().unwrap_or(&h.name).to_string();
+                *by_name.entry(family).or_default() += 1;
+                for &(c, d) in &h.removals {
+                    if solution.get(c as usize) == d && h.placement != Some((c, d)) {
+                        violations.push(format!("{given}: {} removes the true {d}", h.name));
+                    }
+                }
+                if let Some((c, d)) = h.placement
+                    && solution.get(c as usize) != d
+                {
+                    violations.push(format!("{given}: {} places a wrong {d}", h.name));
+                }
+            });
+            assert!(rated.is_ok(), "{given}: SE walk stuck");
+        }
+    }
+    eprintln!("{puzzles} puzzles; SE steps checked by technique: {by_name:?}");
+    assert!(violations.is_empty(), "{violations:#?}");
+    // The families beyond our own ladder were all exercised.
+    for family in [
+        "Unique Rectangle",
+        "BUG",
+        "Aligned Pair Exclusion",
+        "Forcing Chain",
+        "Nishio",
+        "Dynamic",
+    ] {
+        assert!(
+            by_name.keys().any(|k| k.starts_with(family)),
+            "no {family} step met: {by_name:?}"
+        );
+    }
+}

@@ -8,19 +8,23 @@ use sudoscope_core::exact::{self, Solution};
 use sudoscope_core::grid::{ReadOptions, parse_puzzle};
 use sudoscope_core::logic::{Board, Technique, path};
 
-/// Walks the never-stuck path and checks every step against the solution.
+/// Walks the never-stuck path, which must reach the solution, and checks every step against
+/// the solution; returns the number of SE steps.
 fn solves_soundly(line: &str) -> usize {
+    let (solved, se_steps, steps) = walk_soundly(line);
+    assert!(solved, "{line}: stuck after {steps} steps");
+    se_steps
+}
+
+/// Walks the never-stuck path checking every step against the solution; returns whether it
+/// reached the solution, its SE steps and all its steps.
+fn walk_soundly(line: &str) -> (bool, usize, usize) {
     let puzzle = parse_puzzle(line, ReadOptions::default()).expect("a puzzle");
     let Solution::Unique(solution) = exact::solve(&puzzle) else {
         panic!("{line}: not a puzzle with one solution");
     };
     let board = Board::from_puzzle(&puzzle);
     let walked = path::solve_never_stuck(&board, &[], true);
-    assert!(
-        walked.solved,
-        "{line}: stuck after {} steps",
-        walked.steps.len()
-    );
     let mut se_steps = 0;
     for step in &walked.steps {
         for p in &step.placements {
@@ -41,7 +45,7 @@ fn solves_soundly(line: &str) -> usize {
             se_steps += 1;
         }
     }
-    se_steps
+    (walked.solved, se_steps, walked.steps.len())
 }
 
 #[test]
@@ -60,4 +64,103 @@ fn forum_hardest_sample_is_solved_with_se_steps() {
     }
     // Our own ladder is stuck on these: SE's chains must have carried the path.
     assert!(se_steps > 0);
+}
+
+#[path = "support/datasets.rs"]
+mod support_datasets;
+
+/// Walks every `stride`-th puzzle of a dataset file with the never-stuck path; returns (walked,
+/// solved, SE steps, seconds).
+fn never_stuck_on(name: &str, stride: usize, limit: usize) -> Option<(usize, usize, usize, f64)> {
+    let dir = support_datasets::datasets()?;
+    let text = std::fs::read_to_string(dir.join(name)).expect("dataset readable");
+    let start = std::time::Instant::now();
+    let (mut walked, mut solved, mut se_steps) = (0, 0, 0);
+    for line in text
+        .lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        .step_by(stride)
+        .take(limit)
+    {
+        let (done, se, _) = walk_soundly(&line[..81]);
+        walked += 1;
+        solved += usize::from(done);
+        se_steps += se;
+    }
+    Some((walked, solved, se_steps, start.elapsed().as_secs_f64()))
+}
+
+/// A CI-sized sample of the datasets: every puzzle walked reaches "solved" with only sound
+/// steps (`solves_soundly` fails the test otherwise).
+#[test]
+fn dataset_samples_are_never_stuck() {
+    // Every 61st magictour puzzle (forum-hardest puzzles take minutes each: the fixture test
+    // above walks one).
+    let Some((walked, solved, se, secs)) = never_stuck_on("magictour_top1465.txt", 61, 25) else {
+        return;
+    };
+    eprintln!("magictour_top1465.txt: {solved}/{walked} solved, {se} SE steps, {secs:.1} s");
+    assert_eq!(solved, walked);
+}
+
+/// The README's run: `NEVER_STUCK_FILE=magictour_top1465.txt NEVER_STUCK_STRIDE=1 cargo test
+/// --release --test se_never_stuck full_run -- --ignored --nocapture` (optional
+/// `NEVER_STUCK_LIMIT`).
+#[test]
+#[ignore]
+fn full_run() {
+    let name = std::env::var("NEVER_STUCK_FILE").unwrap_or("forum_hardest_1106.txt".into());
+    let stride = std::env::var("NEVER_STUCK_STRIDE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let limit = std::env::var("NEVER_STUCK_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(usize::MAX);
+    if let Some((walked, solved, se, secs)) = never_stuck_on(&name, stride, limit) {
+        eprintln!("{name}: {solved}/{walked} solved, {se} SE steps, {secs:.1} s");
+    }
+}
+
+/// A chain step carries its proof as data for a display: its implications link up from the
+/// chain's assumptions — one cell's candidates, one digit's places in a house, or one
+/// candidate's two states — to what it concludes.
+#[test]
+fn chain_steps_carry_their_links() {
+    use sudoscope_core::logic::se;
+    // The fixture's ER 9.7 forum-hardest puzzle: our ladder is stuck at once, SE's chains are not.
+    let line = "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4";
+    let puzzle = parse_puzzle(line, ReadOptions::default()).expect("a puzzle");
+    let mut board = Board::from_puzzle(&puzzle);
+    let solved = path::solve(&board, &[]);
+    board = solved.board;
+    let hint = se::next_step(&board, true).expect("an SE step");
+    assert!(!hint.links.is_empty(), "{}: no links", hint.name);
+    let roots: Vec<se::Potential> = hint
+        .links
+        .iter()
+        .map(|l| l.from)
+        .filter(|p| !hint.links.iter().any(|l| l.to == *p))
+        .collect();
+    assert!(!roots.is_empty(), "{}: the chain has no start", hint.name);
+    let one_cell = roots.iter().all(|p| p.cell == roots[0].cell);
+    let one_digit = roots.iter().all(|p| p.digit == roots[0].digit);
+    assert!(
+        one_cell || one_digit,
+        "{}: unrelated starts {roots:?}",
+        hint.name
+    );
+    // Every potential of the proof is named in the explanation.
+    let text = hint.explanation.join("\n");
+    for l in &hint.links {
+        let name = format!(
+            "r{}c{} is {}{}",
+            l.to.cell / 9 + 1,
+            l.to.cell % 9 + 1,
+            if l.to.on { "" } else { "not " },
+            l.to.digit
+        );
+        assert!(text.contains(&name), "{name} missing from {text}");
+    }
 }

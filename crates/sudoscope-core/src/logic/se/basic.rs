@@ -26,6 +26,7 @@ fn hint(difficulty: u32, name: String) -> SeHint {
         cells: Vec::new(),
         explanation: Vec::new(),
         shape: Shape::None,
+        links: Vec::new(),
     }
 }
 

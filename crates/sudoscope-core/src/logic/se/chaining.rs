@@ -13,7 +13,7 @@
 //! is found, so later links see the reduced grid (a cell left with two candidates, a house left
 //! with two places); such a link's parents include the earlier "offs" that made it.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
 use super::basic;
@@ -29,6 +29,8 @@ type RuleHint = (Removals, Removals, Rc<Rule>);
 /// What a potential concludes: removals, and the placement when it is "on".
 type Conclusion = (Removals, Option<(u8, u8)>);
 const NKEYS: usize = 81 * 9 * 2;
+/// An assumption's consequences: the contradiction it met (on node, off node), its ons, its offs.
+type OnChain = (Option<(u32, u32)>, PotSet, PotSet);
 
 /// Why a potential holds, given its parents.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -232,6 +234,10 @@ impl Chaining {
 pub struct Search {
     pub cfg: Chaining,
     pub nodes: Vec<Node>,
+    /// What assuming "cell is digit" implies at this search's grid (its contradiction, its ons,
+    /// its offs): the cell forcing chains and the region forcing chains of the three houses
+    /// through the cell all start from it, so it is worked out once.
+    on_chains: HashMap<(u8, u8), OnChain>,
     /// Every node's parents, contiguous per node (one allocation for the whole search).
     pool: Vec<u32>,
     buf: Vec<(u8, u8, Cause)>,
@@ -242,6 +248,7 @@ impl Search {
         Search {
             cfg,
             nodes: Vec::new(),
+            on_chains: HashMap::new(),
             pool: Vec::new(),
             buf: Vec::new(),
         }
@@ -280,6 +287,7 @@ impl Search {
 
     /// Every step this search finds at the grid, in SE's order (difficulty, size, kind).
     pub fn hints(&mut self, grid: &SeGrid) -> Vec<ChainHint> {
+        self.on_chains.clear();
         let mut result = if self.cfg.multiple || self.cfg.dynamic {
             self.multiple_chains(grid)
         } else {
@@ -309,11 +317,13 @@ impl Search {
         }
         let mut added: u128 = 1 << cell;
         for (kind, &h) in t.houses_of[cell as usize].iter().enumerate() {
-            for &c in &t.houses[h as usize] {
-                if added >> c & 1 == 0 && grid.has(c, digit) {
-                    self.buf.push((c, digit, Cause::Hidden(kind)));
-                    added |= 1 << c;
-                }
+            // A house's cells in SE's order are in increasing cell order.
+            let mut rest = grid.places(h as usize, digit) & !added;
+            added |= rest;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                self.buf.push((c, digit, Cause::Hidden(kind)));
             }
         }
     }
@@ -351,17 +361,11 @@ impl Search {
         }
         if x {
             for (kind, &h) in t.houses_of[cell as usize].iter().enumerate() {
-                let mut other = NONE as u8;
-                let mut count = 0;
-                for &c in &t.houses[h as usize] {
-                    if c != cell && grid.has(c, digit) {
-                        count += 1;
-                        other = c;
-                    }
-                }
-                if count != 1 {
+                let others = grid.places(h as usize, digit) & !(1u128 << cell);
+                if others.count_ones() != 1 {
                     continue;
                 }
+                let other = others.trailing_zeros() as u8;
                 let k = key(other, digit, true);
                 if out.iter().any(|&o| self.node_key(o) == k) {
                     continue;
@@ -369,11 +373,11 @@ impl Search {
                 let start = self.pool.len();
                 self.pool.push(id);
                 if let Some(src) = source {
-                    for &c in &t.houses[h as usize] {
-                        if src.has(c, digit)
-                            && !grid.has(c, digit)
-                            && let Some(p) = offs.get(key(c, digit, false))
-                        {
+                    let mut gone = src.places(h as usize, digit) & !grid.places(h as usize, digit);
+                    while gone != 0 {
+                        let c = gone.trailing_zeros() as u8;
+                        gone &= gone - 1;
+                        if let Some(p) = offs.get(key(c, digit, false)) {
                             self.pool.push(p);
                         }
                     }
@@ -422,7 +426,8 @@ impl Search {
                 let ons = self.off_to_on(grid, p, Some(&save), to_off, y, true);
                 if self.cfg.dynamic {
                     let n = &self.nodes[p as usize];
-                    grid.cands[n.cell as usize] &= !bit(n.digit);
+                    let (c, d) = (n.cell, n.digit);
+                    grid.remove(c, d);
                 }
                 for on in ons {
                     let n = &self.nodes[on as usize];
@@ -452,6 +457,28 @@ impl Search {
         };
         *grid = save;
         result
+    }
+
+    /// What assuming "`cell` is `digit`" implies at the search's grid, worked out once per
+    /// search (`assumption`: its node, when the caller made one already).
+    fn on_chain(
+        &mut self,
+        grid: &mut SeGrid,
+        cell: u8,
+        digit: u8,
+        assumption: Option<u32>,
+    ) -> OnChain {
+        if let Some((absurd, ons, offs)) = self.on_chains.get(&(cell, digit)) {
+            return (*absurd, ons.clone(), offs.clone());
+        }
+        let p = assumption.unwrap_or_else(|| self.push(cell, digit, true, Cause::Assumption, &[]));
+        let mut ons = PotSet::new();
+        let mut offs = PotSet::new();
+        ons.add(key(cell, digit, true), p);
+        let absurd = self.do_chaining(grid, &mut ons, &mut offs);
+        self.on_chains
+            .insert((cell, digit), (absurd, ons.clone(), offs.clone()));
+        (absurd, ons, offs)
     }
 
     /// The candidates the techniques allowed inside this level's chains remove at the reduced
@@ -623,15 +650,19 @@ impl Search {
         for (i, &t) in targets.iter().enumerate() {
             flat += self.ancestor_count(t, &mut seen, i as u32 + 1);
         }
+        // Only nested levels have rules with a size of their own; below them the walk would
+        // find nothing (and the graph of a search can hold millions of nodes).
+        if self.cfg.level < 2 {
+            return flat;
+        }
         let mut nested = 0;
         let mut rules: Vec<*const Rule> = Vec::new();
-        let mut visited = vec![false; self.nodes.len()];
+        let mut visited: HashSet<u32> = HashSet::new();
         let mut todo: Vec<u32> = targets.to_vec();
         while let Some(n) = todo.pop() {
-            if visited[n as usize] {
+            if !visited.insert(n) {
                 continue;
             }
-            visited[n as usize] = true;
             let node = &self.nodes[n as usize];
             if let Some(rule) = &node.rule
                 && rule.complexity > 0
@@ -1009,8 +1040,13 @@ impl Search {
         let base = self.cfg.base();
         let mut off_to_on = PotSet::new();
         let mut off_to_off = PotSet::new();
-        on_to_on.add(self.node_key(p_on), p_on);
-        let absurd = self.do_chaining(grid, on_to_on, on_to_off);
+        let (cell, digit) = (
+            self.nodes[p_on as usize].cell,
+            self.nodes[p_on as usize].digit,
+        );
+        let (absurd, ons, offs) = self.on_chain(grid, cell, digit, Some(p_on));
+        *on_to_on = ons;
+        *on_to_off = offs;
         if do_contradiction && let Some((on, off)) = absurd {
             let (removals, placement) = self.conclusion(grid, p_off);
             out.push(self.make_hint(
@@ -1103,11 +1139,7 @@ impl Search {
                     pos_on.push(on_to_on.clone());
                     pos_off.push(on_to_off.clone());
                 } else {
-                    let p = self.push(other, digit, true, Cause::Assumption, &[]);
-                    let mut o_on = PotSet::new();
-                    let mut o_off = PotSet::new();
-                    o_on.add(key(other, digit, true), p);
-                    self.do_chaining(grid, &mut o_on, &mut o_off);
+                    let (_, o_on, o_off) = self.on_chain(grid, other, digit, None);
                     region_on.retain(&o_on);
                     region_off.retain(&o_off);
                     pos_on.push(o_on);
@@ -1261,6 +1293,7 @@ fn generalized_intersections(grid: &SeGrid, found: &mut Vec<SeHint>) {
                     cells,
                     explanation: Vec::new(),
                     shape: Shape::Locked { house, digit },
+                    links: Vec::new(),
                 });
             }
         }

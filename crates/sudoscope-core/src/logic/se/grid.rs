@@ -27,6 +27,8 @@ pub struct Tables {
     pub peers: [[u8; 20]; 81],
     /// For each cell, the peers as a bit set over the 81 cells.
     pub peer_bits: [u128; 81],
+    /// Each house's cells as a bit set over the 81 cells.
+    pub house_bits: [u128; 27],
 }
 
 /// The tables, built once.
@@ -67,11 +69,16 @@ pub fn tables() -> &'static Tables {
                 }
             }
         }
+        let mut house_bits = [0u128; 27];
+        for (h, cells) in houses.iter().enumerate() {
+            house_bits[h] = cells.iter().fold(0, |b, &c| b | 1 << c);
+        }
         Tables {
             houses,
             houses_of,
             peers,
             peer_bits,
+            house_bits,
         }
     })
 }
@@ -103,10 +110,16 @@ pub fn house_name(house: usize) -> String {
 }
 
 /// Placed digits and candidates, SE's way: a placed cell has no candidates.
+///
+/// Candidates are kept twice: per cell (`cands`) and per digit as a bit set of the cells that
+/// hold it (`digit_cells`), which lets the chain searches read a digit's places in a house with
+/// one mask instead of nine look-ups. Change candidates only through [`SeGrid::remove`] and
+/// [`SeGrid::place`], which keep the two in step.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct SeGrid {
     pub values: [u8; 81],
     pub cands: [Mask; 81],
+    pub digit_cells: [u128; 10],
 }
 
 impl SeGrid {
@@ -115,6 +128,7 @@ impl SeGrid {
         let mut grid = SeGrid {
             values: [0; 81],
             cands: [0; 81],
+            digit_cells: [0; 10],
         };
         for cell in 0..81 {
             grid.values[cell] = board.value(cell);
@@ -123,9 +137,25 @@ impl SeGrid {
                     .candidates(cell)
                     .iter()
                     .fold(0, |mask, d| mask | bit(d));
+                for d in digits(grid.cands[cell]) {
+                    grid.digit_cells[d as usize] |= 1 << cell;
+                }
             }
         }
         grid
+    }
+
+    /// Removes a candidate.
+    #[inline]
+    pub fn remove(&mut self, cell: u8, digit: u8) {
+        self.cands[cell as usize] &= !bit(digit);
+        self.digit_cells[digit as usize] &= !(1u128 << cell);
+    }
+
+    /// The cells of a house that hold `digit`, as a bit set over the 81 cells.
+    #[inline]
+    pub fn places(&self, house: usize, digit: u8) -> u128 {
+        tables().house_bits[house] & self.digit_cells[digit as usize]
     }
 
     #[inline]
@@ -161,9 +191,12 @@ impl SeGrid {
     /// Places a digit and removes it from the peers' candidates.
     pub fn place(&mut self, cell: u8, digit: u8) {
         self.values[cell as usize] = digit;
+        for d in digits(self.cands[cell as usize]) {
+            self.digit_cells[d as usize] &= !(1u128 << cell);
+        }
         self.cands[cell as usize] = 0;
         for &peer in &tables().peers[cell as usize] {
-            self.cands[peer as usize] &= !bit(digit);
+            self.remove(peer, digit);
         }
     }
 

@@ -7,21 +7,21 @@
 //! Its last techniques — dynamic and nested forcing chains — prove any deduction, so the walk
 //! never gets stuck on a valid puzzle.
 //!
-//! Only standard 9×9 puzzles have an SE rating. Known gaps against `serate` are SE's unique
-//! loops beyond unique rectangle type 1, BUG types 2–4 and aligned pair/triplet exclusion
-//! (the step SE would take there is found later, by a chain); the README lists the measured
-//! disagreements and their causes.
+//! Only standard 9×9 puzzles have an SE rating. The README lists the measured disagreements
+//! with `serate` and their causes.
 
+pub mod aligned;
 pub mod basic;
 pub mod chaining;
 pub mod grid;
+pub mod unique;
 
 use std::fmt;
 
 use thiserror::Error;
 
 use crate::exact;
-use crate::grid::{Geometry, Puzzle, Variant};
+use crate::grid::{Puzzle, Variant};
 use crate::logic::{self, Board, BoardError, Technique};
 
 use chaining::{Chaining, Search};
@@ -96,6 +96,22 @@ pub enum Shape {
     },
 }
 
+/// A potential of a chain: "`cell` is `digit`" (`on`) or "`cell` is not `digit`".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Potential {
+    pub cell: u8,
+    pub digit: u8,
+    pub on: bool,
+}
+
+/// One link of a chain's proof: `from` implies `to` (for a display that draws the chain over
+/// the board: cells, digits and arrows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Implication {
+    pub from: Potential,
+    pub to: Potential,
+}
+
 /// One SE step.
 #[derive(Clone, Debug)]
 pub struct SeHint {
@@ -110,12 +126,15 @@ pub struct SeHint {
     /// The step for a player, one line each; a chain as numbered implications.
     pub explanation: Vec<String>,
     pub shape: Shape,
+    /// For a chain step found with explanations: every implication of its proof, each branch's
+    /// from its assumption to its conclusion (empty for the other techniques).
+    pub links: Vec<Implication>,
 }
 
 impl SeHint {
     fn apply(&self, grid: &mut SeGrid) {
         for &(c, d) in &self.removals {
-            grid.cands[c as usize] &= !grid::bit(d);
+            grid.remove(c, d);
         }
         if let Some((c, d)) = self.placement {
             grid.place(c, d);
@@ -201,38 +220,6 @@ const CHAININGS: [Chaining; 11] = {
     ]
 };
 
-/// Our own ladder's finder for one of the uniqueness techniques SE has, as an SE step.
-fn from_engine(grid: &SeGrid, technique: Technique, difficulty: u32, name: &str) -> Option<SeHint> {
-    let board = Board::from_parts(
-        Geometry::standard9(),
-        grid.values.to_vec(),
-        grid.cands
-            .iter()
-            .map(|&m| {
-                let mut ds = crate::grid::Digits::EMPTY;
-                for d in grid::digits(m) {
-                    ds.insert(d);
-                }
-                ds
-            })
-            .collect(),
-    );
-    let step = logic::find_all(&board, technique).into_iter().next()?;
-    Some(SeHint {
-        difficulty,
-        name: name.into(),
-        removals: step
-            .eliminations
-            .iter()
-            .map(|e| (e.cell as u8, e.digit))
-            .collect(),
-        placement: step.placements.first().map(|p| (p.cell as u8, p.digit)),
-        cells: step.cells.iter().map(|&c| c as u8).collect(),
-        explanation: vec![step.explanation],
-        shape: Shape::None,
-    })
-}
-
 /// SE's next step at a grid: the first instance of the first technique of its ladder that has
 /// one. With `explain`, chain steps carry their numbered implications. Without `unique` (a
 /// puzzle that may have several solutions) the uniqueness techniques are left out.
@@ -259,12 +246,7 @@ pub fn next_hint(grid: &SeGrid, explain: bool, unique: bool) -> Option<SeHint> {
     if basic_done {
         return found;
     }
-    if let Some(h) = from_engine(
-        grid,
-        Technique::UniqueRectangle1,
-        45,
-        "Unique Rectangle type 1",
-    ) {
+    if unique && let Some(h) = unique::unique_loop(grid) {
         return Some(h);
     }
     let basic_done = basic::naked_set(grid, 4, &mut take)
@@ -273,10 +255,19 @@ pub fn next_hint(grid: &SeGrid, explain: bool, unique: bool) -> Option<SeHint> {
     if basic_done {
         return found;
     }
-    if unique && let Some(h) = from_engine(grid, Technique::BugPlus1, 56, "BUG type 1") {
+    if unique && let Some(h) = unique::bug(grid) {
         return Some(h);
     }
-    for cfg in CHAININGS {
+    if let Some(h) = aligned::aligned_exclusion(grid, 2) {
+        return Some(h);
+    }
+    for (i, cfg) in CHAININGS.into_iter().enumerate() {
+        // SE looks for aligned triplets after its cycles and forcing X-/XY-chains.
+        if i == 1
+            && let Some(h) = aligned::aligned_exclusion(grid, 3)
+        {
+            return Some(h);
+        }
         let mut search = Search::new(cfg);
         let hints = search.hints(grid);
         if let Some(h) = hints.into_iter().next() {
@@ -290,6 +281,7 @@ pub fn next_hint(grid: &SeGrid, explain: bool, unique: bool) -> Option<SeHint> {
 fn chain_hint(search: &Search, h: &chaining::ChainHint, explain: bool) -> SeHint {
     let mut cells: Vec<u8> = Vec::new();
     let mut explanation = Vec::new();
+    let mut links = Vec::new();
     if explain {
         let what = match (h.placement, h.removals.as_slice()) {
             (Some((c, d)), _) => format!("so {} is {d}", cell_name(c)),
@@ -309,6 +301,15 @@ fn chain_hint(search: &Search, h: &chaining::ChainHint, explain: bool) -> SeHint
                 }
                 let text = chaining::potential_text(n);
                 let parents = search.parents(id);
+                for &p in parents {
+                    let link = Implication {
+                        from: potential(&search.nodes[p as usize]),
+                        to: potential(n),
+                    };
+                    if !links.contains(&link) {
+                        links.push(link);
+                    }
+                }
                 let line = if i == 0 || parents.is_empty() {
                     format!("{}. if {text}", i + 1)
                 } else {
@@ -339,15 +340,24 @@ fn chain_hint(search: &Search, h: &chaining::ChainHint, explain: bool) -> SeHint
         cells,
         explanation,
         shape: Shape::None,
+        links,
+    }
+}
+
+fn potential(n: &chaining::Node) -> Potential {
+    Potential {
+        cell: n.cell,
+        digit: n.digit,
+        on: n.on,
     }
 }
 
 fn ancestors(search: &Search, target: u32) -> Vec<u32> {
-    let mut seen = vec![false; search.nodes.len()];
+    let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     let mut todo = vec![target];
     while let Some(id) = todo.pop() {
-        if std::mem::replace(&mut seen[id as usize], true) {
+        if !seen.insert(id) {
             continue;
         }
         out.push(id);

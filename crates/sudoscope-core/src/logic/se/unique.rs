@@ -1,0 +1,668 @@
+//! SE's uniqueness techniques: unique rectangles and loops (types 1–4, 4.5–5.0 and more) and
+//! the bivalue universal grave (BUG types 1–4, 5.6–5.7 and more).
+//!
+//! Both rest on one fact: a puzzle with a single solution never reaches a "deadly pattern" — a
+//! set of cells whose two candidates could be swapped without breaking any house — so whatever
+//! would complete such a pattern must be false. SE looks for the patterns in a fixed order and
+//! with rules of its own (which loops count, which hint comes first among equals); the rating
+//! walk takes the first, so the search order below is SE's and part of the contract.
+
+use super::basic::{cell_list, digit_list};
+use super::grid::{Mask, SeGrid, bit, cell_name, digits, house_name, tables};
+use super::{SeHint, Shape};
+
+/// The cells of a candidate loop, in walking order.
+type Loop = Vec<u8>;
+
+/// Which kind of unique-loop hint, for SE's order among equal difficulties and its rule that
+/// one loop gives at most one hint of each kind.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum LoopKind {
+    One,
+    Two,
+    ThreeNaked,
+    ThreeHidden,
+    Four,
+}
+
+impl LoopKind {
+    /// SE's type number (both kinds of type 3 are type 3).
+    fn number(self) -> u8 {
+        match self {
+            LoopKind::One => 1,
+            LoopKind::Two => 2,
+            LoopKind::ThreeNaked | LoopKind::ThreeHidden => 3,
+            LoopKind::Four => 4,
+        }
+    }
+}
+
+struct LoopHint {
+    kind: LoopKind,
+    /// The loop's cells as a bit set (SE calls two hints of one kind on one set equal).
+    set: u128,
+    hint: SeHint,
+}
+
+/// SE's difficulty of a unique loop of `len` cells before its type's addition: 4.5 for a
+/// rectangle, 4.6 for six cells, 4.7 for eight, 5.0 from ten on.
+fn loop_base(len: usize) -> u32 {
+    let mut d = 45;
+    if len >= 10 {
+        d += 3;
+    }
+    if len >= 8 {
+        d += 2;
+    } else if len >= 6 {
+        d += 1;
+    }
+    d
+}
+
+fn loop_name(len: usize, kind: LoopKind) -> String {
+    if len == 4 {
+        format!("Unique Rectangle type {}", kind.number())
+    } else {
+        format!("Unique Loop {len} type {}", kind.number())
+    }
+}
+
+fn bits_of(cells: &[u8]) -> u128 {
+    cells.iter().fold(0u128, |b, &c| b | 1 << c)
+}
+
+/// The cells that see every cell of `cells` (none of `cells` itself).
+fn common_peers(cells: &[u8]) -> u128 {
+    let t = tables();
+    cells
+        .iter()
+        .fold(!0u128, |b, &c| b & t.peer_bits[c as usize])
+        & !bits_of(cells)
+        & ((1u128 << 81) - 1)
+}
+
+/// The first unique rectangle or loop step in SE's order: lowest difficulty, then lowest type,
+/// then the order found (cells in order, each walked depth-first through its houses).
+pub fn unique_loop(grid: &SeGrid) -> Option<SeHint> {
+    let mut found: Vec<LoopHint> = Vec::new();
+    for cell in 0..81u8 {
+        let m = grid.cands[cell as usize];
+        if m.count_ones() != 2 {
+            continue;
+        }
+        let mut ds = digits(m);
+        let (Some(v1), Some(v2)) = (ds.next(), ds.next()) else {
+            continue;
+        };
+        let mut loops = Vec::new();
+        let mut path = Vec::new();
+        walk(grid, cell, v1, v2, &mut path, 2, 0, None, &mut loops);
+        for lp in loops {
+            if is_valid_loop(&lp) {
+                loop_hints(grid, &lp, v1, v2, &mut found);
+            }
+        }
+    }
+    found.sort_by_key(|h| (h.hint.difficulty, h.kind.number()));
+    found.into_iter().next().map(|h| h.hint)
+}
+
+/// Adds a hint unless one of the same kind on the same cells is there already, or it removes
+/// nothing.
+fn add(found: &mut Vec<LoopHint>, kind: LoopKind, lp: &[u8], hint: SeHint) {
+    let set = bits_of(lp);
+    if hint.removals.is_empty() || found.iter().any(|h| h.kind == kind && h.set == set) {
+        return;
+    }
+    found.push(LoopHint { kind, set, hint });
+}
+
+/// Depth-first walk from `cell` through cells holding both `v1` and `v2`, never leaving by the
+/// kind of house it arrived through, collecting every closed path of four or more cells. Cells
+/// with more candidates may join: two freely, more only while they all share one extra digit.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    grid: &SeGrid,
+    cell: u8,
+    v1: u8,
+    v2: u8,
+    path: &mut Loop,
+    allowed_extra: i32,
+    extra: Mask,
+    last_kind: Option<usize>,
+    out: &mut Vec<Loop>,
+) {
+    let t = tables();
+    path.push(cell);
+    for kind in 0..3 {
+        if Some(kind) == last_kind {
+            continue;
+        }
+        let house = t.houses_of[cell as usize][kind] as usize;
+        for &next in &t.houses[house] {
+            if next == path[0] && path.len() >= 4 {
+                out.push(path.clone());
+            } else if !path.contains(&next) {
+                let m = grid.cands[next as usize];
+                if m & bit(v1) == 0 || m & bit(v2) == 0 {
+                    continue;
+                }
+                let new_extra = (extra | m) & !bit(v1) & !bit(v2);
+                let card = m.count_ones();
+                if card == 2 || new_extra.count_ones() == 1 || allowed_extra > 0 {
+                    let left = allowed_extra - i32::from(card > 2);
+                    walk(grid, next, v1, v2, path, left, new_extra, Some(kind), out);
+                }
+            }
+        }
+    }
+    path.pop();
+}
+
+/// SE's test that a closed path is a deadly pattern: every house it touches holds exactly two of
+/// its cells, one at an even and one at an odd place of the walk.
+fn is_valid_loop(lp: &[u8]) -> bool {
+    let t = tables();
+    let mut visited = [0u32; 2];
+    for (i, &cell) in lp.iter().enumerate() {
+        for &h in &t.houses_of[cell as usize] {
+            let b = 1u32 << h;
+            if visited[i % 2] & b != 0 {
+                return false;
+            }
+            visited[i % 2] |= b;
+        }
+    }
+    visited[0] == visited[1]
+}
+
+fn loop_hint(lp: &[u8], kind: LoopKind, extra: u32, v1: u8, v2: u8) -> SeHint {
+    SeHint {
+        difficulty: loop_base(lp.len()) + extra,
+        name: loop_name(lp.len(), kind),
+        removals: Vec::new(),
+        placement: None,
+        cells: lp.to_vec(),
+        explanation: vec![format!(
+            "the cells {} would hold only {v1} and {v2}: the two digits could be swapped, a \
+             second solution, so the puzzle (having one) keeps something else there",
+            cell_list(lp)
+        )],
+        shape: Shape::None,
+        links: Vec::new(),
+    }
+}
+
+/// The hints a valid loop gives, by how many of its cells hold more than the loop's digits.
+fn loop_hints(grid: &SeGrid, lp: &[u8], v1: u8, v2: u8, found: &mut Vec<LoopHint>) {
+    let pair = bit(v1) | bit(v2);
+    let extras: Vec<u8> = lp
+        .iter()
+        .copied()
+        .filter(|&c| grid.cands[c as usize].count_ones() > 2)
+        .collect();
+    match extras.len() {
+        0 => {}
+        1 => {
+            let rescue = extras[0];
+            let mut h = loop_hint(lp, LoopKind::One, 0, v1, v2);
+            h.removals = vec![(rescue, v1), (rescue, v2)];
+            h.explanation.push(format!(
+                "{} is the only cell with more: it cannot be {v1} or {v2}",
+                cell_name(rescue)
+            ));
+            add(found, LoopKind::One, lp, h);
+        }
+        n => {
+            let union: Mask = extras.iter().fold(0, |m, &c| m | grid.cands[c as usize]) & !pair;
+            if n > 2 || union.count_ones() == 1 {
+                add(found, LoopKind::Two, lp, type2(grid, lp, &extras, v1, v2));
+            } else if union.count_ones() >= 2 {
+                for (kind, h) in type3(grid, lp, extras[0], extras[1], v1, v2) {
+                    add(found, kind, lp, h);
+                }
+            }
+            if n == 2
+                && let Some(h) = type4(grid, lp, extras[0], extras[1], v1, v2)
+            {
+                add(found, LoopKind::Four, lp, h);
+            }
+        }
+    }
+}
+
+/// Type 2: the cells with more all hold one extra digit; one of them is that digit, so a cell
+/// seeing them all is not.
+fn type2(grid: &SeGrid, lp: &[u8], extras: &[u8], v1: u8, v2: u8) -> SeHint {
+    let extra_mask = grid.cands[extras[0] as usize] & !bit(v1) & !bit(v2);
+    let value = digits(extra_mask).next().unwrap_or(0);
+    let victims = common_peers(extras);
+    let mut h = loop_hint(lp, LoopKind::Two, 0, v1, v2);
+    h.removals = (0..81u8)
+        .filter(|&c| victims >> c & 1 == 1 && grid.has(c, value))
+        .map(|c| (c, value))
+        .collect();
+    h.explanation.push(format!(
+        "so one of {} is {value}: no cell seeing them all can be {value}",
+        cell_list(extras)
+    ));
+    h
+}
+
+/// Type 3: the two cells with more, taken as one cell holding their extra digits, form a naked
+/// set with other cells of a house they share (or the loop's digits form a hidden set there).
+fn type3(grid: &SeGrid, lp: &[u8], c1: u8, c2: u8, v1: u8, v2: u8) -> Vec<(LoopKind, SeHint)> {
+    let t = tables();
+    let pair = bit(v1) | bit(v2);
+    let extra = (grid.cands[c1 as usize] | grid.cands[c2 as usize]) & !pair;
+    let mut out = Vec::new();
+    for degree in 2..=7u32 {
+        for kind in 0..3 {
+            let house = t.houses_of[c1 as usize][kind] as usize;
+            if house != t.houses_of[c2 as usize][kind] as usize {
+                continue;
+            }
+            let cells = &t.houses[house];
+            let empty = grid.empty_count(house);
+            let index1 = cells.iter().position(|&c| c == c1).unwrap_or(9);
+            let index2 = cells.iter().position(|&c| c == c2).unwrap_or(9);
+            if degree * 2 <= empty && degree >= extra.count_ones() {
+                for sub in (0u16..512).filter(|m| m.count_ones() == degree) {
+                    if sub >> index1 & 1 == 0 || sub >> index2 & 1 == 1 {
+                        continue;
+                    }
+                    let others: Vec<u8> = (0..9)
+                        .filter(|&i| sub >> i & 1 == 1 && i != index1)
+                        .map(|i| cells[i])
+                        .collect();
+                    let mut naked = extra & grid.cands[c1 as usize] & grid.cands[c2 as usize];
+                    let mut union = extra;
+                    let mut all_two = extra.count_ones() >= 2;
+                    for &o in &others {
+                        let m = grid.cands[o as usize];
+                        naked |= m;
+                        union |= m;
+                        all_two &= m.count_ones() >= 2;
+                    }
+                    if naked.count_ones() != degree || !all_two || union.count_ones() != degree {
+                        continue;
+                    }
+                    let mut h = loop_hint(lp, LoopKind::ThreeNaked, degree - 1, v1, v2);
+                    let mut set_cells = others.clone();
+                    set_cells.extend([c1, c2]);
+                    h.removals = naked_set_removals(grid, &set_cells, union);
+                    h.explanation.push(format!(
+                        "one of {} holds {}: with {} they form a naked set on {} in {}",
+                        cell_list(&[c1, c2]),
+                        digit_list(extra),
+                        cell_list(&others),
+                        digit_list(union),
+                        house_name(house)
+                    ));
+                    out.push((LoopKind::ThreeNaked, h));
+                }
+            }
+            if degree * 2 < empty {
+                let rest: Vec<u8> = (1..=9u8)
+                    .filter(|&d| bit(d) & (pair | extra) == 0)
+                    .collect();
+                if (degree as usize) < 2 || degree as usize - 2 > rest.len() {
+                    continue;
+                }
+                for sub in (0u16..1 << rest.len()).filter(|m| m.count_ones() == degree - 2) {
+                    let mut hidden: Mask = pair;
+                    for (i, &d) in rest.iter().enumerate() {
+                        if sub >> i & 1 == 1 {
+                            hidden |= bit(d);
+                        }
+                    }
+                    let mut positions = 0u16;
+                    let mut ok = true;
+                    for d in digits(hidden) {
+                        let p = grid.positions(house, d) & !(1 << index2);
+                        if p == 0 {
+                            ok = false;
+                        }
+                        positions |= p;
+                    }
+                    if !ok || positions.count_ones() != degree {
+                        continue;
+                    }
+                    let set_cells: Vec<u8> = (0..9)
+                        .filter(|&i| positions >> i & 1 == 1 && i != index1 && i != index2)
+                        .map(|i| cells[i])
+                        .collect();
+                    let added = set_cells.len() as u32 - 1;
+                    let mut h = loop_hint(lp, LoopKind::ThreeHidden, added, v1, v2);
+                    for &c in &set_cells {
+                        for d in digits(grid.cands[c as usize] & !hidden) {
+                            h.removals.push((c, d));
+                        }
+                    }
+                    h.explanation.push(format!(
+                        "one of {} holds {v1} or {v2} in {}: with {} the digits {} form a \
+                         hidden set there",
+                        cell_list(&[c1, c2]),
+                        house_name(house),
+                        cell_list(&set_cells),
+                        digit_list(hidden)
+                    ));
+                    out.push((LoopKind::ThreeHidden, h));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What a naked set of `digits` spread over `cells` (some standing for a pattern's extra
+/// digits) removes, SE's generalised way: each digit from every cell that sees all the set's
+/// cells holding it.
+fn naked_set_removals(grid: &SeGrid, cells: &[u8], set: Mask) -> Vec<(u8, u8)> {
+    let t = tables();
+    let mut removals = Vec::new();
+    for d in digits(set) {
+        let victims = cells
+            .iter()
+            .filter(|&&c| grid.has(c, d))
+            .fold(!0u128, |b, &c| b & t.peer_bits[c as usize]);
+        for c in 0..81u8 {
+            if victims >> c & 1 == 1 && grid.has(c, d) {
+                removals.push((c, d));
+            }
+        }
+    }
+    removals
+}
+
+/// Type 4: the two cells with more share a house where one loop digit has no other place; they
+/// cannot both hold the other loop digit, so neither does.
+fn type4(grid: &SeGrid, lp: &[u8], c1: u8, c2: u8, v1: u8, v2: u8) -> Option<SeHint> {
+    let t = tables();
+    let mut lock: [Option<usize>; 2] = [None, None];
+    for kind in 0..3 {
+        let house = t.houses_of[c1 as usize][kind] as usize;
+        if house != t.houses_of[c2 as usize][kind] as usize {
+            continue;
+        }
+        for (slot, v) in [v1, v2].into_iter().enumerate() {
+            let elsewhere = t.houses[house]
+                .iter()
+                .any(|&c| c != c1 && c != c2 && grid.has(c, v));
+            if !elsewhere {
+                lock[slot] = Some(house);
+            }
+        }
+    }
+    let (house, locked, removed) = match lock {
+        [Some(h), _] => (h, v1, v2),
+        [None, Some(h)] => (h, v2, v1),
+        _ => return None,
+    };
+    let mut h = loop_hint(lp, LoopKind::Four, 0, v1, v2);
+    h.removals = vec![(c1, removed), (c2, removed)];
+    h.explanation.push(format!(
+        "{locked} must go in {} or {} ({}): neither can be {removed}",
+        cell_name(c1),
+        cell_name(c2),
+        house_name(house)
+    ));
+    Some(h)
+}
+
+/// The bivalue universal grave, SE's way: take from the cells with more than two candidates the
+/// digits that occur three times in a house; if what is left has every cell bivalue and every
+/// digit twice in each house, that grid would have two solutions, so one of the taken digits is
+/// true. Types: one such cell (1, 5.6), one such digit (2, 5.7), a naked set with the cells
+/// (3, 5.8+), two cells sharing a house and a digit (4, 5.7).
+pub fn bug(grid: &SeGrid) -> Option<SeHint> {
+    let t = tables();
+    let mut temp = *grid;
+    let mut bug_cells: Vec<u8> = Vec::new();
+    let mut bug_values = [0 as Mask; 81];
+    let mut all_values: Mask = 0;
+    let mut common: Option<u128> = None;
+    let mut all_extra: Option<u128> = None;
+    let mut only_value = 0u8;
+    let mut one_value = true;
+    // Records a cell as holding a BUG digit; false when no type 1–3 can follow.
+    let mut take = |cell: u8,
+                    value: u8,
+                    temp: &mut SeGrid,
+                    bug_cells: &mut Vec<u8>,
+                    all_values: &mut Mask,
+                    common: &mut Option<u128>|
+     -> bool {
+        if !bug_cells.contains(&cell) {
+            bug_cells.push(cell);
+        }
+        bug_values[cell as usize] |= bit(value);
+        *all_values |= bit(value);
+        temp.remove(cell, value);
+        let peers = t.peer_bits[cell as usize];
+        let mut c = common.map_or(peers, |c| c & peers);
+        c &= !bits_of(bug_cells);
+        *common = Some(c);
+        !(bug_cells.len() > 1 && all_values.count_ones() > 1 && c == 0)
+    };
+    for house in 0..27 {
+        for value in 1..=9u8 {
+            let pos = grid.positions(house, value);
+            let n = pos.count_ones();
+            if n == 0 || n == 2 {
+                continue;
+            }
+            let new_cells: Vec<u8> = (0..9)
+                .filter(|&i| pos >> i & 1 == 1)
+                .map(|i| t.houses[house][i])
+                .filter(|&c| grid.cands[c as usize].count_ones() >= 3)
+                .collect();
+            match all_extra {
+                None => {
+                    all_extra = Some(bits_of(&new_cells));
+                    only_value = value;
+                }
+                Some(ref mut set) if one_value => {
+                    if only_value == value {
+                        *set |= bits_of(&new_cells);
+                    } else {
+                        one_value = false;
+                    }
+                }
+                _ => {}
+            }
+            if new_cells.len() == 1
+                && !take(
+                    new_cells[0],
+                    value,
+                    &mut temp,
+                    &mut bug_cells,
+                    &mut all_values,
+                    &mut common,
+                )
+            {
+                return None;
+            }
+            if new_cells.is_empty() {
+                return None;
+            }
+        }
+    }
+    if one_value && let Some(set) = all_extra {
+        let known = bits_of(&bug_cells);
+        if set.count_ones() as usize > bug_cells.len() {
+            for cell in (0..81u8).filter(|&c| set >> c & 1 == 1 && known >> c & 1 == 0) {
+                if !take(
+                    cell,
+                    only_value,
+                    &mut temp,
+                    &mut bug_cells,
+                    &mut all_values,
+                    &mut common,
+                ) {
+                    return None;
+                }
+            }
+        }
+    }
+    for cell in 0..81 {
+        if temp.values[cell] == 0 && temp.cands[cell].count_ones() != 2 {
+            return None;
+        }
+    }
+    for house in 0..27 {
+        for value in 1..=9u8 {
+            let n = temp.positions(house, value).count_ones();
+            if n != 0 && n != 2 {
+                return None;
+            }
+        }
+    }
+    let common = common.unwrap_or(0);
+    if bug_cells.len() == 1 {
+        let cell = bug_cells[0];
+        let keep = all_values;
+        let mut h = bug_hint(56, 1, &bug_cells);
+        h.removals = digits(grid.cands[cell as usize] & !keep)
+            .map(|d| (cell, d))
+            .collect();
+        h.explanation
+            .push(format!("so {} is {}", cell_name(cell), digit_list(keep)));
+        return Some(h);
+    }
+    if all_values.count_ones() == 1 {
+        let value = all_values.trailing_zeros() as u8;
+        if common != 0 {
+            let mut h = bug_hint(57, 2, &bug_cells);
+            h.removals = (0..81u8)
+                .filter(|&c| common >> c & 1 == 1 && grid.has(c, value))
+                .map(|c| (c, value))
+                .collect();
+            h.explanation.push(format!(
+                "one of {} is {value}: no cell seeing them all can be {value}",
+                cell_list(&bug_cells)
+            ));
+            if !h.removals.is_empty() {
+                return Some(h);
+            }
+        }
+        if bug_cells.len() == 2 {
+            return bug4(grid, &bug_cells, &bug_values, all_values);
+        }
+        return None;
+    }
+    if common != 0 {
+        if bug_cells.len() == 2
+            && let Some(h) = bug4(grid, &bug_cells, &bug_values, all_values)
+        {
+            return Some(h);
+        }
+        return bug3(grid, &bug_cells, all_values, common);
+    }
+    None
+}
+
+fn bug_hint(difficulty: u32, kind: u8, cells: &[u8]) -> SeHint {
+    SeHint {
+        difficulty,
+        name: format!("BUG type {kind}"),
+        removals: Vec::new(),
+        placement: None,
+        cells: cells.to_vec(),
+        explanation: vec![format!(
+            "without the extra candidates of {} every cell would be bivalue and every digit \
+             twice in each house: a deadly pattern with two solutions, so one of them is true",
+            cell_list(cells)
+        )],
+        shape: Shape::None,
+        links: Vec::new(),
+    }
+}
+
+/// BUG type 4: the two cells share a house and a non-BUG digit; one of them holds its BUG digit,
+/// so the shared digit is in the other, and each loses the rest.
+fn bug4(grid: &SeGrid, cells: &[u8], bug_values: &[Mask; 81], all_values: Mask) -> Option<SeHint> {
+    let t = tables();
+    let (c1, c2) = (cells[0], cells[1]);
+    let shared = grid.cands[c1 as usize] & grid.cands[c2 as usize] & !all_values;
+    if shared.count_ones() != 1 {
+        return None;
+    }
+    let value = shared.trailing_zeros() as u8;
+    let house = (0..3).find_map(|k| {
+        let h = t.houses_of[c1 as usize][k];
+        (h == t.houses_of[c2 as usize][k]).then_some(h as usize)
+    })?;
+    let mut h = bug_hint(57, 4, cells);
+    for c in [c1, c2] {
+        for d in digits(grid.cands[c as usize] & !bug_values[c as usize] & !bit(value)) {
+            h.removals.push((c, d));
+        }
+    }
+    h.explanation.push(format!(
+        "{value} goes in {} or {} ({}), so each keeps only its BUG digit and {value}",
+        cell_name(c1),
+        cell_name(c2),
+        house_name(house)
+    ));
+    (!h.removals.is_empty()).then_some(h)
+}
+
+/// BUG type 3: the BUG digits, as one cell, form a naked set with other cells of a house shared
+/// by all the BUG cells.
+fn bug3(grid: &SeGrid, cells: &[u8], all_values: Mask, common: u128) -> Option<SeHint> {
+    let t = tables();
+    for degree in 2..=6u32 {
+        for kind in 0..3 {
+            let house = t.houses_of[cells[0] as usize][kind];
+            if cells
+                .iter()
+                .any(|&c| t.houses_of[c as usize][kind] != house)
+            {
+                continue;
+            }
+            let region: Vec<u8> = (0..81u8)
+                .filter(|&c| common >> c & 1 == 1 && t.houses_of[c as usize][kind] == house)
+                .collect();
+            if region.len() < degree as usize {
+                continue;
+            }
+            let k = degree - 1;
+            for sub in (0u32..1 << region.len()).filter(|m| m.count_ones() == k) {
+                let naked_cells: Vec<u8> = (0..region.len())
+                    .filter(|&i| sub >> i & 1 == 1)
+                    .map(|i| region[i])
+                    .collect();
+                let other: Mask = naked_cells
+                    .iter()
+                    .fold(0, |m, &c| m | grid.cands[c as usize]);
+                if other.count_ones() != degree {
+                    continue;
+                }
+                let all_two = naked_cells
+                    .iter()
+                    .all(|&c| grid.cands[c as usize].count_ones() >= 2)
+                    && all_values.count_ones() >= 2;
+                let union = other | all_values;
+                if !all_two || union.count_ones() != degree {
+                    continue;
+                }
+                let mut h = bug_hint(57 + degree - 1, 3, cells);
+                let mut set_cells = naked_cells.clone();
+                set_cells.extend_from_slice(cells);
+                h.removals = naked_set_removals(grid, &set_cells, union);
+                h.explanation.push(format!(
+                    "one of them holds {}: with {} that is a naked set on {} in {}",
+                    digit_list(all_values),
+                    cell_list(&naked_cells),
+                    digit_list(union),
+                    house_name(house as usize)
+                ));
+                if !h.removals.is_empty() {
+                    return Some(h);
+                }
+            }
+        }
+    }
+    None
+}
