@@ -160,3 +160,30 @@ fn a_text_less_sink_keeps_no_links() {
     }
     assert!(seen > 0, "some AIC among the first boards");
 }
+
+/// Where our ladder is stuck (Easter Monster), the Sudoku Explainer step that carries on is a
+/// chain, and the engine's step made from it carries that chain's links — each joining two
+/// candidates of the board, read "if true then the next is false" (weak) or "if false then
+/// the next is true" (strong) — so the board view draws SE's chains as it draws ours.
+#[test]
+fn a_sudoku_explainer_chain_step_carries_its_links() {
+    const EASTER_MONSTER: &str =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let puzzle = parse_puzzle(EASTER_MONSTER, ReadOptions::default()).expect("a puzzle");
+    let stuck = logic::path::solve(&Board::from_puzzle(&puzzle), &[]);
+    assert!(!stuck.solved, "our ladder alone is stuck on Easter Monster");
+    let step = logic::path::next_step_or_se(&stuck.board, &[], true).expect("SE carries on");
+    assert_eq!(step.technique, Technique::SeStep);
+    assert!(
+        !step.links.is_empty(),
+        "an SE chain step has links: {step:?}"
+    );
+    for link in &step.links {
+        for end in [link.from, link.to] {
+            assert!(
+                present(&stuck.board, end),
+                "{end:?} is a candidate of the board ({link:?})"
+            );
+        }
+    }
+}

@@ -112,6 +112,28 @@ pub struct Implication {
     pub to: Potential,
 }
 
+impl Implication {
+    /// The implication as a link of the engine's chains, for the views that draw a chain:
+    /// "if A then not B" is a weak link, "if not A then B" a strong one. Other shapes (an
+    /// implication between two truths or two falsehoods) have no link kind and are left out.
+    fn as_link(&self) -> Option<logic::Link> {
+        let candidate = |p: Potential| logic::Candidate {
+            cell: p.cell as usize,
+            digit: p.digit,
+        };
+        let kind = match (self.from.on, self.to.on) {
+            (true, false) => logic::LinkKind::Weak,
+            (false, true) => logic::LinkKind::Strong,
+            _ => return None,
+        };
+        Some(logic::Link {
+            from: candidate(self.from),
+            to: candidate(self.to),
+            kind,
+        })
+    }
+}
+
 /// One SE step.
 #[derive(Clone, Debug)]
 pub struct SeHint {
@@ -144,36 +166,32 @@ impl SeHint {
     /// The step as the engine's [`logic::Step`] (technique [`Technique::SeStep`] for SE's
     /// chains and the techniques our own ladder lacks).
     pub fn to_step(&self) -> logic::Step {
-        let mut step = logic::Step {
-            technique: Technique::SeStep,
-            houses: Vec::new(),
-            cells: self.cells.iter().map(|&c| c as usize).collect(),
-            digits: Vec::new(),
-            placements: self
-                .placement
-                .iter()
-                .map(|&(c, d)| logic::Placement {
-                    cell: c as usize,
-                    digit: d,
-                })
-                .collect(),
-            eliminations: self
-                .removals
-                .iter()
-                .filter(|&&(c, _)| self.placement.is_none_or(|(pc, _)| pc != c))
-                .map(|&(c, d)| logic::Elimination {
-                    cell: c as usize,
-                    digit: d,
-                })
-                .collect(),
-            links: Vec::new(),
-            explanation: format!(
+        let placements = self
+            .placement
+            .iter()
+            .map(|&(c, d)| logic::Placement {
+                cell: c as usize,
+                digit: d,
+            })
+            .collect();
+        let eliminations = self
+            .removals
+            .iter()
+            .filter(|&&(c, _)| self.placement.is_none_or(|(pc, _)| pc != c))
+            .map(|&(c, d)| logic::Elimination {
+                cell: c as usize,
+                digit: d,
+            })
+            .collect();
+        let mut step = logic::Step::new(Technique::SeStep, placements, eliminations)
+            .cells(self.cells.iter().map(|&c| c as usize).collect())
+            .linked(self.links.iter().filter_map(Implication::as_link).collect())
+            .explained(format!(
                 "{} (SE {:.1}): {}",
                 self.name,
                 self.difficulty as f64 / 10.0,
                 self.explanation.join("\n")
-            ),
-        };
+            ));
         step.normalize();
         step
     }
