@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::grid::Variant;
-use crate::tui::app::{App, LEVEL_CHOICES, NewGameForm, SIZE_CHOICES};
+use crate::tui::app::{App, Confirm, LEVEL_CHOICES, NewGameForm, SIZE_CHOICES, clock};
 use crate::tui::keymap::KEYS;
 use crate::tui::wrap::wrap_words;
 
@@ -265,5 +265,140 @@ pub fn too_small(app: &App, frame: &mut Frame, area: Rect, needs: (u16, u16), wi
             .style(app.theme.error)
             .wrap(Wrap { trim: true }),
         area,
+    );
+}
+
+/// What stands in for the board while the first puzzle is made.
+pub fn first_puzzle(app: &App, frame: &mut Frame, area: Rect) {
+    let line = if app.generating.is_some() {
+        "making your puzzle…"
+    } else {
+        "no puzzle yet: g new game, o open"
+    };
+    let lines = vec![
+        Line::from(""),
+        Line::from(Span::styled(
+            app.theme.glyphs.text(line).into_owned(),
+            app.theme.title,
+        )),
+    ];
+    let rect = centered(area, 38, 4);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(ratatui::layout::Alignment::Center)
+            .block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .border_set(app.theme.glyphs.border()),
+            ),
+        rect,
+    );
+}
+
+/// A yes/no question before something that loses the game or gives it away.
+pub fn confirm(app: &App, frame: &mut Frame, area: Rect, confirm: Confirm) {
+    let theme = &app.theme;
+    let width = area.width.min(60);
+    let mut lines: Vec<Line> = wrap_words(confirm.question(), usize::from(width.saturating_sub(4)))
+        .into_iter()
+        .map(|row| Line::from(format!(" {row}")))
+        .collect();
+    lines.push(Line::from(""));
+    lines.push(Line::from(vec![
+        Span::raw(" "),
+        Span::styled("y", theme.key),
+        Span::raw(" yes   "),
+        Span::styled("any other key", theme.key),
+        Span::raw(" no"),
+    ]));
+    let rect = centered(area, width, lines.len() as u16 + 2);
+    popup(app, frame, rect, " Are you sure? ".into(), lines, 0);
+}
+
+/// The celebration: a banner over the board with the time, the best time for this kind of
+/// puzzle, the hints used and what the puzzle was rated.
+pub fn banner(app: &App, frame: &mut Frame, board: Rect) {
+    let Some(finish) = app.finish() else {
+        return;
+    };
+    let theme = &app.theme;
+    let game = &app.game;
+    let mut lines = vec![Line::from(Span::styled(
+        format!("Solved in {}", clock(finish.time)),
+        theme.success,
+    ))];
+    let best = if !finish.counts {
+        "solution filled in: no record".to_string()
+    } else if finish.new_best {
+        match finish.previous {
+            Some(before) => format!("a new best time! (was {})", clock(before)),
+            None => "first finish of this kind".to_string(),
+        }
+    } else {
+        format!("best {}", finish.best().map_or_else(String::new, clock))
+    };
+    lines.push(Line::from(Span::styled(
+        best,
+        if finish.new_best {
+            theme.success
+        } else {
+            theme.dim
+        },
+    )));
+    let hints = match game.hints_used {
+        0 => "no hints".to_string(),
+        1 => "1 hint".to_string(),
+        n => format!("{n} hints"),
+    };
+    lines.push(Line::from(hints));
+    let mut rated = Vec::new();
+    if let Some(level) = game.level {
+        rated.push(level.id().to_string());
+    }
+    if let Some(score) = app.info.score {
+        rated.push(format!("score {score:.1}"));
+    }
+    if let Some(se) = super::se_text(app) {
+        rated.push(se);
+    }
+    if !rated.is_empty() {
+        lines.push(Line::from(rated.join(" · ")));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(vec![
+        Span::styled("g", theme.key),
+        Span::raw(" new game   "),
+        Span::styled("Esc", theme.key),
+        Span::raw(" close"),
+    ]));
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|l| {
+            theme
+                .glyphs
+                .line(l.alignment(ratatui::layout::Alignment::Center))
+        })
+        .collect();
+    let width = lines
+        .iter()
+        .map(|l| l.width() as u16 + 4)
+        .max()
+        .unwrap_or(20)
+        .min(board.width);
+    let rect = centered(board, width, lines.len() as u16 + 2);
+    frame.render_widget(Clear, rect);
+    let g = &theme.glyphs;
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_set(g.border())
+        .border_style(theme.success)
+        .title(Span::styled(
+            g.text(" Solved! ").into_owned(),
+            theme.success,
+        ));
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: true }).block(block),
+        rect,
     );
 }
