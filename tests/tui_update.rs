@@ -242,9 +242,9 @@ fn path_view_lists_the_remaining_steps() {
     settle(&mut a, effects);
     assert!(!a.is_waiting());
     match a.overlay() {
-        Overlay::Path { lines, solved, .. } => {
+        Overlay::Path { steps, solved, .. } => {
             assert!(*solved);
-            assert!(lines.len() >= 40, "one line per step: {}", lines.len());
+            assert!(steps.len() >= 40, "one step per line: {}", steps.len());
         }
         other => panic!("{other:?}"),
     }

@@ -13,7 +13,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::app::{App, Hits, Overlay, SeInfo, Tone, clock, panel_hidden_text};
+use std::time::Duration;
+
+use super::app::{App, Hits, Overlay, SeInfo, Tone, panel_hidden_text};
 
 /// Spinner frames while a puzzle is generated.
 const SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
@@ -84,10 +86,10 @@ pub fn render(app: &App, frame: &mut Frame) {
         Overlay::Confirm(confirm) => overlays::confirm(app, frame, screen.body, *confirm),
         Overlay::Help { scroll } => overlays::help(app, frame, screen.body, *scroll),
         Overlay::Path {
-            lines,
+            steps,
             solved,
             scroll,
-        } => overlays::path(app, frame, screen.body, lines, *solved, *scroll),
+        } => overlays::path(app, frame, screen.body, steps, *solved, *scroll),
         Overlay::NewGame(form) => overlays::new_game(app, frame, screen.body, form),
         Overlay::Open { text, error } => {
             overlays::open(app, frame, screen.body, text, error.as_deref())
@@ -308,4 +310,14 @@ fn long_message(app: &App, frame: &mut Frame, status: Rect) {
         .collect();
     frame.render_widget(ratatui::widgets::Clear, area);
     frame.render_widget(Paragraph::new(lines).style(style), area);
+}
+
+/// A duration on the clock: `m:ss`, or `h:mm:ss` from an hour.
+pub fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
 }

@@ -7,8 +7,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+use super::clock;
 use crate::grid::Variant;
-use crate::tui::app::{App, Confirm, LEVEL_CHOICES, NewGameForm, SIZE_CHOICES, clock};
+use crate::logic::Step;
+use crate::tui::app::{App, Confirm, LEVEL_CHOICES, NewGameForm, SIZE_CHOICES};
 use crate::tui::keymap::KEYS;
 use crate::tui::wrap::wrap_words;
 
@@ -123,12 +125,18 @@ pub fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     lines
 }
 
-pub fn path(app: &App, frame: &mut Frame, area: Rect, lines: &[String], solved: bool, scroll: u16) {
+/// The solution path, one numbered line per step.
+pub fn path(app: &App, frame: &mut Frame, area: Rect, steps: &[Step], solved: bool, scroll: u16) {
     let theme = &app.theme;
     let g = &theme.glyphs;
-    let mut text: Vec<Line> = lines
+    let geometry = app.game.geometry();
+    let mut text: Vec<Line> = steps
         .iter()
-        .map(|l| Line::from(g.text(l).into_owned()))
+        .enumerate()
+        .map(|(i, step)| {
+            let line = format!("{:>3}. {}", i + 1, super::hint::summary(step, geometry));
+            Line::from(g.text(&line).into_owned())
+        })
         .collect();
     text.push(Line::from(""));
     text.push(Line::from(Span::styled(
@@ -146,7 +154,7 @@ pub fn path(app: &App, frame: &mut Frame, area: Rect, lines: &[String], solved: 
     let scroll = scroll.min(total.saturating_sub(inner));
     let title = format!(
         " Solution path: {} steps — j/k scroll, Esc closes ",
-        lines.len()
+        steps.len()
     );
     frame.render_widget(Clear, rect);
     let block = Block::default()

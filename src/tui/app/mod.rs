@@ -27,6 +27,9 @@ use super::view;
 use crate::grid::{Geometry, ReadOptions, Variant, parse_puzzle};
 use crate::logic::{self, Step};
 
+mod actions;
+mod keys;
+
 /// How the app starts and looks.
 pub struct AppConfig {
     pub start: StartGame,
@@ -181,8 +184,9 @@ pub enum Overlay {
     Help {
         scroll: u16,
     },
+    /// The solution path's steps (the view words them) and whether they solve the grid.
     Path {
-        lines: Vec<String>,
+        steps: Vec<Step>,
         solved: bool,
         scroll: u16,
     },
@@ -731,10 +735,7 @@ impl App {
                     self.banner_closed = false;
                     self.finish = Some(self.record_finish(time));
                 }
-                self.say(
-                    format!("Solved in {}! g starts a new game", clock(time)),
-                    Tone::Good,
-                );
+                self.say("Solved! g starts a new game", Tone::Good);
             }
             None => self.finish = None,
         }
@@ -757,118 +758,6 @@ impl App {
             new_best,
             counts,
         }
-    }
-
-    fn key(&mut self, key: KeyEvent) -> Vec<Effect> {
-        if key.kind == KeyEventKind::Release {
-            return Vec::new();
-        }
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            return vec![self.save(), Effect::Quit];
-        }
-        match &mut self.overlay {
-            Overlay::None => {}
-            Overlay::Help { scroll } => {
-                match key.code {
-                    KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
-                    KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
-                    KeyCode::Char('q') => return vec![self.save(), Effect::Quit],
-                    _ => self.overlay = Overlay::None,
-                }
-                return Vec::new();
-            }
-            Overlay::Path { scroll, .. } => {
-                match key.code {
-                    KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
-                    KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
-                    KeyCode::PageDown | KeyCode::Char(' ') => *scroll = scroll.saturating_add(10),
-                    KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
-                    KeyCode::Char('q') => return vec![self.save(), Effect::Quit],
-                    _ => self.overlay = Overlay::None,
-                }
-                return Vec::new();
-            }
-            Overlay::NewGame(form) => {
-                match key.code {
-                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                        form.field = (form.field + 1) % NewGameForm::FIELDS
-                    }
-                    KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
-                        form.field = (form.field + NewGameForm::FIELDS - 1) % NewGameForm::FIELDS
-                    }
-                    KeyCode::Left | KeyCode::Char('h') => form.change(-1),
-                    KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => form.change(1),
-                    KeyCode::Enter => {
-                        let form = form.clone();
-                        self.overlay = Overlay::None;
-                        return self.start_generating(&form);
-                    }
-                    KeyCode::Esc | KeyCode::Char('q') => self.overlay = Overlay::None,
-                    _ => {}
-                }
-                return Vec::new();
-            }
-            Overlay::Confirm(confirm) => {
-                let confirm = *confirm;
-                self.overlay = Overlay::None;
-                return match key.code {
-                    KeyCode::Char('y') | KeyCode::Enter => self.confirmed(confirm),
-                    _ => Vec::new(),
-                };
-            }
-            Overlay::Open { text, error } => {
-                match key.code {
-                    KeyCode::Esc => self.overlay = Overlay::None,
-                    KeyCode::Enter => return self.open_text(),
-                    KeyCode::Backspace => {
-                        text.pop();
-                        *error = None;
-                    }
-                    KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                        text.clear();
-                    }
-                    KeyCode::Char(c) if text.len() < MAX_PASTE => {
-                        text.push(c);
-                        *error = None;
-                    }
-                    _ => {}
-                }
-                return Vec::new();
-            }
-        }
-        if self.paused {
-            return match key.code {
-                KeyCode::Char('q') => vec![self.save(), Effect::Quit],
-                KeyCode::Char('?') => {
-                    self.overlay = Overlay::Help { scroll: 0 };
-                    Vec::new()
-                }
-                KeyCode::Char('p') | KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
-                    self.toggle_pause()
-                }
-                _ => Vec::new(),
-            };
-        }
-        if key.code == KeyCode::Esc && self.cancel_generation() {
-            let text = if self.placeholder {
-                "new game cancelled: g chooses another, o opens one, q quits"
-            } else {
-                "new game cancelled"
-            };
-            self.say(text, Tone::Info);
-            return Vec::new();
-        }
-        let Some(action) = keymap::action(key, self.game.size(), self.panel_open) else {
-            return Vec::new();
-        };
-        if self.placeholder && !action.works_without_a_puzzle() {
-            return Vec::new();
-        }
-        if action == Action::Escape && self.banner_shown() {
-            self.banner_closed = true;
-            return Vec::new();
-        }
-        self.act(action)
     }
 
     /// Whether the celebration banner is over the board.
@@ -918,188 +807,6 @@ impl App {
             Vec::new()
         } else {
             self.confirmed(confirm)
-        }
-    }
-
-    /// Carries out a play action.
-    pub fn act(&mut self, action: Action) -> Vec<Effect> {
-        let n = self.game.size() as i32;
-        let k = self.game.geometry().box_size() as i32;
-        match action {
-            Action::Move(dr, dc) => {
-                let (r, c) = (self.cursor as i32 / n, self.cursor as i32 % n);
-                let (r, c) = ((r + dr).rem_euclid(n), (c + dc).rem_euclid(n));
-                self.cursor = (r * n + c) as usize;
-                Vec::new()
-            }
-            Action::MoveBox(dr, dc) => {
-                let (r, c) = (self.cursor as i32 / n, self.cursor as i32 % n);
-                let (r, c) = ((r + dr * k).rem_euclid(n), (c + dc * k).rem_euclid(n));
-                self.cursor = (r * n + c) as usize;
-                Vec::new()
-            }
-            Action::NextEmpty | Action::PrevEmpty => {
-                let cells = self.game.entries().len();
-                let forward = action == Action::NextEmpty;
-                for i in 1..cells {
-                    let c = if forward {
-                        (self.cursor + i) % cells
-                    } else {
-                        (self.cursor + cells - i) % cells
-                    };
-                    if self.game.entry(c) == 0 {
-                        self.cursor = c;
-                        break;
-                    }
-                }
-                Vec::new()
-            }
-            Action::Digit(d) => {
-                let cell = self.cursor;
-                if self.game.is_given(cell) {
-                    self.say(
-                        format!("{} is a given", self.game.geometry().cell_name(cell)),
-                        Tone::Info,
-                    );
-                    return Vec::new();
-                }
-                let changed = if self.notes_mode {
-                    if self.game.entry(cell) != 0 {
-                        self.say("clear the digit before writing notes here", Tone::Info);
-                        return Vec::new();
-                    }
-                    self.game.toggle_note(cell, d)
-                } else {
-                    self.game.set_digit(cell, d)
-                };
-                self.changed(changed)
-            }
-            Action::Clear => {
-                let changed = self.game.clear(self.cursor);
-                self.changed(changed)
-            }
-            Action::ToggleNotes => {
-                self.notes_mode = !self.notes_mode;
-                let text = if self.notes_mode {
-                    "notes mode: digits toggle pencil marks (n to leave)"
-                } else {
-                    "entry mode: digits fill the cell"
-                };
-                self.say(text, Tone::Info);
-                Vec::new()
-            }
-            Action::FillCandidates => {
-                let changed = self.game.fill_candidates();
-                let effects = self.changed(changed);
-                self.say(
-                    "every empty cell holds its candidates (u undoes)",
-                    Tone::Info,
-                );
-                effects
-            }
-            Action::Undo => {
-                let changed = self.game.undo();
-                if !changed {
-                    self.say("nothing to undo", Tone::Info);
-                }
-                self.changed(changed)
-            }
-            Action::Redo => {
-                let changed = self.game.redo();
-                if !changed {
-                    self.say("nothing to redo", Tone::Info);
-                }
-                self.changed(changed)
-            }
-            Action::Hint => self.advance_hint(),
-            Action::ApplyHint => self.apply_hint(),
-            Action::Escape => {
-                if self.hint.take().is_none() {
-                    self.message = None;
-                }
-                Vec::new()
-            }
-            Action::PathView => self.open_path(),
-            Action::Check => {
-                self.check();
-                Vec::new()
-            }
-            Action::Reveal => {
-                if self.game.solution().is_none() {
-                    self.say(self.no_solution_text(), Tone::Bad);
-                    return Vec::new();
-                }
-                let changed = self.game.reveal(self.cursor);
-                self.changed(changed)
-            }
-            Action::RevealAll => {
-                if self.game.solution().is_none() {
-                    self.say(self.no_solution_text(), Tone::Bad);
-                    return Vec::new();
-                }
-                self.ask_first(Confirm::RevealAll)
-            }
-            Action::Pause => self.toggle_pause(),
-            Action::NewGame => self.ask_first(Confirm::NewGame),
-            Action::Open => self.ask_first(Confirm::Open),
-            Action::Restart => {
-                let changed = self.game.restart();
-                let effects = self.changed(changed);
-                if changed {
-                    self.say(
-                        "restarted from the givens, clock at 0:00 (u brings your work back)",
-                        Tone::Info,
-                    );
-                    if self.panel_open {
-                        self.load_panel();
-                    }
-                }
-                effects
-            }
-            Action::TogglePanel => {
-                self.panel_open = !self.panel_open;
-                let stale = self.panel_entries != self.game.entries();
-                if self.panel_open && (!self.panel_loaded || stale && !self.panel.is_playing()) {
-                    self.load_panel();
-                }
-                Vec::new()
-            }
-            Action::Panel(msg) => {
-                // Keys never drive a panel the player cannot see.
-                if let Some((needs, now)) = self.hits.get().panel_hidden {
-                    self.say(panel_hidden_text(needs, now), Tone::Info);
-                } else {
-                    self.panel.handle(msg);
-                }
-                Vec::new()
-            }
-            Action::CopySolver => {
-                match self.panel.solution() {
-                    Some(grid) if self.panel_open => {
-                        let changed = self.game.fill_from(&grid);
-                        let effects = self.changed(changed);
-                        self.say(
-                            "copied the solver's solution into the board (u undoes)",
-                            Tone::Info,
-                        );
-                        return effects;
-                    }
-                    _ if self.panel_open => self.say(
-                        "no solver solution to copy yet (Space runs the solver)",
-                        Tone::Info,
-                    ),
-                    _ => self.say(
-                        "no solver solution to copy yet (s opens the solver panel)",
-                        Tone::Info,
-                    ),
-                }
-                Vec::new()
-            }
-            Action::Help => {
-                self.overlay = Overlay::Help { scroll: 0 };
-                Vec::new()
-            }
-            Action::Quit | Action::ForceQuit => vec![self.save(), Effect::Quit],
         }
     }
 
@@ -1224,15 +931,8 @@ impl App {
 
     fn show_path(&mut self, path: &logic::path::Path) {
         self.message = None;
-        let geometry = self.game.geometry();
-        let lines = path
-            .steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| format!("{:>3}. {}", i + 1, view::hint::summary(s, geometry)))
-            .collect();
         self.overlay = Overlay::Path {
-            lines,
+            steps: path.steps.clone(),
             solved: path.solved,
             scroll: 0,
         };
@@ -1388,14 +1088,4 @@ pub fn panel_hidden_text(needs: (u16, u16), now: (u16, u16)) -> String {
         "the solver panel needs a window of {}×{} beside this board (now {}×{}); s closes it",
         needs.0, needs.1, now.0, now.1
     )
-}
-
-/// `m:ss` or `h:mm:ss`.
-pub fn clock(d: Duration) -> String {
-    let s = d.as_secs();
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    }
 }
