@@ -22,10 +22,15 @@ const SOLUTION: &str =
 
 fn app() -> App {
     let puzzle = parse_puzzle(EASY, ReadOptions::default()).unwrap();
+    app_from(StartGame::Puzzle(puzzle), true, false)
+}
+
+/// An app with its own one-thread step pool.
+fn app_from(start: StartGame, color: bool, ascii: bool) -> App {
     App::new(AppConfig {
-        start: StartGame::Puzzle(puzzle),
-        color: true,
-        ascii: false,
+        start,
+        color,
+        ascii,
         pool: Arc::new(StepPool::new(1)),
     })
     .unwrap()
@@ -445,13 +450,7 @@ fn snapshots_resume_and_corrupt_ones_fail_cleanly() {
     ch(&mut a, 'n');
     ch(&mut a, '8');
     let json = a.snapshot();
-    let b = App::new(AppConfig {
-        start: StartGame::Resume(json.clone()),
-        color: false,
-        ascii: true,
-        pool: Arc::new(StepPool::new(1)),
-    })
-    .unwrap();
+    let b = app_from(StartGame::Resume(json.clone()), false, true);
     assert_eq!(b.game().entries(), a.game().entries());
     assert_eq!(b.game().notes(1), a.game().notes(1));
     for bad in [
@@ -753,13 +752,7 @@ fn fill_notes_keeps_removed_candidates_removed() {
             ..Default::default()
         })
         .unwrap();
-    let mut a = App::new(AppConfig {
-        start: StartGame::Puzzle(generated.puzzle),
-        color: true,
-        ascii: false,
-        pool: Arc::new(StepPool::new(1)),
-    })
-    .unwrap();
+    let mut a = app_from(StartGame::Puzzle(generated.puzzle), true, false);
     ch(&mut a, 'f');
     for _ in 0..40 {
         let Some(Hint::Step { step, .. }) = ({
@@ -831,13 +824,7 @@ fn restart_resets_the_clock() {
     let mut snapshot: serde_json::Value = serde_json::from_str(&app().snapshot()).unwrap();
     snapshot["elapsed_ms"] = 600_000.into();
     let json = snapshot.to_string();
-    let mut a = App::new(AppConfig {
-        start: StartGame::Resume(json),
-        color: false,
-        ascii: false,
-        pool: Arc::new(StepPool::new(1)),
-    })
-    .unwrap();
+    let mut a = app_from(StartGame::Resume(json), false, false);
     assert!(a.game().timer.elapsed() >= Duration::from_secs(600));
     let right = digit_at(a.cursor());
     ch(&mut a, char::from(b'0' + right));
@@ -856,13 +843,7 @@ fn resume_restores_the_cursor() {
     }
     let cursor = a.cursor();
     assert_ne!(cursor, 0);
-    let b = App::new(AppConfig {
-        start: StartGame::Resume(a.snapshot()),
-        color: false,
-        ascii: false,
-        pool: Arc::new(StepPool::new(1)),
-    })
-    .unwrap();
+    let b = app_from(StartGame::Resume(a.snapshot()), false, false);
     assert_eq!(b.cursor(), cursor);
 }
 
@@ -903,13 +884,7 @@ fn solving_shows_a_banner_with_time_hints_rating_and_best_time() {
     assert!(!render(&a, 80, 24).contains("first finish"));
     assert!(a.game().completed().is_some());
     // The best time goes with the save into the next game of the same kind.
-    let mut b = App::new(AppConfig {
-        start: StartGame::Resume(a.snapshot()),
-        color: false,
-        ascii: true,
-        pool: Arc::new(StepPool::new(1)),
-    })
-    .unwrap();
+    let mut b = app_from(StartGame::Resume(a.snapshot()), false, true);
     let effects = b.start();
     settle(&mut b, effects);
     ch(&mut b, 'e');
@@ -936,13 +911,7 @@ fn the_first_puzzle_is_generated_as_a_job() {
         ..Default::default()
     };
     let started = Instant::now();
-    let mut a = App::new(AppConfig {
-        start: StartGame::Generate(options),
-        color: true,
-        ascii: false,
-        pool: Arc::new(StepPool::new(1)),
-    })
-    .unwrap();
+    let mut a = app_from(StartGame::Generate(options), true, false);
     assert!(started.elapsed() < Duration::from_millis(200));
     assert!(a.is_placeholder());
     let before = threads();

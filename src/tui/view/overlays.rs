@@ -245,7 +245,12 @@ pub fn paused(app: &App, frame: &mut Frame, area: Rect) {
             Span::raw(" resumes"),
         ]),
     ];
-    let rect = centered(area, 34, 6);
+    notice(app, frame, centered(area, 34, 6), lines);
+}
+
+/// A small bordered box of centred lines in place of the board (pause, waiting for the first
+/// puzzle).
+fn notice(app: &App, frame: &mut Frame, rect: Rect, lines: Vec<Line>) {
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(lines)
@@ -290,18 +295,7 @@ pub fn first_puzzle(app: &App, frame: &mut Frame, area: Rect) {
             app.theme.title,
         )),
     ];
-    let rect = centered(area, 38, 4);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .alignment(ratatui::layout::Alignment::Center)
-            .block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .border_set(app.theme.glyphs.border()),
-            ),
-        rect,
-    );
+    notice(app, frame, centered(area, 38, 4), lines);
 }
 
 /// A yes/no question before something that loses the game or gives it away.
