@@ -13,6 +13,7 @@ use sudoscope::generate::{GenerateError, GenerateOptions, Generated, Level, gene
 
 use super::count::to_json;
 use super::io::{Failure, Output, millis};
+use super::progress::Progress;
 use crate::cli::{GenerateArgs, OutputFormat};
 
 /// The `generate --format json` record: the puzzle, its solution and its rating.
@@ -48,6 +49,12 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         rate: args.format == OutputFormat::Json,
     };
     let mut out = Output::unbuffered_records();
+    // One puzzle is quick; a count is where a run can take minutes.
+    let mut progress = if args.count > 1 {
+        Progress::over_records(args.count, "generated")
+    } else {
+        Progress::none()
+    };
     for index in 0..args.count {
         let start = Instant::now();
         let generated = generate_nth(&options, index).map_err(|e| failure(&e))?;
@@ -63,7 +70,9 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         } else {
             out.line(&line)?;
         }
+        progress.record_done();
     }
+    drop(progress);
     out.flush()?;
     Ok(0)
 }

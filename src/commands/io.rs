@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 
 use sudoscope::grid::{PuzzleReader, ReadOptions};
 
+use super::progress::{self, Progress};
+
 use crate::cli::InputArgs;
 
 /// A failure that ends a command: bad usage or unreadable input (exit 2), or a runtime failure
@@ -40,11 +42,25 @@ pub struct Input {
     /// Standard input may be fed a line at a time by another program, which then waits for
     /// the answer: every record is flushed at once.
     pub interactive: bool,
+    /// The progress bar of a long run over a file (nothing unless asked for and shown).
+    pub progress: Progress,
 }
 
 /// Opens the input named on the command line: a file, `-` (standard input), or a puzzle
 /// written out as the argument itself.
 pub fn open(args: &InputArgs) -> Result<Input, Failure> {
+    open_reporting(args, None)
+}
+
+/// [`open`] for a long run: on a terminal, standard error shows a bar that follows the file
+/// being read (a spinner counting records for standard input), each finished record being
+/// called `verb` ("rated").
+pub fn open_with_progress(args: &InputArgs, verb: &'static str) -> Result<Input, Failure> {
+    open_reporting(args, Some(verb))
+}
+
+fn open_reporting(args: &InputArgs, progress_verb: Option<&'static str>) -> Result<Input, Failure> {
+    let mut progress = Progress::none();
     let options = ReadOptions {
         variant: args.variant.into(),
         alphabet: args.alphabet.forced(),
@@ -55,7 +71,12 @@ pub fn open(args: &InputArgs) -> Result<Input, Failure> {
                 "no input: give a puzzle, a file, or - to read standard input (see --help)",
             ));
         }
-        None | Some("-") => ("<stdin>".into(), Box::new(io::stdin().lock())),
+        None | Some("-") => {
+            if let Some(verb) = progress_verb {
+                progress = Progress::counting(verb);
+            }
+            ("<stdin>".into(), Box::new(io::stdin().lock()))
+        }
         Some(arg) => {
             let path = std::path::Path::new(arg);
             if path.is_dir() {
@@ -65,10 +86,11 @@ pub fn open(args: &InputArgs) -> Result<Input, Failure> {
             } else if path.exists() {
                 let file = File::open(path)
                     .map_err(|e| Failure::usage(format!("{arg}: cannot read: {}", plain_io(&e))))?;
-                (
-                    arg.to_owned(),
-                    Box::new(BufReader::with_capacity(1 << 16, file)),
-                )
+                if let (Some(verb), Ok(metadata)) = (progress_verb, file.metadata()) {
+                    progress = Progress::over_bytes(metadata.len(), verb);
+                }
+                let reader = Box::new(BufReader::with_capacity(1 << 16, file));
+                (arg.to_owned(), progress.wrap_reader(reader))
             } else if looks_like_path(arg) {
                 return Err(Failure::usage(format!("{arg}: no such file")));
             } else if too_short_for_a_puzzle(arg) {
@@ -88,6 +110,7 @@ pub fn open(args: &InputArgs) -> Result<Input, Failure> {
         name,
         records: PuzzleReader::new(reader, options),
         interactive,
+        progress,
     })
 }
 
@@ -198,7 +221,7 @@ fn write_failure(e: io::Error) -> Failure {
 
 /// Reports a bad record on standard error, one line naming the input and the place.
 pub fn report_bad_record(input: &str, error: &dyn std::fmt::Display) {
-    eprintln!("sudoscope: {input}: {error}");
+    progress::eprint_line(&format!("sudoscope: {input}: {error}"));
 }
 
 /// Milliseconds with a fixed precision, for JSON.

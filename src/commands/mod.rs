@@ -8,6 +8,7 @@ mod generate;
 mod hint;
 pub mod io;
 pub mod play;
+mod progress;
 mod rate;
 mod serve;
 mod solve;
@@ -57,6 +58,7 @@ pub fn for_each_record(
                 on_error(&record, error, out)?;
             }
         }
+        input.progress.record_done();
     }
     tally.finish(&input.name, out)
 }
@@ -142,6 +144,7 @@ pub fn for_each_record_in_parallel<T: Send>(
                     on_error(record, error, out)?;
                 }
             }
+            input.progress.record_done();
         }
     }
     tally.finish(&input.name, out)
@@ -161,9 +164,9 @@ impl Tally {
         if self.bad <= MAX_REPORTED_ERRORS {
             io::report_bad_record(name, error);
         } else if self.bad == MAX_REPORTED_ERRORS + 1 {
-            eprintln!(
+            progress::eprint_line(&format!(
                 "sudoscope: {name}: more invalid records follow; each still gets its `invalid:` record, but no more are reported here"
-            );
+            ));
         }
     }
 

@@ -118,7 +118,7 @@ fn rate(puzzle: &Puzzle, with_se: bool) -> Outcome {
 }
 
 pub fn run(args: &RateArgs) -> Result<u8, Failure> {
-    let input = io::open(&args.input)?;
+    let input = io::open_with_progress(&args.input, "rated")?;
     let name = input.name.clone();
     let mut out = Output::new(&input);
     let json = args.format == OutputFormat::Json;

@@ -196,7 +196,7 @@ fn run_live(args: &SolveArgs) -> Result<u8, Failure> {
         max_iterations: args.max_iterations,
         timeout: args.timeout_ms.map(Duration::from_millis),
     };
-    let input = io::open(&args.input)?;
+    let input = io::open_with_progress(&args.input, "solved")?;
     let mut out = Output::new(&input);
     let json = args.format == OutputFormat::Json;
     let mut tally = Tally::default();

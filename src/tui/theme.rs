@@ -323,6 +323,10 @@ pub struct Theme {
     pub hint_pattern: Style,
     pub hint_elimination: Style,
     pub hint_placement: Style,
+    /// A chain's candidates that the chain makes true (the ends of its strong links).
+    pub chain_on: Style,
+    /// A chain's candidates that the chain makes false (the ends of its weak links).
+    pub chain_off: Style,
     pub title: Style,
     pub accent: Style,
     pub key: Style,
@@ -420,6 +424,10 @@ impl Theme {
             hint_placement: Style::new()
                 .bg(pick(29, 121))
                 .add_modifier(bold | Modifier::UNDERLINED),
+            chain_on: Style::new().fg(pick(78, 28)).add_modifier(bold),
+            chain_off: Style::new()
+                .fg(pick(141, 90))
+                .add_modifier(bold | Modifier::ITALIC),
             title: Style::new().fg(pick(75, 25)).add_modifier(bold),
             accent: Style::new().fg(pick(214, 130)).add_modifier(bold),
             key: Style::new().fg(pick(117, 24)).add_modifier(bold),
@@ -495,6 +503,8 @@ impl Theme {
             hint_pattern: m(Modifier::REVERSED),
             hint_elimination: m(Modifier::CROSSED_OUT | Modifier::BOLD),
             hint_placement: m(Modifier::REVERSED | Modifier::UNDERLINED),
+            chain_on: m(Modifier::BOLD | Modifier::UNDERLINED),
+            chain_off: m(Modifier::BOLD | Modifier::ITALIC),
             title: m(Modifier::BOLD),
             accent: m(Modifier::BOLD),
             key: m(Modifier::BOLD),

@@ -9,16 +9,40 @@ use ratatui::style::Style;
 
 use super::layout::BoardLayout;
 use crate::grid::{Alphabet, Digits, Geometry, HouseKind, Variant};
+use crate::logic::{Link, LinkKind};
 use crate::tui::app::{App, Hint};
 use crate::tui::theme::Glyphs;
 
-/// Per-cell hint marks: pattern cell, placed digit, eliminated digits, house member.
+/// Per-cell hint marks: pattern cell, placed digit, eliminated digits, house member, and the
+/// candidates of the hint's chain that it makes true or false.
 #[derive(Clone, Copy, Default)]
 struct Marks {
     pattern: bool,
     house: bool,
     placement: u8,
     eliminated: Digits,
+    chain_on: Digits,
+    chain_off: Digits,
+}
+
+impl Marks {
+    fn chain(&self) -> Digits {
+        self.chain_on | self.chain_off
+    }
+}
+
+/// Marks the candidates of a chain. Read in order, a chain alternates: a strong link leads
+/// from a false candidate to a true one, a weak link from a true one to a false one, so each
+/// link says which of its ends the chain makes true.
+fn mark_chain(marks: &mut [Marks], links: &[Link]) {
+    for link in links {
+        let (on, off) = match link.kind {
+            LinkKind::Strong => (link.to, link.from),
+            LinkKind::Weak => (link.from, link.to),
+        };
+        marks[on.cell].chain_on.insert(on.digit);
+        marks[off.cell].chain_off.insert(off.digit);
+    }
 }
 
 pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
@@ -51,6 +75,7 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
             for e in &step.eliminations {
                 marks[e.cell].eliminated.insert(e.digit);
             }
+            mark_chain(&mut marks, &step.links);
         }
         Some(Hint::Step { step, .. }) => {
             for &h in &step.houses {
@@ -145,7 +170,9 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
             buf.set_string(mid_x, mid_y, symbol(value).to_string(), bg.patch(style));
             continue;
         }
-        let notes = game.notes(cell);
+        // A chain's candidates are shown even where the player keeps no notes, so the chain
+        // can be followed on any board.
+        let notes = game.notes(cell) | m.chain();
         // The solver's digits go only where the player has written nothing: their notes
         // stay on screen with the panel open.
         if let Some(view) = overlay
@@ -187,6 +214,11 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
             if cursor_digit != 0 && d == cursor_digit {
                 s = s.patch(theme.note_match);
             }
+            if m.chain_on.contains(d) {
+                s = s.patch(theme.chain_on);
+            } else if m.chain_off.contains(d) {
+                s = s.patch(theme.chain_off);
+            }
             if m.eliminated.contains(d) {
                 s = s.patch(theme.hint_elimination);
             }
@@ -210,6 +242,11 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
             let mut style = bg.patch(theme.note);
             if cursor_digit != 0 && notes.contains(cursor_digit) {
                 style = style.patch(theme.note_match);
+            }
+            if !m.chain_on.is_empty() {
+                style = style.patch(theme.chain_on);
+            } else if !m.chain_off.is_empty() {
+                style = style.patch(theme.chain_off);
             }
             if !(m.eliminated & notes).is_empty() {
                 style = style.patch(theme.hint_elimination);

@@ -62,6 +62,16 @@ pub fn summary(step: &Step, geometry: &Geometry) -> String {
     )
 }
 
+/// How the board shows a chain's candidates: the link kinds alternate, so each candidate is
+/// either made true or made false by the chain (see `board::mark_chain`).
+fn chain_legend(theme: &Theme) -> &'static str {
+    if theme.color {
+        "The chain: green notes are true along it, purple ones false."
+    } else {
+        "The chain: underlined notes are true along it, italic ones false."
+    }
+}
+
 /// The card's title and lines.
 pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Line<'static>>) {
     let key = |k: &'static str| Span::styled(k, theme.key);
@@ -78,6 +88,12 @@ pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Lin
                     "Highlighted: the pattern's cells; crossed-out notes can go.".to_string(),
                     theme.dim,
                 )));
+                if !step.links.is_empty() {
+                    lines.push(Line::from(Span::styled(
+                        chain_legend(theme).to_string(),
+                        theme.dim,
+                    )));
+                }
                 lines.push(Line::from(plain(effect(step, geometry))));
             }
             if *stage >= 3 {

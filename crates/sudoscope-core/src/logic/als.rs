@@ -397,15 +397,11 @@ fn als_xz_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
         });
         let mut cells: Vec<usize> = a.cells.iter().chain(&b.cells).copied().collect();
         cells.sort_unstable();
-        let step = Step {
-            technique: Technique::AlsXz,
-            houses: vec![a.house, b.house],
-            cells,
-            digits: (a.digits | b.digits).iter().collect(),
-            placements: vec![],
-            eliminations,
-            explanation,
-        };
+        let step = Step::eliminating(Technique::AlsXz, eliminations)
+            .houses(vec![a.house, b.house])
+            .cells(cells)
+            .digits((a.digits | b.digits).iter().collect())
+            .explained(explanation);
         if sink.push(step) {
             return;
         }
@@ -484,15 +480,11 @@ fn als_xy_wing_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
                     .copied()
                     .collect();
                 cells.sort_unstable();
-                let step = Step {
-                    technique: Technique::AlsXyWing,
-                    houses: vec![pivot.house, a.house, b.house],
-                    cells,
-                    digits: (a.digits | b.digits | pivot.digits).iter().collect(),
-                    placements: vec![],
-                    eliminations,
-                    explanation,
-                };
+                let step = Step::eliminating(Technique::AlsXyWing, eliminations)
+                    .houses(vec![pivot.house, a.house, b.house])
+                    .cells(cells)
+                    .digits((a.digits | b.digits | pivot.digits).iter().collect())
+                    .explained(explanation);
                 if sink.push(step) {
                     return;
                 }

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use crate::grid::{Digits, Geometry, HouseKind};
 
 use super::board::Board;
-use super::step::{BuildFx, Elimination, Step, StepSink, describe_eliminations};
+use super::step::{BuildFx, Elimination, Step, StepSink, alternating_links, describe_eliminations};
 use super::technique::Technique;
 
 // ---------------------------------------------------------------------------------------------
@@ -776,15 +776,12 @@ pub(crate) fn report(
                 what = describe_eliminations(geometry, &eliminations),
             )
         });
-        let step = Step {
-            technique,
-            houses: vec![],
-            cells,
-            digits,
-            placements: vec![],
-            eliminations,
-            explanation,
-        };
+        let links = sink.links(|| alternating_links(&nodes, n, true));
+        let step = Step::eliminating(technique, eliminations)
+            .cells(cells)
+            .digits(digits)
+            .linked(links)
+            .explained(explanation);
         if sink.push(step) {
             return;
         }

@@ -7,7 +7,7 @@
 
 use super::board::Board;
 use super::chains::{Grid, elims};
-use super::step::{Step, StepSink, cell_list, describe_eliminations};
+use super::step::{Candidate, Link, LinkKind, Step, StepSink, cell_list, describe_eliminations};
 use super::technique::Technique;
 
 pub fn simple_colors(board: &Board, sink: &mut StepSink) {
@@ -68,6 +68,19 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
                 .map(|&(h, _)| h)
                 .collect();
             let names = |s: &[usize]| cell_list(g, s);
+            // Every conjugate pair of the cluster is a strong link of the digit.
+            let cluster_links = || {
+                let candidate = |cell| Candidate { cell, digit };
+                members
+                    .iter()
+                    .flat_map(|&a| adj[a].iter().filter(move |&&b| a < b).map(move |&b| (a, b)))
+                    .map(|(a, b)| Link {
+                        from: candidate(a),
+                        to: candidate(b),
+                        kind: LinkKind::Strong,
+                    })
+                    .collect()
+            };
             // Wrap: a color that sees itself is false.
             let mut wrap = Vec::new();
             let mut wrapped = Vec::new();
@@ -105,15 +118,12 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
                     why = why.join("; "),
                     what = describe_eliminations(g, &eliminations),
                 ));
-                let step = Step {
-                    technique: Technique::SimpleColors,
-                    houses: houses.clone(),
-                    cells: members.clone(),
-                    digits: vec![digit],
-                    placements: vec![],
-                    eliminations,
-                    explanation,
-                };
+                let step = Step::eliminating(Technique::SimpleColors, eliminations)
+                    .houses(houses.clone())
+                    .cells(members.clone())
+                    .digits(vec![digit])
+                    .linked(sink.links(cluster_links))
+                    .explained(explanation);
                 if sink.push(step) {
                     return;
                 }
@@ -152,15 +162,12 @@ pub fn simple_colors(board: &Board, sink: &mut StepSink) {
                         what = describe_eliminations(g, &eliminations),
                     )
                 });
-                let step = Step {
-                    technique: Technique::SimpleColors,
-                    houses,
-                    cells: members.clone(),
-                    digits: vec![digit],
-                    placements: vec![],
-                    eliminations,
-                    explanation,
-                };
+                let step = Step::eliminating(Technique::SimpleColors, eliminations)
+                    .houses(houses)
+                    .cells(members.clone())
+                    .digits(vec![digit])
+                    .linked(sink.links(cluster_links))
+                    .explained(explanation);
                 if sink.push(step) {
                     return;
                 }

@@ -236,15 +236,13 @@ fn report(
     let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
     let mut houses: Vec<usize> = base.iter().map(|&l| base_offset + l).collect();
     houses.extend(cover_lines.iter().map(|&l| cover_offset + l));
-    sink.push(Step {
-        technique,
-        houses,
-        cells,
-        digits: vec![digit],
-        placements: vec![],
-        eliminations,
-        explanation,
-    })
+    sink.push(
+        Step::eliminating(technique, eliminations)
+            .houses(houses)
+            .cells(cells)
+            .digits(vec![digit])
+            .explained(explanation),
+    )
 }
 
 /// Finned x-wing: an x-wing plus fins — extra places of the digit in the base lines, all in
@@ -764,15 +762,11 @@ fn finned_step(
     let mut pattern = cells;
     pattern.extend_from_slice(fins);
     pattern.sort_unstable();
-    Step {
-        technique: finned_technique(size, sashimi),
-        houses,
-        cells: pattern,
-        digits: vec![digit],
-        placements: vec![],
-        eliminations,
-        explanation,
-    }
+    Step::eliminating(finned_technique(size, sashimi), eliminations)
+        .houses(houses)
+        .cells(pattern)
+        .digits(vec![digit])
+        .explained(explanation)
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ use std::rc::Rc;
 
 use super::board::Board;
 use super::chains::Grid;
-use super::step::{Elimination, Placement, Step, StepSink};
+use super::step::{Candidate, Elimination, Link, LinkKind, Placement, Step, StepSink};
 use super::technique::Technique;
 
 /// The longest chain followed from an assumption, in links (HoDoKu's default chain bound on
@@ -521,14 +521,35 @@ fn step(
         .collect();
     digits.sort_unstable();
     digits.dedup();
-    Step {
-        technique,
-        houses,
-        cells,
-        digits,
-        placements,
-        eliminations,
-        explanation,
+    // Each implication is a link: a true candidate rules the next out (weak), a false one
+    // forces the next in (strong).
+    let link = |a: Lit, b: Lit| Link {
+        from: candidate(n, a),
+        to: candidate(n, b),
+        kind: if a % 2 == TRUE {
+            LinkKind::Weak
+        } else {
+            LinkKind::Strong
+        },
+    };
+    let links = chains
+        .iter()
+        .flat_map(|chain| chain.windows(2).map(|pair| link(pair[0], pair[1])))
+        .collect();
+    Step::new(technique, placements, eliminations)
+        .linked(links)
+        .houses(houses)
+        .cells(cells)
+        .digits(digits)
+        .explained(explanation)
+}
+
+/// The candidate a literal is about, whatever its truth.
+fn candidate(n: usize, lit: Lit) -> Candidate {
+    let node = lit / 2;
+    Candidate {
+        cell: node / n,
+        digit: (node % n) as u8 + 1,
     }
 }
 

@@ -104,19 +104,20 @@ fn locked_candidates(board: &Board, sink: &mut StepSink, pointing: bool) {
                         )
                     }
                 });
-                let stop = sink.push(Step {
-                    technique: if pointing {
-                        Technique::Pointing
-                    } else {
-                        Technique::Claiming
-                    },
-                    houses: vec![a, b],
-                    cells: places.clone(),
-                    digits: vec![digit],
-                    placements: vec![],
-                    eliminations,
-                    explanation,
-                });
+                let stop = sink.push(
+                    Step::eliminating(
+                        if pointing {
+                            Technique::Pointing
+                        } else {
+                            Technique::Claiming
+                        },
+                        eliminations,
+                    )
+                    .houses(vec![a, b])
+                    .cells(places.clone())
+                    .digits(vec![digit])
+                    .explained(explanation),
+                );
                 if stop {
                     return;
                 }
@@ -281,15 +282,13 @@ fn multi_line_band(
         });
         let mut houses: Vec<usize> = sources.iter().map(|&b| box_house + b).collect();
         houses.push(box_house + target_box);
-        let stop = sink.push(Step {
-            technique: Technique::MultiLine,
-            houses,
-            cells,
-            digits: vec![digit],
-            placements: vec![],
-            eliminations,
-            explanation,
-        });
+        let stop = sink.push(
+            Step::eliminating(Technique::MultiLine, eliminations)
+                .houses(houses)
+                .cells(cells)
+                .digits(vec![digit])
+                .explained(explanation),
+        );
         if stop {
             return true;
         }

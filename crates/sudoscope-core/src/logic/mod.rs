@@ -26,7 +26,7 @@ pub mod wings;
 pub mod wnef;
 
 pub use board::{Board, BoardError};
-pub use step::{Elimination, Placement, Step, StepSink};
+pub use step::{Candidate, Elimination, Link, LinkKind, Placement, Step, StepSink};
 pub use technique::{Family, Spec, Technique};
 
 /// The function that finds a technique's steps, or `None` while it is not implemented.

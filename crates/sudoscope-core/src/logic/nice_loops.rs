@@ -22,7 +22,7 @@ use std::rc::Rc;
 
 use super::board::Board;
 use super::chains::{Graph, OFF, ON, Search, capitalise, loop_notation};
-use super::step::{BuildFx, Elimination, Step, StepSink, describe_eliminations};
+use super::step::{BuildFx, Elimination, Step, StepSink, alternating_links, describe_eliminations};
 use super::technique::Technique;
 
 /// A premise or an implication: a candidate (`cell * n + digit - 1`) and whether it is assumed
@@ -591,15 +591,13 @@ fn push_loops(board: &Board, sink: &mut StepSink, kind: LoopKind) {
             LoopKind::Discontinuous => Technique::DiscontinuousNiceLoop,
             LoopKind::Continuous => Technique::ContinuousNiceLoop,
         };
-        let step = Step {
-            technique,
-            houses: vec![],
-            cells,
-            digits,
-            placements: vec![],
-            eliminations: found.eliminations.clone(),
-            explanation,
-        };
+        // A start assumed false leaves by a strong link (as `loop_notation` writes it).
+        let links = sink.links(|| alternating_links(nodes, n, !found.start_on));
+        let step = Step::eliminating(technique, found.eliminations.clone())
+            .cells(cells)
+            .digits(digits)
+            .linked(links)
+            .explained(explanation);
         if sink.push(step) {
             return;
         }

@@ -84,15 +84,11 @@ pub fn skyscraper(board: &Board, sink: &mut StepSink) {
                                 cross_name = cross.name(),
                                 what = describe_eliminations(g, &eliminations),
                             ));
-                            let step = Step {
-                                technique: Technique::Skyscraper,
-                                houses: vec![p.house, q.house],
-                                cells: vec![base1, top1, base2, top2],
-                                digits: vec![digit],
-                                placements: vec![],
-                                eliminations,
-                                explanation,
-                            };
+                            let step = Step::eliminating(Technique::Skyscraper, eliminations)
+                                .houses(vec![p.house, q.house])
+                                .cells(vec![base1, top1, base2, top2])
+                                .digits(vec![digit])
+                                .explained(explanation);
                             if sink.push(step) {
                                 return;
                             }
@@ -146,15 +142,11 @@ pub fn two_string_kite(board: &Board, sink: &mut StepSink) {
                             bx = g.box_of(rb) + 1,
                             what = describe_eliminations(g, &eliminations),
                         ));
-                        let step = Step {
-                            technique: Technique::TwoStringKite,
-                            houses: vec![r.house, c.house, 2 * grid.n + g.box_of(rb)],
-                            cells: cells.to_vec(),
-                            digits: vec![digit],
-                            placements: vec![],
-                            eliminations,
-                            explanation,
-                        };
+                        let step = Step::eliminating(Technique::TwoStringKite, eliminations)
+                            .houses(vec![r.house, c.house, 2 * grid.n + g.box_of(rb)])
+                            .cells(cells.to_vec())
+                            .digits(vec![digit])
+                            .explained(explanation);
                         if sink.push(step) {
                             return;
                         }
@@ -254,15 +246,11 @@ pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
                             )
                         }
 });
-                        let step = Step {
-                            technique: Technique::TurbotFish,
-                            houses: vec![p.house, q.house],
-                            cells: cells.to_vec(),
-                            digits: vec![digit],
-                            placements: vec![],
-                            eliminations,
-                            explanation,
-                        };
+                        let step = Step::eliminating(Technique::TurbotFish, eliminations)
+                            .houses(vec![p.house, q.house])
+                            .cells(cells.to_vec())
+                            .digits(vec![digit])
+                            .explained(explanation);
                         if sink.push(step) {
                             return;
                         }
@@ -378,15 +366,12 @@ pub fn empty_rectangle(board: &Board, sink: &mut StepSink) {
                                 let mut cells = places.clone();
                                 cells.push(near);
                                 cells.push(far);
-                                let step = Step {
-                                    technique: Technique::EmptyRectangle,
-                                    houses: vec![bh, p.house],
-                                    cells,
-                                    digits: vec![digit],
-                                    placements: vec![],
-                                    eliminations,
-                                    explanation,
-                                };
+                                let step =
+                                    Step::eliminating(Technique::EmptyRectangle, eliminations)
+                                        .houses(vec![bh, p.house])
+                                        .cells(cells)
+                                        .digits(vec![digit])
+                                        .explained(explanation);
                                 if sink.push(step) {
                                     return;
                                 }

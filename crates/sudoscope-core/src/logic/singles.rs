@@ -17,19 +17,15 @@ pub fn full_house(board: &Board, sink: &mut StepSink) {
         let Some(digit) = board.candidates(cell).single_digit() else {
             continue;
         };
-        let stop = sink.push(Step {
-            technique: Technique::FullHouse,
-            houses: vec![h],
-            cells: vec![cell],
-            digits: vec![digit],
-            placements: vec![Placement { cell, digit }],
-            eliminations: vec![],
-            explanation: sink.text(|| {
+        let stop = sink.push(Step::placing(Technique::FullHouse, vec![Placement { cell, digit }])
+.houses(vec![h])
+.cells(vec![cell])
+.digits(vec![digit])
+.explained(sink.text(|| {
                 let name = geometry.cell_name(cell);
                 format!(
                 "{name} is the last empty cell of {house}, so it takes the missing digit: {name} = {digit}"
-            )}),
-        });
+            )})));
         if stop {
             return;
         }
@@ -46,19 +42,14 @@ pub fn naked_single(board: &Board, sink: &mut StepSink) {
         let Some(digit) = board.candidates(cell).single_digit() else {
             continue;
         };
-        let stop = sink.push(Step {
-            technique: Technique::NakedSingle,
-            houses: vec![],
-            cells: vec![cell],
-            digits: vec![digit],
-            placements: vec![Placement { cell, digit }],
-            eliminations: vec![],
-            explanation: sink.text(|| {
+        let stop = sink.push(Step::placing(Technique::NakedSingle, vec![Placement { cell, digit }])
+.cells(vec![cell])
+.digits(vec![digit])
+.explained(sink.text(|| {
                 let name = geometry.cell_name(cell);
                 format!(
                 "{name} sees every digit but {digit} in its row, column and box, so {name} = {digit}"
-            )}),
-        });
+            )})));
         if stop {
             return;
         }
@@ -90,18 +81,16 @@ pub fn hidden_single(board: &Board, sink: &mut StepSink) {
             };
             // A cell whose only candidate is the digit is a naked single; HoDoKu reports
             // the hidden single all the same, so do we.
-            let stop = sink.push(Step {
-                technique: Technique::HiddenSingle,
-                houses: vec![h],
-                cells: vec![cell],
-                digits: vec![digit],
-                placements: vec![Placement { cell, digit }],
-                eliminations: vec![],
-                explanation: sink.text(|| {
-                    let name = geometry.cell_name(cell);
-                    format!("In {house}, {digit} fits only in {name}, so {name} = {digit}")
-                }),
-            });
+            let stop = sink.push(
+                Step::placing(Technique::HiddenSingle, vec![Placement { cell, digit }])
+                    .houses(vec![h])
+                    .cells(vec![cell])
+                    .digits(vec![digit])
+                    .explained(sink.text(|| {
+                        let name = geometry.cell_name(cell);
+                        format!("In {house}, {digit} fits only in {name}, so {name} = {digit}")
+                    })),
+            );
             if stop {
                 return;
             }

@@ -20,7 +20,39 @@ pub struct Elimination {
     pub digit: u8,
 }
 
+/// One candidate: a digit that may still go in a cell. The ends of a chain's links.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Candidate {
+    pub cell: usize,
+    pub digit: u8,
+}
+
+/// How one candidate of a chain leads to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LinkKind {
+    /// If `from` is false, `to` is true (a digit with two places in a house, a cell with two
+    /// candidates); drawn as `=` in the explanations.
+    Strong,
+    /// If `from` is true, `to` is false (one digit in two cells that see each other, two
+    /// digits of one cell); drawn as `-`.
+    Weak,
+}
+
+/// One link of a chain, in the order the chain is read: enough for a view to draw the chain
+/// over the board as arrows between candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Link {
+    pub from: Candidate,
+    pub to: Candidate,
+    pub kind: LinkKind,
+}
+
 /// One application of a technique. Only steps that place or eliminate something are reported.
+///
+/// Finders build steps with [`Step::placing`], [`Step::eliminating`] or [`Step::new`] and the
+/// chained setters ([`Step::houses`], [`Step::cells`], [`Step::digits`], [`Step::linked`],
+/// [`Step::explained`]), so that a field added here has one default rather than a line in
+/// every finder.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
     pub technique: Technique,
@@ -32,8 +64,97 @@ pub struct Step {
     pub digits: Vec<u8>,
     pub placements: Vec<Placement>,
     pub eliminations: Vec<Elimination>,
+    /// The links of the chain the step follows, in reading order, for the chain techniques
+    /// (X- and XY-chains, AICs, nice loops, simple colors, forcing chains); empty for the
+    /// others. Like the explanation, it is presentation: a sink that keeps no text
+    /// ([`StepSink::without_text`]) drops it, and it is not part of the JSON contract.
+    pub links: Vec<Link>,
     /// What a player reads: the pattern, why it works, and what it changes.
     pub explanation: String,
+}
+
+impl Step {
+    /// A step of `technique` that places and eliminates the given candidates, with no pattern
+    /// and no text yet.
+    pub fn new(
+        technique: Technique,
+        placements: Vec<Placement>,
+        eliminations: Vec<Elimination>,
+    ) -> Step {
+        Step {
+            technique,
+            houses: Vec::new(),
+            cells: Vec::new(),
+            digits: Vec::new(),
+            placements,
+            eliminations,
+            links: Vec::new(),
+            explanation: String::new(),
+        }
+    }
+
+    /// A step that places digits and eliminates nothing.
+    pub fn placing(technique: Technique, placements: Vec<Placement>) -> Step {
+        Step::new(technique, placements, Vec::new())
+    }
+
+    /// A step that eliminates candidates and places nothing.
+    pub fn eliminating(technique: Technique, eliminations: Vec<Elimination>) -> Step {
+        Step::new(technique, Vec::new(), eliminations)
+    }
+
+    /// The houses the pattern lives in.
+    pub fn houses(mut self, houses: Vec<usize>) -> Step {
+        self.houses = houses;
+        self
+    }
+
+    /// The cells that make the pattern.
+    pub fn cells(mut self, cells: Vec<usize>) -> Step {
+        self.cells = cells;
+        self
+    }
+
+    /// The digits the pattern is about.
+    pub fn digits(mut self, digits: Vec<u8>) -> Step {
+        self.digits = digits;
+        self
+    }
+
+    /// The chain's links (see [`Step::links`](struct.Step.html#structfield.links)).
+    pub fn linked(mut self, links: Vec<Link>) -> Step {
+        self.links = links;
+        self
+    }
+
+    /// What a player reads.
+    pub fn explained(mut self, explanation: String) -> Step {
+        self.explanation = explanation;
+        self
+    }
+}
+
+/// The links of an alternating chain given as candidate nodes (`cell * n + digit - 1`):
+/// between node `i` and `i + 1` the link is strong when `i` is even if `strong_first`, when
+/// `i` is odd otherwise. The node form is the one the chain searches use.
+pub fn alternating_links(nodes: &[usize], n: usize, strong_first: bool) -> Vec<Link> {
+    let candidate = |v: usize| Candidate {
+        cell: v / n,
+        digit: (v % n) as u8 + 1,
+    };
+    nodes
+        .windows(2)
+        .enumerate()
+        .map(|(i, pair)| Link {
+            from: candidate(pair[0]),
+            to: candidate(pair[1]),
+            kind: if (i % 2 == 0) == strong_first {
+                LinkKind::Strong
+            } else {
+                LinkKind::Weak
+            },
+        })
+        .collect()
 }
 
 /// The JSON form of a step, as `hint --format json` prints it (a public contract): houses by
@@ -237,7 +358,7 @@ impl StepSink {
         self
     }
 
-    /// Whether steps should carry their explanation text.
+    /// Whether steps should carry their explanation text (and their chain's links).
     pub fn wants_text(&self) -> bool {
         self.text
     }
@@ -245,6 +366,12 @@ impl StepSink {
     /// The explanation `make` builds, or an empty string when this sink keeps no text.
     pub fn text(&self, make: impl FnOnce() -> String) -> String {
         if self.text { make() } else { String::new() }
+    }
+
+    /// The links `make` builds, or none when this sink keeps no text: links, like the text,
+    /// are for a player to read.
+    pub fn links(&self, make: impl FnOnce() -> Vec<Link>) -> Vec<Link> {
+        if self.text { make() } else { Vec::new() }
     }
 
     /// The digits to search (`None`: all).
@@ -261,6 +388,11 @@ impl StepSink {
     pub fn push(&mut self, mut step: Step) -> bool {
         if step.is_productive() {
             step.normalize();
+            if !self.text {
+                // Links are presentation, like the text: without them, steps that differ
+                // only in the chain that proves them are kept once, as before links existed.
+                step.links = Vec::new();
+            }
             // The hash leaves out the text and the pattern: steps with the same conclusions
             // are rare and compared in full anyway.
             let key = {

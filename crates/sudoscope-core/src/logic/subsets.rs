@@ -217,15 +217,13 @@ fn naked_subsets(board: &Board, sink: &mut StepSink, k: usize, locked_wanted: bo
                     )
                 }
             });
-            sink.push(Step {
-                technique,
-                houses: common,
-                cells: subset,
-                digits: digit_vec,
-                placements: vec![],
-                eliminations,
-                explanation,
-            })
+            sink.push(
+                Step::eliminating(technique, eliminations)
+                    .houses(common)
+                    .cells(subset)
+                    .digits(digit_vec)
+                    .explained(explanation),
+            )
         });
         if stop {
             return;
@@ -300,15 +298,13 @@ fn hidden_subsets(board: &Board, sink: &mut StepSink, k: usize) {
                     describe_eliminations(geometry, &eliminations)
                 )
             });
-            sink.push(Step {
-                technique,
-                houses: vec![h],
-                cells,
-                digits: subset_digits,
-                placements: vec![],
-                eliminations,
-                explanation,
-            })
+            sink.push(
+                Step::eliminating(technique, eliminations)
+                    .houses(vec![h])
+                    .cells(cells)
+                    .digits(subset_digits)
+                    .explained(explanation),
+            )
         });
         if stop {
             return;

@@ -95,15 +95,11 @@ pub fn unique_rectangle_1(board: &Board, sink: &mut StepSink) {
                         ));
                         let mut houses = vec![r1, r2, n + c1, n + c2];
                         houses.extend(boxes.iter().map(|&b| 2 * n + b));
-                        let step = Step {
-                            technique: Technique::UniqueRectangle1,
-                            houses,
-                            cells: corners.to_vec(),
-                            digits,
-                            placements: vec![],
-                            eliminations,
-                            explanation,
-                        };
+                        let step = Step::eliminating(Technique::UniqueRectangle1, eliminations)
+                            .houses(houses)
+                            .cells(corners.to_vec())
+                            .digits(digits)
+                            .explained(explanation);
                         if sink.push(step) {
                             return;
                         }
@@ -197,13 +193,11 @@ pub fn bug_plus_1(board: &Board, sink: &mut StepSink) {
             what = describe_eliminations(g, &eliminations),
         )
     });
-    sink.push(Step {
-        technique: Technique::BugPlus1,
-        houses: g.houses_of(tri).to_vec(),
-        cells: vec![tri],
-        digits: vec![x],
-        placements: vec![],
-        eliminations,
-        explanation,
-    });
+    sink.push(
+        Step::eliminating(Technique::BugPlus1, eliminations)
+            .houses(g.houses_of(tri).to_vec())
+            .cells(vec![tri])
+            .digits(vec![x])
+            .explained(explanation),
+    );
 }

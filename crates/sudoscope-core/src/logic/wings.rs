@@ -65,15 +65,10 @@ pub fn xy_wing(board: &Board, sink: &mut StepSink) {
                     bd = slash(c2),
                     what = describe_eliminations(grid.geometry, &eliminations),
                 ));
-                let step = Step {
-                    technique: Technique::XyWing,
-                    houses: vec![],
-                    cells: vec![pivot, w1, w2],
-                    digits: digits_of(c1 | c2 | pc),
-                    placements: vec![],
-                    eliminations,
-                    explanation,
-                };
+                let step = Step::eliminating(Technique::XyWing, eliminations)
+                    .cells(vec![pivot, w1, w2])
+                    .digits(digits_of(c1 | c2 | pc))
+                    .explained(explanation);
                 if sink.push(step) {
                     return;
                 }
@@ -132,15 +127,10 @@ pub fn xyz_wing(board: &Board, sink: &mut StepSink) {
                         what = describe_eliminations(grid.geometry, &eliminations),
                     )
                 });
-                let step = Step {
-                    technique: Technique::XyzWing,
-                    houses: vec![],
-                    cells: vec![pivot, w1, w2],
-                    digits: digits_of(pc),
-                    placements: vec![],
-                    eliminations,
-                    explanation,
-                };
+                let step = Step::eliminating(Technique::XyzWing, eliminations)
+                    .cells(vec![pivot, w1, w2])
+                    .digits(digits_of(pc))
+                    .explained(explanation);
                 if sink.push(step) {
                     return;
                 }
@@ -203,15 +193,11 @@ pub fn w_wing(board: &Board, sink: &mut StepSink) {
                             what = describe_eliminations(g, &eliminations),
                         )
                     });
-                    let step = Step {
-                        technique: Technique::WWing,
-                        houses: vec![h],
-                        cells: vec![c1, c2, e1, e2],
-                        digits: vec![x, y],
-                        placements: vec![],
-                        eliminations,
-                        explanation,
-                    };
+                    let step = Step::eliminating(Technique::WWing, eliminations)
+                        .houses(vec![h])
+                        .cells(vec![c1, c2, e1, e2])
+                        .digits(vec![x, y])
+                        .explained(explanation);
                     if sink.push(step) {
                         return;
                     }

@@ -147,6 +147,7 @@ impl SeHint {
                     digit: d,
                 })
                 .collect(),
+            links: Vec::new(),
             explanation: format!(
                 "{} (SE {:.1}): {}",
                 self.name,

@@ -1,0 +1,127 @@
+//! A chain hint drawn over the board: at stage 2 the chain's candidates are shown, those the
+//! chain makes true in one style and those it makes false in another, even where the player
+//! keeps no notes, and the card says what the two styles mean.
+
+use std::sync::Arc;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::{Color, Modifier};
+use sudoscope::grid::{ReadOptions, parse_puzzle};
+use sudoscope::logic::{LinkKind, Step};
+use sudoscope::tui::app::Hint;
+use sudoscope::tui::{App, AppConfig, Msg, StartGame, StepPool};
+
+/// From magictour's top 1465: its sixth step is a nice loop, reached after five simpler ones.
+const PUZZLE: &str =
+    "6..1..7......7..8...9..8..37..4..5...3.....2...4..5..81..2..4.........5...6..9...";
+
+fn app() -> App {
+    let puzzle = parse_puzzle(PUZZLE, ReadOptions::default()).expect("a puzzle");
+    App::new(AppConfig {
+        start: StartGame::Puzzle(puzzle),
+        color: true,
+        ascii: false,
+        pool: Arc::new(StepPool::new(1)),
+    })
+    .expect("an app")
+}
+
+fn press(app: &mut App, c: char) {
+    app.update(Msg::Event(Event::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::NONE,
+    ))));
+}
+
+fn draw(app: &App) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a terminal");
+    terminal.draw(|f| app.render(f)).expect("drawn");
+    terminal.backend().buffer().clone()
+}
+
+/// Applies hints until one follows a chain; returns that step at stage 1.
+fn first_chain_hint(app: &mut App) -> Step {
+    for _ in 0..30 {
+        press(app, 'i');
+        match app.hint() {
+            Some(Hint::Step { step, .. }) if !step.links.is_empty() => return (**step).clone(),
+            Some(Hint::Step { .. }) => press(app, 'a'),
+            other => panic!("a step hint, got {other:?}"),
+        }
+    }
+    panic!("no chain within 30 hints");
+}
+
+/// The symbols of the board's cells drawn with `style`, sorted.
+fn symbols_where(buf: &Buffer, style: impl Fn(&ratatui::buffer::Cell) -> bool) -> Vec<String> {
+    let mut found: Vec<String> = buf
+        .content()
+        .iter()
+        .filter(|c| style(c) && c.symbol().chars().all(|ch| ch.is_ascii_digit()))
+        .map(|c| c.symbol().to_string())
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn a_chain_hint_marks_its_true_and_false_candidates() {
+    let mut app = app();
+    let step = first_chain_hint(&mut app);
+    // What the chain makes true and false, from its links read in order.
+    let mut on = std::collections::BTreeSet::new();
+    let mut off = std::collections::BTreeSet::new();
+    for link in &step.links {
+        let (t, f) = match link.kind {
+            LinkKind::Strong => (link.to, link.from),
+            LinkKind::Weak => (link.from, link.to),
+        };
+        on.insert((t.cell, t.digit));
+        off.insert((f.cell, f.digit));
+    }
+    let expect = |set: &std::collections::BTreeSet<(usize, u8)>,
+                  exclude: &std::collections::BTreeSet<(usize, u8)>| {
+        let mut digits: Vec<String> = set
+            .iter()
+            .filter(|c| !exclude.contains(c))
+            .map(|&(_, d)| d.to_string())
+            .collect();
+        digits.sort();
+        digits
+    };
+    // Stage 1 names the technique only: nothing of the chain is on the board yet.
+    let buf = draw(&app);
+    assert!(symbols_where(&buf, |c| c.modifier.contains(Modifier::ITALIC)).is_empty());
+
+    press(&mut app, 'i');
+    let buf = draw(&app);
+    let text: String = buf.content().iter().map(|c| c.symbol()).collect();
+    assert!(
+        text.contains("The chain: green notes are true"),
+        "the card explains the marks"
+    );
+    // A candidate that is both an "on" and an "off" end is drawn as "on"; one the step
+    // eliminates is drawn as an elimination (its colour wins, its italic stays).
+    let eliminated: std::collections::BTreeSet<(usize, u8)> = step
+        .eliminations
+        .iter()
+        .map(|e| (e.cell, e.digit))
+        .collect();
+    assert_eq!(
+        symbols_where(&buf, |c| c.modifier.contains(Modifier::ITALIC)),
+        expect(&off, &on),
+        "the false candidates, italic, in {:?}",
+        step.links
+    );
+    assert_eq!(
+        symbols_where(&buf, |c| c.fg == Color::Indexed(78)
+            && c.modifier.contains(Modifier::BOLD)
+            && !c.modifier.contains(Modifier::ITALIC)),
+        expect(&on, &eliminated),
+        "the true candidates, green, in {:?}",
+        step.links
+    );
+}
