@@ -7,7 +7,7 @@ use std::time::Duration;
 use assert_cmd::Command;
 
 mod support;
-use support::sshclient::Tmux;
+use support::tmux::Tmux;
 use support::tools;
 
 const PUZZLES: &str = "\

@@ -15,7 +15,8 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 use ratatui::widgets::Paragraph;
 use sudoscope::serve::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
 use sudoscope::serve::{ServeOptions, serve};
-use support::sshclient::{Tmux, client_key, ssh_base_args, tools_present};
+use support::sshclient::{client_key, ssh_base_args, tools_present};
+use support::tmux::Tmux;
 
 /// Shows the keys typed so far (the last 64, so that a flood costs the app nothing) and the
 /// terminal size; saves the keys; `q` quits.

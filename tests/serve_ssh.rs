@@ -11,7 +11,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use support::sshclient::{Tmux, client_key, ssh_base_args, tools_present};
+use support::sshclient::{client_key, ssh_base_args, tools_present};
+use support::tmux::Tmux;
 
 const WAIT: Duration = Duration::from_secs(30);
 

@@ -11,8 +11,6 @@
 //! one Cargo built for this test run (`SUDOSCOPE_E2E_BIN` overrides it).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The Wikipedia puzzle: easy, and RFSS solves it in about a hundred generations.
@@ -28,120 +26,12 @@ fn binary() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_sudoscope")))
 }
 
-#[path = "support/tools.rs"]
-mod tools;
+mod support;
+
+use support::tmux::{Tmux, Window, quote};
 
 fn tmux_available() -> bool {
-    tools::require(&["tmux"])
-}
-
-/// Single-quotes `s` for sh.
-fn quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', r"'\''"))
-}
-
-/// A tmux server of our own (its own socket), killed on drop.
-struct Tmux {
-    socket: String,
-}
-
-static SERVERS: AtomicUsize = AtomicUsize::new(0);
-
-impl Tmux {
-    /// Starts `command` (run by sh) in a detached `width`×`height` session.
-    fn start(width: u16, height: u16, command: &str) -> Tmux {
-        let socket = format!(
-            "sudoscope-e2e-{}-{}",
-            std::process::id(),
-            SERVERS.fetch_add(1, Ordering::SeqCst)
-        );
-        let tmux = Tmux { socket };
-        let out = tmux.run(&[
-            "-f",
-            "/dev/null",
-            "new-session",
-            "-d",
-            "-s",
-            "e2e",
-            "-x",
-            &width.to_string(),
-            "-y",
-            &height.to_string(),
-            command,
-        ]);
-        assert!(
-            out.status.success(),
-            "tmux new-session: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        tmux
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .env_remove("TMUX")
-            .output()
-            .expect("tmux runs")
-    }
-
-    /// Presses keys by tmux name (`Enter`, `Escape`, `Space`, `C-c`, `Up`...).
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "e2e"];
-        args.extend_from_slice(keys);
-        let out = self.run(&args);
-        assert!(
-            out.status.success(),
-            "send-keys {keys:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-
-    /// Types text literally.
-    fn text(&self, text: &str) {
-        let out = self.run(&["send-keys", "-t", "e2e", "-l", text]);
-        assert!(out.status.success(), "send-keys -l {text:?}");
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "e2e"]).stdout).into_owned()
-    }
-
-    /// A pane variable (`alternate_on`, `cursor_flag`...).
-    fn pane(&self, variable: &str) -> String {
-        let format = format!("#{{{variable}}}");
-        String::from_utf8_lossy(
-            &self
-                .run(&["display-message", "-p", "-t", "e2e", &format])
-                .stdout,
-        )
-        .trim()
-        .to_string()
-    }
-
-    /// Waits until the screen shows `needle`; the screen, or a failure naming what was missing
-    /// and what the screen showed.
-    fn wait_for(&self, needle: &str, timeout: Duration) -> String {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let screen = self.screen();
-            if screen.contains(needle) {
-                return screen;
-            }
-            if Instant::now() > deadline {
-                panic!("waited {timeout:?} for {needle:?}; the screen shows:\n{screen}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-    }
+    Tmux::available()
 }
 
 /// The files a run leaves in its temporary folder.
@@ -184,7 +74,7 @@ fn play_hint_solver_quit() {
         data = quote(&path_str(&run.path("data"))),
         bin = quote(&path_str(&binary())),
     );
-    let tmux = Tmux::start(110, 40, &script);
+    let tmux = Window::start(110, 40, &script);
     tmux.wait_for("51 to go", WAIT);
     assert_eq!(
         tmux.pane("alternate_on"),
@@ -496,7 +386,7 @@ fn demo_tape_replays() {
         path = quote(&path),
         data = quote(&path_str(&run.path("data"))),
     );
-    let tmux = Tmux::start(120, 40, &shell);
+    let tmux = Window::start(120, 40, &shell);
     tmux.wait_for("$", WAIT);
     for step in &steps {
         match step {
@@ -529,7 +419,7 @@ fn demo_tape_replays() {
 }
 
 /// Opens the solver panel (backtracking, the default), moves on to RFSS and runs it.
-fn run_rfss_in_the_panel(tmux: &Tmux) {
+fn run_rfss_in_the_panel(tmux: &Window) {
     tmux.text("s");
     tmux.wait_for("backtrack", WAIT);
     tmux.text("]");
@@ -542,13 +432,13 @@ const X_EASY: &str =
     ".8.52.9....9.....742...3......4.2..92.4.9.3.51..8.6......2...545.....1....2.85.9.";
 
 /// Starts the binary on `args` in a `width`×`height` tmux window with its own data folder.
-fn start_app(run: &Run, width: u16, height: u16, args: &str) -> Tmux {
+fn start_app(run: &Run, width: u16, height: u16, args: &str) -> Window {
     let script = format!(
         "SUDOSCOPE_DATA_DIR={data} {bin} {args}; sleep 600",
         data = quote(&path_str(&run.path("data"))),
         bin = quote(&path_str(&binary())),
     );
-    Tmux::start(width, height, &script)
+    Window::start(width, height, &script)
 }
 
 #[test]
@@ -614,5 +504,26 @@ fn help_scrolls_to_its_last_row_at_80x24() {
     let screen = tmux.wait_for("help / quit", WAIT);
     assert!(!screen.contains("Deleteclear"), "{screen}");
     tmux.keys(&["Escape"]);
+    tmux.text("q");
+}
+
+/// Friction: `play --size 25 --level hard` left the terminal blank for a second or more while
+/// the first puzzle was made, before the screen opened. The screen now opens at once and says
+/// it is generating; the puzzle follows.
+#[test]
+fn a_large_first_puzzle_shows_generating_at_once() {
+    if !tmux_available() {
+        return;
+    }
+    let run = Run::new();
+    let tmux = start_app(&run, 120, 40, "play --size 25 --level hard");
+    // The screen is up while the puzzle is still being made (before, the first screen came
+    // with the puzzle), with no clock on the empty board.
+    let screen = tmux.wait_for("generating a hard 25", WAIT);
+    assert!(
+        !screen.contains("to go"),
+        "a puzzle already, or a clock on the empty board:\n{screen}"
+    );
+    tmux.wait_for("to go", WAIT);
     tmux.text("q");
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use support::sshclient::Tmux;
+use support::tmux::Tmux;
 
 /// The Wikipedia puzzle; the cursor starts on r1c3, whose solution is 4.
 const EASY: &str =
@@ -23,18 +23,7 @@ fn binary() -> PathBuf {
 }
 
 fn tmux_available() -> bool {
-    let found = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "tmux is missing under CI=true"
-        );
-        eprintln!("tmux is not installed: skipping the terminal life-cycle tests");
-    }
-    found
+    Tmux::available()
 }
 
 /// The sudoscope process under the pane's shell.

@@ -500,3 +500,42 @@ fn a_wrong_entry_makes_the_panel_start_from_the_givens_and_say_so() {
         "{screen}"
     );
 }
+
+/// Runs the app's first jobs (its rating) as a runner would.
+fn start(app: &mut App) {
+    let mut queue = app.start();
+    while let Some(effect) = queue.pop() {
+        if let sudoscope::tui::Effect::Work(job) = effect {
+            queue.extend(app.update(Msg::Done(job.run())));
+        }
+    }
+}
+
+/// The banner over a board solved by hand: time, best time, hints, level, score and SE.
+#[test]
+fn solved_banner() {
+    let mut app = app_for(EASY, false);
+    start(&mut app);
+    const SOLUTION: &str =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    for _ in 0..81 {
+        if app.game().completed().is_some() {
+            break;
+        }
+        let cell = app.cursor();
+        if app.game().entry(cell) == 0 {
+            keys(&mut app, &SOLUTION[cell..cell + 1]);
+        }
+        press(&mut app, KeyCode::Tab);
+    }
+    assert!(app.game().completed().is_some());
+    insta::assert_snapshot!("solved_banner_80x24", text(&draw(&app, 80, 24)));
+}
+
+/// The question before an unfinished game is left.
+#[test]
+fn leaving_an_unfinished_game_asks() {
+    let mut app = app_for(EASY, false);
+    keys(&mut app, "4g");
+    insta::assert_snapshot!("confirm_new_game_80x24", text(&draw(&app, 80, 24)));
+}

@@ -22,10 +22,15 @@ const SOLUTION: &str =
 
 fn app() -> App {
     let puzzle = parse_puzzle(EASY, ReadOptions::default()).unwrap();
+    app_from(StartGame::Puzzle(puzzle), true, false)
+}
+
+/// An app with its own one-thread step pool.
+fn app_from(start: StartGame, color: bool, ascii: bool) -> App {
     App::new(AppConfig {
-        start: StartGame::Puzzle(puzzle),
-        color: true,
-        ascii: false,
+        start,
+        color,
+        ascii,
         pool: Arc::new(StepPool::new(1)),
     })
     .unwrap()
@@ -137,8 +142,11 @@ fn digits_enter_clear_and_protect_givens() {
         matches!(effects.as_slice(), [Effect::Save(_)]),
         "every change is saved"
     );
-    ch(&mut a, '4');
-    assert_eq!(a.game().entry(0), 0, "the same digit again clears");
+    assert!(
+        ch(&mut a, '4').is_empty(),
+        "the same digit again changes nothing"
+    );
+    assert_eq!(a.game().entry(0), 4, "the same digit again keeps the entry");
     for clear in [
         KeyCode::Char('0'),
         KeyCode::Char('.'),
@@ -171,14 +179,16 @@ fn notes_mode_fill_undo_redo() {
     ch(&mut a, 'n');
     assert!(!a.notes_mode());
     ch(&mut a, 'f');
-    assert_eq!(a.game().notes(0), a.game().implied(0));
-    ch(&mut a, 'u');
+    // The player's own notes stay as they are; cells without notes get their candidates.
     assert_eq!(a.game().notes(0).iter().collect::<Vec<_>>(), vec![5]);
+    assert_eq!(a.game().notes(1), a.game().implied(1));
+    ch(&mut a, 'u');
+    assert!(a.game().notes(1).is_empty());
     ctrl(&mut a, 'r');
-    assert_eq!(a.game().notes(0), a.game().implied(0));
+    assert_eq!(a.game().notes(1), a.game().implied(1));
     ctrl(&mut a, 'z');
     ctrl(&mut a, 'y');
-    assert_eq!(a.game().notes(0), a.game().implied(0));
+    assert_eq!(a.game().notes(1), a.game().implied(1));
     // Entering a digit removes it from the peers' notes.
     let peer_has_4 = a.game().notes(1).contains(4);
     assert!(peer_has_4);
@@ -237,9 +247,9 @@ fn path_view_lists_the_remaining_steps() {
     settle(&mut a, effects);
     assert!(!a.is_waiting());
     match a.overlay() {
-        Overlay::Path { lines, solved, .. } => {
+        Overlay::Path { steps, solved, .. } => {
             assert!(*solved);
-            assert!(lines.len() >= 40, "one line per step: {}", lines.len());
+            assert!(steps.len() >= 40, "one step per line: {}", steps.len());
         }
         other => panic!("{other:?}"),
     }
@@ -261,6 +271,8 @@ fn check_reveal_and_completion() {
     ch(&mut a, 'r');
     assert_eq!(a.game().entry(0), digit_at(0));
     ch(&mut a, 'R');
+    assert!(a.game().completed().is_none(), "R asks first");
+    ch(&mut a, 'y');
     assert!(a.game().completed().is_some());
     assert!(a.needs_frames(), "the celebration animates");
     for _ in 0..100 {
@@ -438,13 +450,7 @@ fn snapshots_resume_and_corrupt_ones_fail_cleanly() {
     ch(&mut a, 'n');
     ch(&mut a, '8');
     let json = a.snapshot();
-    let b = App::new(AppConfig {
-        start: StartGame::Resume(json.clone()),
-        color: false,
-        ascii: true,
-        pool: Arc::new(StepPool::new(1)),
-    })
-    .unwrap();
+    let b = app_from(StartGame::Resume(json.clone()), false, true);
     assert_eq!(b.game().entries(), a.game().entries());
     assert_eq!(b.game().notes(1), a.game().notes(1));
     for bad in [
@@ -651,7 +657,8 @@ fn status_messages_clear_once_stale() {
     // "the solution is revealed" clears on undo.
     let mut a = app();
     ch(&mut a, 'R');
-    assert!(a.message().is_some_and(|m| m.contains("revealed")) || a.game().completed().is_some());
+    ch(&mut a, 'y');
+    assert!(a.message().is_some_and(|m| m.contains("revealed")));
     ch(&mut a, 'u');
     assert_eq!(a.message(), None, "stale after u");
 
@@ -705,4 +712,268 @@ fn the_solver_offer_goes_when_the_solution_does() {
         a.update(Msg::Tick);
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// Plays the puzzle to the end by typing the solution's digits (Tab to the next empty cell).
+fn solve_by_hand(a: &mut App) {
+    for _ in 0..81 {
+        if a.game().completed().is_some() {
+            return;
+        }
+        if a.game().entry(a.cursor()) == 0 {
+            let right = digit_at(a.cursor());
+            ch(a, char::from(b'0' + right));
+        }
+        key(a, KeyCode::Tab);
+    }
+}
+
+/// Friction: `f` brought back candidates a hint or the player had removed.
+#[test]
+fn fill_notes_keeps_removed_candidates_removed() {
+    let mut a = app();
+    ch(&mut a, 'f');
+    let before = a.game().notes(0);
+    let removed = before.first().unwrap();
+    ch(&mut a, 'n');
+    ch(&mut a, char::from(b'0' + removed));
+    ch(&mut a, 'n');
+    assert!(!a.game().notes(0).contains(removed));
+    ch(&mut a, 'f');
+    assert!(
+        !a.game().notes(0).contains(removed),
+        "f brought back the removed {removed}"
+    );
+    // A hint's elimination sticks too (a medium puzzle: its steps remove candidates).
+    let generated =
+        sudoscope::tui::gen_seam::generate(&sudoscope::tui::gen_seam::GenerateOptions {
+            level: Some(sudoscope::logic::rating::Level::Medium),
+            seed: 11,
+            ..Default::default()
+        })
+        .unwrap();
+    let mut a = app_from(StartGame::Puzzle(generated.puzzle), true, false);
+    ch(&mut a, 'f');
+    for _ in 0..40 {
+        let Some(Hint::Step { step, .. }) = ({
+            ch(&mut a, 'i');
+            a.hint().cloned()
+        }) else {
+            break;
+        };
+        ch(&mut a, 'a');
+        if let Some(e) = step.eliminations.first() {
+            assert!(!a.game().notes(e.cell).contains(e.digit));
+            ch(&mut a, 'f');
+            assert!(
+                !a.game().notes(e.cell).contains(e.digit),
+                "f undid the hint's elimination of {} at cell {}",
+                e.digit,
+                e.cell
+            );
+            return;
+        }
+    }
+    panic!("no hint with an elimination on this puzzle");
+}
+
+/// Friction: `g` and `o` on an unfinished game started over without a word; `R` gave the
+/// solution away at one key. Each asks first; any key but `y`/Enter keeps the game.
+#[test]
+fn leaving_an_unfinished_game_or_revealing_it_asks_first() {
+    let mut a = app();
+    // Nothing entered yet: nothing to lose, no question.
+    ch(&mut a, 'g');
+    assert!(matches!(a.overlay(), Overlay::NewGame(_)));
+    key(&mut a, KeyCode::Esc);
+    ch(&mut a, char::from(b'0' + digit_at(0)));
+    for (press, dialog) in [('g', "new game"), ('o', "open")] {
+        ch(&mut a, press);
+        assert!(
+            matches!(a.overlay(), Overlay::Confirm(_)),
+            "{dialog}: {:?}",
+            a.overlay()
+        );
+        assert!(render(&a, 80, 24).contains("unfinished"));
+        ch(&mut a, 'n');
+        assert!(matches!(a.overlay(), Overlay::None));
+        assert_eq!(a.game().entry(0), digit_at(0), "the game stays");
+        ch(&mut a, press);
+        ch(&mut a, 'y');
+        match dialog {
+            "new game" => assert!(matches!(a.overlay(), Overlay::NewGame(_))),
+            _ => assert!(matches!(a.overlay(), Overlay::Open { .. })),
+        }
+        key(&mut a, KeyCode::Esc);
+    }
+    ch(&mut a, 'R');
+    assert!(matches!(a.overlay(), Overlay::Confirm(_)));
+    key(&mut a, KeyCode::Esc);
+    assert!(a.game().completed().is_none(), "Esc says no");
+    ch(&mut a, 'R');
+    key(&mut a, KeyCode::Enter);
+    assert!(a.game().completed().is_some(), "Enter says yes");
+    // A finished game is left without a question.
+    ch(&mut a, 'g');
+    assert!(matches!(a.overlay(), Overlay::NewGame(_)));
+}
+
+/// Friction: `e` (restart) kept the clock running from the first attempt.
+#[test]
+fn restart_resets_the_clock() {
+    let mut snapshot: serde_json::Value = serde_json::from_str(&app().snapshot()).unwrap();
+    snapshot["elapsed_ms"] = 600_000.into();
+    let json = snapshot.to_string();
+    let mut a = app_from(StartGame::Resume(json), false, false);
+    assert!(a.game().timer.elapsed() >= Duration::from_secs(600));
+    let right = digit_at(a.cursor());
+    ch(&mut a, char::from(b'0' + right));
+    ch(&mut a, 'e');
+    assert!(a.game().timer.elapsed() < Duration::from_secs(5));
+    assert!(render(&a, 80, 24).contains("0:00"));
+}
+
+/// Friction: resuming put the cursor back on the first empty cell.
+#[test]
+fn resume_restores_the_cursor() {
+    let mut a = app();
+    for _ in 0..4 {
+        ch(&mut a, 'j');
+        ch(&mut a, 'l');
+    }
+    let cursor = a.cursor();
+    assert_ne!(cursor, 0);
+    let b = app_from(StartGame::Resume(a.snapshot()), false, false);
+    assert_eq!(b.cursor(), cursor);
+}
+
+/// Friction: the finish was a status line. Now a banner over the board gives the time, the
+/// hints used, the level, score and SE rating, and the best time for this kind of puzzle,
+/// which the next game's snapshot carries on.
+#[test]
+fn solving_shows_a_banner_with_time_hints_rating_and_best_time() {
+    let mut a = app();
+    let effects = a.start();
+    settle(&mut a, effects);
+    assert_eq!(
+        a.info().se,
+        sudoscope::tui::app::SeInfo::Known(12),
+        "SE rates this puzzle 1.2"
+    );
+    assert!(a.info().score.is_some(), "the engine's score");
+    assert!(a.game().level.is_some(), "the level of an opened puzzle");
+    ch(&mut a, 'i');
+    key(&mut a, KeyCode::Esc);
+    a.freeze_clock(Duration::from_secs(250));
+    solve_by_hand(&mut a);
+    assert!(a.game().completed().is_some());
+    let screen = render(&a, 80, 24);
+    for expected in [
+        "Solved in 4:10",
+        "1 hint",
+        "SE 1.2",
+        "first finish",
+        "score",
+    ] {
+        assert!(screen.contains(expected), "no {expected:?}:\n{screen}");
+    }
+    let big = render(&a, 120, 40);
+    assert!(big.contains("Solved in 4:10"), "{big}");
+    // Esc closes the banner; the board is still solved.
+    key(&mut a, KeyCode::Esc);
+    assert!(!render(&a, 80, 24).contains("first finish"));
+    assert!(a.game().completed().is_some());
+    // The best time goes with the save into the next game of the same kind.
+    let mut b = app_from(StartGame::Resume(a.snapshot()), false, true);
+    let effects = b.start();
+    settle(&mut b, effects);
+    ch(&mut b, 'e');
+    b.freeze_clock(Duration::from_secs(300));
+    solve_by_hand(&mut b);
+    let screen = render(&b, 80, 24);
+    assert!(screen.contains("best 4:10"), "{screen}");
+    assert!(screen.is_ascii(), "the banner is ASCII with --ascii");
+    // A revealed solution sets no record.
+    let mut c = app();
+    ch(&mut c, 'R');
+    ch(&mut c, 'y');
+    assert!(render(&c, 80, 24).contains("no record"));
+}
+
+/// Friction: `play --size 25 --level hard` showed a blank screen for a second while the first
+/// puzzle was made before the terminal opened. The app now starts with a placeholder and
+/// asks for the first puzzle as a job, like every other generation.
+#[test]
+fn the_first_puzzle_is_generated_as_a_job() {
+    let options = sudoscope::tui::gen_seam::GenerateOptions {
+        level: Some(sudoscope::logic::rating::Level::Easy),
+        seed: 7,
+        ..Default::default()
+    };
+    let started = Instant::now();
+    let mut a = app_from(StartGame::Generate(options), true, false);
+    assert!(started.elapsed() < Duration::from_millis(200));
+    assert!(a.is_placeholder());
+    let before = threads();
+    let effects = a.start();
+    assert_eq!(threads(), before, "start started a thread");
+    assert!(
+        matches!(effects.as_slice(), [Effect::Work(_)]),
+        "{effects:?}"
+    );
+    let screen = render(&a, 80, 24);
+    assert!(screen.contains("generating"), "{screen}");
+    // No play on the placeholder: digits do nothing.
+    ch(&mut a, '5');
+    assert_eq!(a.game().entry(a.cursor()), 0);
+    settle(&mut a, effects);
+    assert!(!a.is_placeholder());
+    assert_eq!(a.game().level, Some(sudoscope::logic::rating::Level::Easy));
+    assert!(a.game().empty_count() > 0);
+}
+
+/// Defect (issue 13): the damaged-save message was cut at 80 columns. The real start-up path
+/// (a damaged autosave, a fresh game made as a job) shows every word of it at 80×24.
+#[test]
+fn the_damaged_save_message_is_whole_at_80_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.json");
+    let damaged = app()
+        .snapshot()
+        .replace("\"entries\":[", "\"entries\":[\"x\",");
+    std::fs::write(&save, damaged).unwrap();
+    let options = sudoscope::tui::run::RunOptions {
+        start: None,
+        fresh: sudoscope::tui::gen_seam::GenerateOptions {
+            level: Some(sudoscope::logic::rating::Level::Easy),
+            ..Default::default()
+        },
+        color: true,
+        ascii: false,
+    };
+    let mut a = sudoscope::tui::run::build_app(options, Some(&save)).unwrap();
+    let effects = a.start();
+    settle(&mut a, effects);
+    let message = a
+        .message()
+        .expect("the damaged save is reported")
+        .to_string();
+    assert!(message.contains("not readable"), "{message}");
+    assert!(
+        message.chars().count() > 78,
+        "a message that needs wrapping: {message}"
+    );
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|f| a.render(f)).unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let rows: Vec<String> = (0..24)
+        .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect();
+    let words = rows
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let wanted = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains(&wanted), "cut off:\n{}", rows.join("\n"));
 }

@@ -47,6 +47,13 @@ impl std::fmt::Debug for Work {
 
 /// One player's game, driven by one SSH session.
 pub trait SessionApp: Send {
+    /// The session is up and its first frame is about to be drawn: the app's first work (a
+    /// puzzle to generate) starts here. `keeps_game` tells whether the game outlives the
+    /// connection (a player known by a public key) or ends with it (anonymous).
+    fn start(&mut self, keeps_game: bool) -> Vec<SessionEffect> {
+        let _ = keeps_game;
+        Vec::new()
+    }
     /// A key, mouse, paste or resize event from the player's terminal.
     fn event(&mut self, event: Event) -> Vec<SessionEffect>;
     /// Time passed: the clock, a running solver's newest view.

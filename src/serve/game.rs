@@ -27,7 +27,17 @@ fn effects(effects: Vec<Effect>) -> Vec<SessionEffect> {
         .collect()
 }
 
+/// What an anonymous player is told when the session starts.
+pub const ANONYMOUS_NOTICE: &str = "this game lasts only for this connection: to keep it and your best times, connect with an SSH key (ssh-keygen makes one)";
+
 impl SessionApp for GameSession {
+    fn start(&mut self, keeps_game: bool) -> Vec<SessionEffect> {
+        if !keeps_game {
+            self.app.tell(ANONYMOUS_NOTICE);
+        }
+        effects(self.app.start())
+    }
+
     fn event(&mut self, event: Event) -> Vec<SessionEffect> {
         effects(self.app.update(Msg::Event(event)))
     }
@@ -89,4 +99,44 @@ pub fn factory(pool: Arc<StepPool>) -> AppFactory {
         };
         Ok(Box::new(GameSession { app }) as Box<dyn SessionApp>)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn screen(app: &dyn SessionApp, w: u16, h: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
+        terminal.draw(|f| app.render(f)).expect("drawn");
+        let buffer = terminal.backend().buffer().clone();
+        let rows: Vec<String> = (0..h)
+            .map(|y| (0..w).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect();
+        rows.join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Friction: an anonymous player learned only at the goodbye that nothing was kept. The
+    /// notice is on screen from the start, whole at 80 columns, and stays once the first
+    /// puzzle arrives; a player with a key is not told.
+    #[test]
+    fn anonymous_players_are_told_their_game_ends_with_the_connection() {
+        let make = factory(Arc::new(StepPool::new(1)));
+        let mut anonymous = make(None).expect("a game");
+        let jobs = anonymous.start(false);
+        assert!(screen(anonymous.as_ref(), 80, 24).contains(ANONYMOUS_NOTICE));
+        for effect in jobs {
+            if let SessionEffect::Work(work) = effect {
+                anonymous.work_done(work.run());
+            }
+        }
+        assert!(screen(anonymous.as_ref(), 80, 24).contains(ANONYMOUS_NOTICE));
+        let mut keyed = make(None).expect("a game");
+        keyed.start(true);
+        assert!(!screen(keyed.as_ref(), 80, 24).contains("only for this connection"));
+    }
 }

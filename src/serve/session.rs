@@ -246,6 +246,10 @@ async fn play(context: &mut SessionContext, app: &mut dyn SessionApp, started: I
         return Ending::LinkBroken;
     }
     app.event(event::Event::Resize(cols, rows));
+    let first = app.start(context.resumable);
+    if apply(context, &jobs, first).await {
+        return Ending::Quit;
+    }
     loop {
         // Every pass follows an input or a tick, so draw; ratatui sends only what changed.
         if draw(&mut screen, app, context).await.is_err() {

@@ -1,5 +1,6 @@
 //! Work too slow for `App::update`: generating a puzzle, the whole solution path, a hint on a
-//! large grid. `update` only describes the work (an `Effect::Work`); the runner carries it
+//! large grid, rating a new game (Sudoku Explainer's rating of the hardest puzzles takes a
+//! minute). `update` only describes the work (an `Effect::Work`); the runner carries it
 //! out away from the screen — the local runner on its [`JobPool`], an SSH session on the
 //! server's blocking pool — and hands the result back as `Msg::Done`. So `update` stays
 //! quick, does no I/O and starts no thread, and over SSH a heavy request never holds one of
@@ -13,6 +14,8 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
 use super::gen_seam::{GenerateError, GenerateOptions, Generated, generate_cancellable};
+use crate::grid::Puzzle;
+use crate::logic::rating::{self, Rating};
 use crate::logic::{self, Board, Step};
 
 /// One piece of work and its identity (the app ignores answers to jobs it no longer waits
@@ -37,6 +40,11 @@ enum Work {
     Generate(GenerateOptions),
     Path(Board),
     Hint(Board),
+    Rate {
+        puzzle: Puzzle,
+        engine: bool,
+        se: bool,
+    },
 }
 
 /// A finished job's answer.
@@ -51,6 +59,16 @@ pub enum Outcome {
     Generated(Result<Generated, GenerateError>),
     Path(logic::path::Path),
     Hint(Option<Step>),
+    Rated(Rated),
+}
+
+/// A game's ratings, as far as they were asked for and could be made.
+#[derive(Clone, Debug)]
+pub struct Rated {
+    /// The engine's rating (level and score), when the game came without one.
+    pub engine: Option<Rating>,
+    /// Sudoku Explainer's ER in tenths, when SE could rate the puzzle.
+    pub se_er: Option<u32>,
 }
 
 impl Job {
@@ -64,6 +82,13 @@ impl Job {
 
     pub(crate) fn hint(id: u64, board: Board) -> Job {
         Job::new(id, Work::Hint(board))
+    }
+
+    /// Rates a puzzle with one solution: the engine's rating when `engine`, SE's when `se`
+    /// (a standard 9×9 puzzle). SE's rating cannot be stopped half-way (the engine offers no
+    /// hook for it), so a cancelled rating runs to its end and its answer is dropped.
+    pub(crate) fn rate(id: u64, puzzle: Puzzle, engine: bool, se: bool) -> Job {
+        Job::new(id, Work::Rate { puzzle, engine, se })
     }
 
     fn new(id: u64, work: Work) -> Job {
@@ -80,7 +105,7 @@ impl Job {
     }
 
     pub fn is_cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
+        cancelled(&self.cancel)
     }
 
     /// Does the work (on whatever thread the runner chose).
@@ -94,12 +119,22 @@ impl Job {
                 let order = logic::path::order(&[]);
                 Outcome::Hint(logic::path::next_step(&board, &order))
             }
+            Work::Rate { puzzle, engine, se } => Outcome::Rated(Rated {
+                engine: (engine && !cancelled(&self.cancel)).then(|| rating::rate(&puzzle)),
+                se_er: (se && !cancelled(&self.cancel))
+                    .then(|| logic::se::rate(&puzzle).ok().map(|r| r.er))
+                    .flatten(),
+            }),
         };
         Done {
             id: self.id,
             outcome,
         }
     }
+}
+
+fn cancelled(flag: &AtomicBool) -> bool {
+    flag.load(Ordering::Relaxed)
 }
 
 /// The local runner's workers: a fixed number of threads take jobs in turn, so however

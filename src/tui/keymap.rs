@@ -43,6 +43,22 @@ pub enum Action {
     ForceQuit,
 }
 
+impl Action {
+    /// The actions that make sense before the first puzzle has arrived (the board is an
+    /// empty placeholder then): choosing or opening a puzzle, help, quitting.
+    pub fn works_without_a_puzzle(self) -> bool {
+        matches!(
+            self,
+            Action::NewGame
+                | Action::Open
+                | Action::Help
+                | Action::Escape
+                | Action::Quit
+                | Action::ForceQuit
+        )
+    }
+}
+
 /// One row of the key tables: where it works, the keys, what they do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeyHelp {
@@ -82,7 +98,11 @@ pub const KEYS: &[KeyHelp] = &[
         "n",
         "notes mode on/off: digits toggle pencil marks",
     ),
-    key("Enter", "f", "fill every empty cell with its candidates"),
+    key(
+        "Enter",
+        "f",
+        "fill in notes; a candidate you removed stays out",
+    ),
     key("Enter", "u  Ctrl-z", "undo"),
     key("Enter", "Ctrl-r  Ctrl-y", "redo"),
     key(
@@ -105,13 +125,17 @@ pub const KEYS: &[KeyHelp] = &[
     key("Game", "p", "pause (the grid hides) / resume"),
     key("Game", "g", "new game: level, size, variant, symmetry"),
     key("Game", "o  or paste", "open a puzzle from pasted text"),
-    key("Game", "e", "restart from the givens (undoable)"),
+    key(
+        "Game",
+        "e",
+        "restart from the givens, clock at zero (undoable)",
+    ),
     key("Game", "s", "show / hide the live solver panel"),
     key("App", "?", "this help"),
     key(
         "App",
         "Esc",
-        "close a hint or a message; cancel a new game being made",
+        "close a hint, a message or the banner; stop a generation",
     ),
     key("App", "q", "quit (the game is saved)"),
     key("App", "Ctrl-c", "quit at once, from anywhere"),
@@ -153,6 +177,12 @@ pub const KEYS: &[KeyHelp] = &[
         "delete a character / everything",
     ),
     key("Open dialog", "Esc", "close the dialog"),
+    key(
+        "Question",
+        "y  Enter",
+        "yes: leave an unfinished game (g, o), reveal all (R)",
+    ),
+    key("Question", "any other key", "no: back to the game"),
     key("Help and path", "↓ ↑  j k", "scroll"),
     key(
         "Help and path",

@@ -8,6 +8,7 @@ pub mod job;
 pub mod keymap;
 pub mod panel;
 pub mod panel_link;
+pub mod records;
 pub mod run;
 pub mod terminal_watch;
 pub mod theme;

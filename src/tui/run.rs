@@ -113,7 +113,12 @@ pub fn build_app(options: RunOptions, save: Option<&Path>) -> Result<App, RunErr
                     .map(|s| s.completed_ms.is_some())
                     .unwrap_or(false);
                 if finished {
-                    fresh(None)?
+                    // A finished game is not resumed, but the best times in its save are.
+                    let mut app = fresh(None)?;
+                    if let Ok(snapshot) = serde_json::from_str::<Snapshot>(&json) {
+                        app.keep_best_times(snapshot.best_ms);
+                    }
+                    app
                 } else {
                     match App::new(config(StartGame::Resume(json))) {
                         Ok(mut app) => {
@@ -137,7 +142,8 @@ pub fn build_app(options: RunOptions, save: Option<&Path>) -> Result<App, RunErr
     Ok(app)
 }
 
-/// Opens the UI and runs until the player quits.
+/// Opens the UI and runs until the player quits. The terminal opens before any slow work:
+/// the first puzzle is generated as a job, so "generating…" shows at once.
 pub fn run(options: RunOptions) -> Result<(), RunError> {
     let save = data_dir().map(|d| d.join(SAVE_FILE));
     let mut app = build_app(options, save.as_deref())?;
@@ -145,7 +151,15 @@ pub fn run(options: RunOptions) -> Result<(), RunError> {
     install_panic_hook();
     let mut terminal = setup()?;
     let jobs = JobPool::new(JOB_WORKERS)?;
-    let result = event_loop(&mut terminal, &mut app, save.as_deref(), &watch, &jobs);
+    let first = app.start();
+    let result = event_loop(
+        &mut terminal,
+        &mut app,
+        save.as_deref(),
+        &watch,
+        &jobs,
+        first,
+    );
     // The game is saved once more on the way out, whatever ended the loop.
     if let Some(path) = &save {
         let _ = write_atomic(path, &app.snapshot());
@@ -201,10 +215,12 @@ fn event_loop(
     save: Option<&Path>,
     watch: &TerminalWatch,
     jobs: &JobPool,
+    first: Vec<Effect>,
 ) -> Result<(), RunError> {
     let mut dirty = true;
     let mut last_tick = Instant::now();
     let mut save_failed = false;
+    let mut pending = first;
     loop {
         if watch.stop_requested() {
             return Ok(());
@@ -218,7 +234,7 @@ fn event_loop(
         } else {
             app.next_timer_change().unwrap_or(IDLE_MAX).min(IDLE_MAX)
         };
-        let mut effects = Vec::new();
+        let mut effects = std::mem::take(&mut pending);
         match watch.wait(timeout)? {
             Wake::Gone => return Ok(()),
             Wake::Timeout => {}

@@ -1,2 +1,3 @@
 pub mod sshclient;
+pub mod tmux;
 pub mod tools;

@@ -1,6 +1,7 @@
 //! One game: givens, the player's entries and notes, the solution, undo/redo of every change,
 //! the timer and completion. Pure state; the App decides when things happen.
 
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -72,6 +73,12 @@ impl Timer {
         self.frozen = Some(shown);
     }
 
+    /// Back to zero, running (a restarted game is timed from the restart).
+    pub fn reset(&mut self) {
+        self.accumulated = Duration::ZERO;
+        self.since = Some(Instant::now());
+    }
+
     /// Time until the shown seconds change (the runner sleeps this long when idle).
     pub fn until_next_second(&self) -> Option<Duration> {
         if !self.is_running() || self.frozen.is_some() {
@@ -106,6 +113,11 @@ pub struct Game {
     /// Wrong entries are shown after a check, until the next change.
     checked: bool,
     pub level: Option<Level>,
+    /// Hint steps asked for and cells revealed: the celebration tells the player.
+    pub hints_used: u32,
+    /// The whole solution was filled in for the player (revealed, or a solver's copied): a
+    /// finish that sets no best time.
+    pub solution_shown: bool,
 }
 
 impl Game {
@@ -151,7 +163,33 @@ impl Game {
             completed: None,
             checked: false,
             level,
+            hints_used: 0,
+            solution_shown: false,
         })
+    }
+
+    /// A board with no givens and no known solution: what shows while the first puzzle is
+    /// still being made (no solver runs on it).
+    pub fn empty(geometry: &'static Geometry) -> Game {
+        let puzzle = Puzzle::from_grid(Grid::empty(geometry));
+        let cells = geometry.cell_count();
+        Game {
+            geometry,
+            given: vec![false; cells],
+            entries: vec![0; cells],
+            notes: vec![Digits::EMPTY; cells],
+            puzzle,
+            solution: None,
+            solvability: Solvability::Multiple,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            timer: Timer::started(Duration::ZERO),
+            completed: None,
+            checked: false,
+            level: None,
+            hints_used: 0,
+            solution_shown: false,
+        }
     }
 
     pub fn geometry(&self) -> &'static Geometry {
@@ -289,13 +327,14 @@ impl Game {
         }
     }
 
-    /// Enters a digit (the same digit again clears the cell) and removes it from the notes of
-    /// every peer.
+    /// Enters a digit and removes it from the notes of every peer. The digit the cell already
+    /// holds changes nothing (a second press must not wipe an entry; clearing is its own
+    /// key); 0 clears.
     pub fn set_digit(&mut self, cell: usize, digit: u8) -> bool {
-        if self.given[cell] || digit as usize > self.size() {
+        if self.given[cell] || digit as usize > self.size() || self.entries[cell] == digit {
             return false;
         }
-        if digit == 0 || self.entries[cell] == digit {
+        if digit == 0 {
             return self.edit([(cell, 0, Digits::EMPTY)]);
         }
         let mut changes = vec![(cell, digit, Digits::EMPTY)];
@@ -335,11 +374,25 @@ impl Game {
         self.edit([(cell, 0, n)])
     }
 
-    /// Fills every empty cell's notes with the digits no peer holds.
+    /// Fills the notes of every empty cell that has none with the digits no peer holds, and
+    /// narrows the notes a cell has to those digits. It never adds a digit back to a cell
+    /// that has notes: a candidate the player or an applied hint removed stays removed.
     pub fn fill_candidates(&mut self) -> bool {
         let changes: Vec<_> = (0..self.entries.len())
             .filter(|&c| self.entries[c] == 0)
-            .map(|c| (c, 0, self.implied(c)))
+            .map(|c| {
+                let implied = self.implied(c);
+                let notes = self.notes[c];
+                (
+                    c,
+                    0,
+                    if notes.is_empty() {
+                        implied
+                    } else {
+                        notes & implied
+                    },
+                )
+            })
             .collect();
         self.edit(changes)
     }
@@ -372,19 +425,22 @@ impl Game {
         self.edit(changes)
     }
 
-    /// Puts the solution's digit in a cell.
+    /// Puts the solution's digit in a cell (counted as a hint).
     pub fn reveal(&mut self, cell: usize) -> bool {
         match self.solution.as_ref().map(|s| s.get(cell)) {
             Some(d) if d != 0 && self.entries[cell] != d => {
                 let mut changes = vec![(cell, d, Digits::EMPTY)];
                 changes.extend(self.peer_note_removals(cell, d));
-                self.edit(changes)
+                let changed = self.edit(changes);
+                self.hints_used += u32::from(changed);
+                changed
             }
             _ => false,
         }
     }
 
-    /// Fills the board with a solution grid (the solution, or a solver's).
+    /// Fills the board with a solution grid (the solution, or a solver's); the finish that
+    /// follows sets no best time.
     pub fn fill_from(&mut self, grid: &Grid) -> bool {
         if grid.geometry() != self.geometry {
             return false;
@@ -392,7 +448,9 @@ impl Game {
         let changes: Vec<_> = (0..self.entries.len())
             .map(|c| (c, grid.get(c), Digits::EMPTY))
             .collect();
-        self.edit(changes)
+        let changed = self.edit(changes);
+        self.solution_shown |= changed;
+        changed
     }
 
     pub fn reveal_all(&mut self) -> bool {
@@ -402,13 +460,18 @@ impl Game {
         }
     }
 
-    /// Back to the givens (undoable).
+    /// Back to the givens (the board is undoable) with the clock at zero: a restart is a
+    /// fresh attempt, timed from now.
     pub fn restart(&mut self) -> bool {
         let start = initial_notes(&self.puzzle);
         let changes: Vec<_> = (0..self.entries.len())
             .map(|c| (c, self.puzzle.givens.get(c), start[c]))
             .collect();
-        self.edit(changes)
+        let changed = self.edit(changes);
+        if changed {
+            self.timer.reset();
+        }
+        changed
     }
 
     fn swap_back(&mut self, edit: Edit) -> Edit {
@@ -489,6 +552,10 @@ impl Game {
             elapsed_ms: self.timer.elapsed().as_millis() as u64,
             completed_ms: self.completed.map(|d| d.as_millis() as u64),
             level: self.level.map(|l| l.id().to_string()),
+            hints_used: self.hints_used,
+            solution_shown: self.solution_shown,
+            cursor: None,
+            best_ms: BTreeMap::new(),
         }
     }
 
@@ -538,6 +605,8 @@ impl Game {
         let mut game = Game::new(puzzle, solution, level)?;
         game.entries = s.entries.clone();
         game.notes = s.notes.iter().map(|&n| Digits(n)).collect();
+        game.hints_used = s.hints_used;
+        game.solution_shown = s.solution_shown;
         game.timer = Timer::started(Duration::from_millis(s.elapsed_ms.min(u64::MAX / 4)));
         if let Some(ms) = s.completed_ms {
             game.timer.pause();
@@ -574,6 +643,18 @@ pub struct Snapshot {
     pub elapsed_ms: u64,
     pub completed_ms: Option<u64>,
     pub level: Option<String>,
+    /// The fields below came later; a save without them reads as "none yet".
+    #[serde(default)]
+    pub hints_used: u32,
+    #[serde(default)]
+    pub solution_shown: bool,
+    /// Where the player's cursor was (the app fills it in; resume puts it back).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<usize>,
+    /// The player's best times in milliseconds, by kind of puzzle (the app's key, e.g.
+    /// `9x9 standard hard`): kept with the save, so they follow the player from game to game.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub best_ms: BTreeMap<String, u64>,
 }
 
 #[cfg(test)]
@@ -627,6 +708,47 @@ mod tests {
         assert!(!g.timer.is_running());
         assert!(g.undo());
         assert!(g.completed().is_none());
+    }
+
+    #[test]
+    fn the_same_digit_again_keeps_the_entry() {
+        let mut g = game();
+        assert!(g.set_digit(0, 4));
+        assert!(!g.set_digit(0, 4), "a second press changes nothing");
+        assert_eq!(g.entry(0), 4);
+        assert!(g.set_digit(0, 0), "0 clears");
+        assert_eq!(g.entry(0), 0);
+    }
+
+    #[test]
+    fn filling_notes_never_brings_back_a_removed_candidate() {
+        let mut g = game();
+        assert!(g.fill_candidates());
+        let d = g.notes(0).first().unwrap();
+        assert!(g.toggle_note(0, d), "the player removes a candidate");
+        let kept = g.notes(0);
+        g.fill_candidates();
+        assert_eq!(g.notes(0), kept, "f does not bring it back");
+        // A cell whose notes were never filled still gets every implied candidate.
+        let mut fresh = game();
+        fresh.fill_candidates();
+        assert_eq!(fresh.notes(0), fresh.implied(0));
+        // A note that a peer's digit rules out is dropped.
+        let mut g = game();
+        let given = g.entry(2);
+        assert!(given != 0 && g.toggle_note(0, given), "r1c3 holds a given");
+        g.fill_candidates();
+        assert!(!g.notes(0).contains(given));
+    }
+
+    #[test]
+    fn restart_resets_the_clock() {
+        let mut g = game();
+        g.timer = Timer::started(Duration::from_secs(600));
+        assert!(g.set_digit(0, 4));
+        assert!(g.restart());
+        assert!(g.timer.elapsed() < Duration::from_secs(5));
+        assert!(g.timer.is_running());
     }
 
     #[test]

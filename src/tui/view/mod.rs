@@ -13,7 +13,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::app::{App, Hits, Overlay, Tone, clock, panel_hidden_text};
+use std::time::Duration;
+
+use super::app::{App, Hits, Overlay, SeInfo, Tone, panel_hidden_text};
 
 /// Spinner frames while a puzzle is generated.
 const SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
@@ -38,7 +40,9 @@ pub fn render(app: &App, frame: &mut Frame) {
             overlays::too_small(app, frame, screen.body, needs, (area.width, area.height));
         }
         Some(board) => {
-            if app.paused {
+            if app.placeholder {
+                overlays::first_puzzle(app, frame, board.area());
+            } else if app.paused {
                 overlays::paused(app, frame, board.area());
             } else {
                 board::draw(app, frame.buffer_mut(), &board);
@@ -72,13 +76,20 @@ pub fn render(app: &App, frame: &mut Frame) {
         }
     }
     match &app.overlay {
-        Overlay::None => {}
+        Overlay::None => {
+            if app.banner_shown()
+                && let Some(board) = screen.board
+            {
+                overlays::banner(app, frame, board.area());
+            }
+        }
+        Overlay::Confirm(confirm) => overlays::confirm(app, frame, screen.body, *confirm),
         Overlay::Help { scroll } => overlays::help(app, frame, screen.body, *scroll),
         Overlay::Path {
-            lines,
+            steps,
             solved,
             scroll,
-        } => overlays::path(app, frame, screen.body, lines, *solved, *scroll),
+        } => overlays::path(app, frame, screen.body, steps, *solved, *scroll),
         Overlay::NewGame(form) => overlays::new_game(app, frame, screen.body, form),
         Overlay::Open { text, error } => {
             overlays::open(app, frame, screen.body, text, error.as_deref())
@@ -107,19 +118,28 @@ fn title_bar(app: &App, frame: &mut Frame, area: Rect) {
             theme.dim,
         ));
     }
+    if let Some(se) = se_text(app) {
+        spans.push(Span::styled(
+            theme.glyphs.text(&format!(" · {se}")).into_owned(),
+            theme.dim,
+        ));
+    }
     let time = match game.completed() {
         Some(t) => clock(t),
         None => clock(game.timer.elapsed()),
     };
-    spans.push(Span::raw("   "));
-    spans.push(Span::styled(
-        theme.glyphs.text(&format!("⏱ {time}")).into_owned(),
-        theme.accent,
-    ));
-    spans.push(Span::styled(
-        format!("   {} to go", game.empty_count()),
-        theme.dim,
-    ));
+    // No clock or count for the empty board shown while the first puzzle is made.
+    if !app.placeholder {
+        spans.push(Span::raw("   "));
+        spans.push(Span::styled(
+            theme.glyphs.text(&format!("⏱ {time}")).into_owned(),
+            theme.accent,
+        ));
+        spans.push(Span::styled(
+            format!("   {} to go", game.empty_count()),
+            theme.dim,
+        ));
+    }
     if app.notes_mode {
         spans.push(Span::raw("  "));
         spans.push(Span::styled(
@@ -158,6 +178,15 @@ fn title_bar(app: &App, frame: &mut Frame, area: Rect) {
     }
 }
 
+/// `SE 7.2` once Sudoku Explainer's rating is known, `SE …` while it is worked out.
+pub fn se_text(app: &App) -> Option<String> {
+    match app.info.se {
+        SeInfo::None => None,
+        SeInfo::Rating => Some("SE …".to_string()),
+        SeInfo::Known(er) => Some(format!("SE {}.{}", er / 10, er % 10)),
+    }
+}
+
 /// `9×9 standard` (`9x9` in ASCII).
 fn board_name(app: &App) -> String {
     let n = app.game.size();
@@ -170,6 +199,9 @@ fn title_width(app: &App) -> u16 {
     let mut w = 12 + board_name(app).chars().count() + 22;
     if app.game.level.is_some() {
         w += 9;
+    }
+    if let Some(se) = se_text(app) {
+        w += 3 + se.chars().count();
     }
     if app.notes_mode {
         w += 9;
@@ -253,22 +285,39 @@ fn tone_style(app: &App, tone: Tone) -> Style {
 }
 
 /// A message wider than the status line grows upwards over the screen, word-wrapped, so no
-/// message (an error above all) is ever cut off at the edge.
+/// message (an error above all) is ever cut off at the edge. While a puzzle is generated the
+/// status line shows that, and a message (a damaged save, what an anonymous SSH game keeps)
+/// goes just above it.
 fn long_message(app: &App, frame: &mut Frame, status: Rect) {
-    let Some((text, tone)) = app.message.as_ref().filter(|_| app.generating.is_none()) else {
+    let Some((text, tone)) = app.message.as_ref() else {
         return;
     };
     let lines = crate::tui::wrap::wrap_words(text, usize::from(status.width.saturating_sub(2)));
-    if lines.len() < 2 {
+    let above = app.generating.is_some();
+    if lines.len() < 2 && !above {
         return;
     }
-    let rows = (lines.len() as u16).min(status.y + 1);
-    let area = Rect::new(status.x, status.y + 1 - rows, status.width, rows);
+    let bottom = if above { status.y } else { status.y + 1 };
+    let rows = (lines.len() as u16).min(bottom);
+    if rows == 0 {
+        return;
+    }
+    let area = Rect::new(status.x, bottom - rows, status.width, rows);
     let style = tone_style(app, *tone);
     let lines: Vec<Line> = lines
         .into_iter()
-        .map(|l| Line::from(format!(" {l}")))
+        .map(|l| Line::from(format!(" {}", app.theme.glyphs.text(&l))))
         .collect();
     frame.render_widget(ratatui::widgets::Clear, area);
     frame.render_widget(Paragraph::new(lines).style(style), area);
+}
+
+/// A duration on the clock: `m:ss`, or `h:mm:ss` from an hour.
+pub fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
 }

@@ -7,8 +7,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+use super::clock;
 use crate::grid::Variant;
-use crate::tui::app::{App, LEVEL_CHOICES, NewGameForm, SIZE_CHOICES};
+use crate::logic::Step;
+use crate::tui::app::{App, Confirm, LEVEL_CHOICES, NewGameForm, SIZE_CHOICES};
 use crate::tui::keymap::KEYS;
 use crate::tui::wrap::wrap_words;
 
@@ -123,12 +125,18 @@ pub fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     lines
 }
 
-pub fn path(app: &App, frame: &mut Frame, area: Rect, lines: &[String], solved: bool, scroll: u16) {
+/// The solution path, one numbered line per step.
+pub fn path(app: &App, frame: &mut Frame, area: Rect, steps: &[Step], solved: bool, scroll: u16) {
     let theme = &app.theme;
     let g = &theme.glyphs;
-    let mut text: Vec<Line> = lines
+    let geometry = app.game.geometry();
+    let mut text: Vec<Line> = steps
         .iter()
-        .map(|l| Line::from(g.text(l).into_owned()))
+        .enumerate()
+        .map(|(i, step)| {
+            let line = format!("{:>3}. {}", i + 1, super::hint::summary(step, geometry));
+            Line::from(g.text(&line).into_owned())
+        })
         .collect();
     text.push(Line::from(""));
     text.push(Line::from(Span::styled(
@@ -146,7 +154,7 @@ pub fn path(app: &App, frame: &mut Frame, area: Rect, lines: &[String], solved: 
     let scroll = scroll.min(total.saturating_sub(inner));
     let title = format!(
         " Solution path: {} steps — j/k scroll, Esc closes ",
-        lines.len()
+        steps.len()
     );
     frame.render_widget(Clear, rect);
     let block = Block::default()
@@ -237,7 +245,12 @@ pub fn paused(app: &App, frame: &mut Frame, area: Rect) {
             Span::raw(" resumes"),
         ]),
     ];
-    let rect = centered(area, 34, 6);
+    notice(app, frame, centered(area, 34, 6), lines);
+}
+
+/// A small bordered box of centred lines in place of the board (pause, waiting for the first
+/// puzzle).
+fn notice(app: &App, frame: &mut Frame, rect: Rect, lines: Vec<Line>) {
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(lines)
@@ -265,5 +278,129 @@ pub fn too_small(app: &App, frame: &mut Frame, area: Rect, needs: (u16, u16), wi
             .style(app.theme.error)
             .wrap(Wrap { trim: true }),
         area,
+    );
+}
+
+/// What stands in for the board while the first puzzle is made.
+pub fn first_puzzle(app: &App, frame: &mut Frame, area: Rect) {
+    let line = if app.generating.is_some() {
+        "making your puzzle…"
+    } else {
+        "no puzzle yet: g new game, o open"
+    };
+    let lines = vec![
+        Line::from(""),
+        Line::from(Span::styled(
+            app.theme.glyphs.text(line).into_owned(),
+            app.theme.title,
+        )),
+    ];
+    notice(app, frame, centered(area, 38, 4), lines);
+}
+
+/// A yes/no question before something that loses the game or gives it away.
+pub fn confirm(app: &App, frame: &mut Frame, area: Rect, confirm: Confirm) {
+    let theme = &app.theme;
+    let width = area.width.min(60);
+    let mut lines: Vec<Line> = wrap_words(confirm.question(), usize::from(width.saturating_sub(4)))
+        .into_iter()
+        .map(|row| Line::from(format!(" {row}")))
+        .collect();
+    lines.push(Line::from(""));
+    lines.push(Line::from(vec![
+        Span::raw(" "),
+        Span::styled("y", theme.key),
+        Span::raw(" yes   "),
+        Span::styled("any other key", theme.key),
+        Span::raw(" no"),
+    ]));
+    let rect = centered(area, width, lines.len() as u16 + 2);
+    popup(app, frame, rect, " Are you sure? ".into(), lines, 0);
+}
+
+/// The celebration: a banner over the board with the time, the best time for this kind of
+/// puzzle, the hints used and what the puzzle was rated.
+pub fn banner(app: &App, frame: &mut Frame, board: Rect) {
+    let Some(finish) = app.finish() else {
+        return;
+    };
+    let theme = &app.theme;
+    let game = &app.game;
+    let mut lines = vec![Line::from(Span::styled(
+        format!("Solved in {}", clock(finish.time)),
+        theme.success,
+    ))];
+    let best = if !finish.counts {
+        "solution filled in: no record".to_string()
+    } else if finish.new_best {
+        match finish.previous {
+            Some(before) => format!("a new best time! (was {})", clock(before)),
+            None => "first finish of this kind".to_string(),
+        }
+    } else {
+        format!("best {}", finish.best().map_or_else(String::new, clock))
+    };
+    lines.push(Line::from(Span::styled(
+        best,
+        if finish.new_best {
+            theme.success
+        } else {
+            theme.dim
+        },
+    )));
+    let hints = match game.hints_used {
+        0 => "no hints".to_string(),
+        1 => "1 hint".to_string(),
+        n => format!("{n} hints"),
+    };
+    lines.push(Line::from(hints));
+    let mut rated = Vec::new();
+    if let Some(level) = game.level {
+        rated.push(level.id().to_string());
+    }
+    if let Some(score) = app.info.score {
+        rated.push(format!("score {score:.1}"));
+    }
+    if let Some(se) = super::se_text(app) {
+        rated.push(se);
+    }
+    if !rated.is_empty() {
+        lines.push(Line::from(rated.join(" · ")));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(vec![
+        Span::styled("g", theme.key),
+        Span::raw(" new game   "),
+        Span::styled("Esc", theme.key),
+        Span::raw(" close"),
+    ]));
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|l| {
+            theme
+                .glyphs
+                .line(l.alignment(ratatui::layout::Alignment::Center))
+        })
+        .collect();
+    let width = lines
+        .iter()
+        .map(|l| l.width() as u16 + 4)
+        .max()
+        .unwrap_or(20)
+        .min(board.width);
+    let rect = centered(board, width, lines.len() as u16 + 2);
+    frame.render_widget(Clear, rect);
+    let g = &theme.glyphs;
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_set(g.border())
+        .border_style(theme.success)
+        .title(Span::styled(
+            g.text(" Solved! ").into_owned(),
+            theme.success,
+        ));
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: true }).block(block),
+        rect,
     );
 }

@@ -3,6 +3,7 @@
 //! in every SSH session.
 
 use std::cell::Cell;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,15 +16,19 @@ use thiserror::Error;
 
 use super::game::{Game, GameError, Snapshot, Solvability};
 use super::gen_seam::{
-    GenerateError, GenerateOptions, Generated, Level, Symmetry, generate, reachable_levels,
+    GenerateError, GenerateOptions, Generated, Level, Symmetry, reachable_levels,
 };
-use super::job::{Done, Job, Outcome};
+use super::job::{Done, Job, Outcome, Rated};
 use super::keymap::{self, Action};
 use super::panel_link::{SolverPanel, StepPool, start_point};
+use super::records::{self, Finish};
 use super::theme::{Background, Theme};
 use super::view;
-use crate::grid::{ReadOptions, Variant, parse_puzzle};
+use crate::grid::{Geometry, ReadOptions, Variant, parse_puzzle};
 use crate::logic::{self, Step};
+
+mod actions;
+mod keys;
 
 /// How the app starts and looks.
 pub struct AppConfig {
@@ -35,6 +40,8 @@ pub struct AppConfig {
 
 /// The first game.
 pub enum StartGame {
+    /// A new puzzle, made as a job once the runner starts the app ([`App::start`]): the
+    /// screen says "generating…" at once instead of staying blank while it is made.
     Generate(GenerateOptions),
     Puzzle(crate::grid::Puzzle),
     /// A snapshot written by [`App::snapshot`] (autosave).
@@ -82,6 +89,8 @@ pub enum AppError {
     Generate(#[from] GenerateError),
     #[error("the saved game is not readable: {0}")]
     Snapshot(String),
+    #[error("no such puzzle shape: {0}")]
+    Geometry(#[source] crate::grid::GridError),
 }
 
 /// How far a hint has been revealed.
@@ -175,8 +184,9 @@ pub enum Overlay {
     Help {
         scroll: u16,
     },
+    /// The solution path's steps (the view words them) and whether they solve the grid.
     Path {
-        lines: Vec<String>,
+        steps: Vec<Step>,
         solved: bool,
         scroll: u16,
     },
@@ -185,6 +195,55 @@ pub enum Overlay {
         text: String,
         error: Option<String>,
     },
+    /// A question before something that cannot be taken back, or that takes the game away.
+    Confirm(Confirm),
+}
+
+/// What a confirm prompt asks before doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// Leave the unfinished game for the new-game dialog.
+    NewGame,
+    /// Leave the unfinished game for the open dialog.
+    Open,
+    /// Fill in the whole solution.
+    RevealAll,
+}
+
+impl Confirm {
+    /// The question, with the keys that answer it.
+    pub fn question(self) -> &'static str {
+        match self {
+            Confirm::NewGame => {
+                "Leave this unfinished game for a new one? It cannot be brought back."
+            }
+            Confirm::Open => {
+                "Leave this unfinished game to open another? It cannot be brought back."
+            }
+            Confirm::RevealAll => "Reveal the whole solution? This game then sets no best time.",
+        }
+    }
+}
+
+/// What is known of the puzzle's difficulty: the engine's level and score, and Sudoku
+/// Explainer's rating (worked out by a job when the game starts; SE rates standard 9×9
+/// puzzles only).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PuzzleInfo {
+    pub score: Option<f64>,
+    pub se: SeInfo,
+}
+
+/// Sudoku Explainer's rating of the puzzle, as far as it is known.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SeInfo {
+    /// Not asked for (yet), or SE cannot rate this puzzle.
+    #[default]
+    None,
+    /// The job is working on it.
+    Rating,
+    /// ER in tenths (SE's hardest step).
+    Known(u32),
 }
 
 /// The kind of a status-line message.
@@ -227,6 +286,19 @@ pub struct App {
     pub(crate) generating: Option<(Job, String)>,
     /// A path or hint job under way: its id and what it answers.
     waiting: Option<(u64, Waiting)>,
+    /// The rating job of the current game (cancelled when another game starts).
+    rating: Option<Job>,
+    pub(crate) info: PuzzleInfo,
+    /// The first puzzle to make, until [`App::start`] asks for it.
+    first_generation: Option<GenerateOptions>,
+    /// No puzzle yet: the board is an empty placeholder while the first one is made.
+    pub(crate) placeholder: bool,
+    /// The player's best times by kind of puzzle (see `records`), saved with every snapshot.
+    best_ms: BTreeMap<String, u64>,
+    /// How the finished game compares with the best time before it (the banner says).
+    pub(crate) finish: Option<Finish>,
+    /// The player closed the celebration banner (Esc).
+    pub(crate) banner_closed: bool,
     /// The id of the next job.
     next_job: u64,
     options: GenerateOptions,
@@ -243,12 +315,15 @@ const CELEBRATION_FRAMES: u32 = 60;
 
 impl App {
     pub fn new(config: AppConfig) -> Result<App, AppError> {
+        let mut first_generation = None;
+        let mut cursor = None;
+        let mut best_ms = BTreeMap::new();
         let (game, options) = match config.start {
             StartGame::Generate(options) => {
-                let generated = generate(&options)?;
-                let level = generated.rating.as_ref().map(|r| r.level).or(options.level);
-                let game = Game::new(generated.puzzle, Some(generated.solution), level)?;
-                (game, options)
+                let geometry =
+                    Geometry::get(options.size, options.variant).map_err(AppError::Geometry)?;
+                first_generation = Some(options.clone());
+                (Game::empty(geometry), options)
             }
             StartGame::Puzzle(puzzle) => {
                 (Game::new(puzzle, None, None)?, GenerateOptions::default())
@@ -256,7 +331,10 @@ impl App {
             StartGame::Resume(json) => {
                 let snapshot: Snapshot =
                     serde_json::from_str(&json).map_err(|e| AppError::Snapshot(e.to_string()))?;
-                (Game::from_snapshot(&snapshot)?, GenerateOptions::default())
+                let game = Game::from_snapshot(&snapshot)?;
+                cursor = snapshot.cursor.filter(|&c| c < game.entries().len());
+                best_ms = snapshot.best_ms;
+                (game, GenerateOptions::default())
             }
         };
         let theme = if config.color {
@@ -264,7 +342,8 @@ impl App {
         } else {
             Theme::plain(config.ascii)
         };
-        let cursor = first_empty(&game).unwrap_or(0);
+        let cursor = cursor.or_else(|| first_empty(&game)).unwrap_or(0);
+        let placeholder = first_generation.is_some();
         Ok(App {
             game,
             cursor,
@@ -283,6 +362,13 @@ impl App {
             frame: 0,
             generating: None,
             waiting: None,
+            rating: None,
+            info: PuzzleInfo::default(),
+            first_generation,
+            placeholder,
+            best_ms,
+            finish: None,
+            banner_closed: false,
             next_job: 1,
             options,
             games_started: 0,
@@ -298,6 +384,43 @@ impl App {
     /// Shows a one-line message in the status bar (the runner reports a corrupt save here).
     pub fn notify(&mut self, text: impl Into<String>) {
         self.message = Some((text.into(), Tone::Bad));
+    }
+
+    /// Shows a neutral one-line message (a welcome, what an anonymous SSH game keeps).
+    pub fn tell(&mut self, text: impl Into<String>) {
+        self.message = Some((text.into(), Tone::Info));
+    }
+
+    /// The first effects, once the runner can carry them out (its screen is up): the first
+    /// puzzle's generation, or the rating of the game already there.
+    pub fn start(&mut self) -> Vec<Effect> {
+        match self.first_generation.take() {
+            Some(options) => self.generate_with(options),
+            None => self.rate_game(),
+        }
+    }
+
+    /// Best times carried over from an earlier save (a finished game's save is not resumed,
+    /// but its records are kept).
+    pub fn keep_best_times(&mut self, best_ms: BTreeMap<String, u64>) {
+        for (kind, ms) in best_ms {
+            let best = self.best_ms.entry(kind).or_insert(ms);
+            *best = (*best).min(ms);
+        }
+    }
+
+    pub fn info(&self) -> &PuzzleInfo {
+        &self.info
+    }
+
+    /// True until the first puzzle has arrived.
+    pub fn is_placeholder(&self) -> bool {
+        self.placeholder
+    }
+
+    /// How the finished game compares with the player's best time.
+    pub fn finish(&self) -> Option<&Finish> {
+        self.finish.as_ref()
     }
 
     /// Stops the clock at a fixed reading, so test screens are reproducible.
@@ -360,7 +483,10 @@ impl App {
     }
 
     pub fn snapshot(&self) -> String {
-        serde_json::to_string(&self.game.snapshot()).unwrap_or_default()
+        let mut snapshot = self.game.snapshot();
+        snapshot.cursor = Some(self.cursor);
+        snapshot.best_ms = self.best_ms.clone();
+        serde_json::to_string(&snapshot).unwrap_or_default()
     }
 
     pub fn render(&self, frame: &mut Frame) {
@@ -412,16 +538,66 @@ impl App {
                 }
                 self.waiting = None;
                 self.message = None;
-                self.hint = Some(match step {
-                    Some(step) => Hint::Step {
-                        step: Box::new(step),
-                        stage: 1,
-                    },
-                    None => Hint::Stuck,
-                });
+                self.hint = Some(self.new_hint(step));
                 Vec::new()
             }
+            Outcome::Rated(rated) => {
+                if self.rating.as_ref().is_none_or(|job| job.id != done.id) {
+                    return Vec::new();
+                }
+                self.rating = None;
+                self.rated(rated)
+            }
         }
+    }
+
+    /// A newly found hint step (counted in the hints used), or "stuck".
+    fn new_hint(&mut self, step: Option<Step>) -> Hint {
+        match step {
+            Some(step) => {
+                self.game.hints_used += 1;
+                Hint::Step {
+                    step: Box::new(step),
+                    stage: 1,
+                }
+            }
+            None => Hint::Stuck,
+        }
+    }
+
+    /// Asks for the puzzle's ratings: SE's always (standard 9×9 with one solution), the
+    /// engine's level and score when the game came without them.
+    fn rate_game(&mut self) -> Vec<Effect> {
+        if let Some(job) = self.rating.take() {
+            job.cancel();
+        }
+        let geometry = self.game.geometry();
+        let se = geometry.size() == 9
+            && geometry.variant() == Variant::Standard
+            && self.game.solvability() == Solvability::Unique;
+        let engine = self.info.score.is_none() && self.game.solution().is_some();
+        if !se && !engine {
+            return Vec::new();
+        }
+        if se {
+            self.info.se = SeInfo::Rating;
+        }
+        let job = Job::rate(self.job_id(), self.game.puzzle().clone(), engine, se);
+        self.rating = Some(job.clone());
+        vec![Effect::Work(job)]
+    }
+
+    fn rated(&mut self, rated: Rated) -> Vec<Effect> {
+        self.info.se = rated.se_er.map_or(SeInfo::None, SeInfo::Known);
+        let Some(rating) = rated.engine else {
+            return Vec::new();
+        };
+        self.info.score = Some(rating.score);
+        if self.game.level.is_none() {
+            self.game.level = Some(rating.level);
+            return vec![self.save()];
+        }
+        Vec::new()
     }
 
     fn generated(&mut self, result: Result<Generated, GenerateError>) -> Vec<Effect> {
@@ -432,10 +608,14 @@ impl App {
                     .as_ref()
                     .map(|r| r.level)
                     .or(self.options.level);
+                let score = generated.rating.as_ref().map(|r| r.score);
                 match Game::new(generated.puzzle, Some(generated.solution), level) {
                     Ok(game) => {
                         self.start_game(game);
-                        vec![self.save()]
+                        self.info.score = score;
+                        let mut effects = self.rate_game();
+                        effects.push(self.save());
+                        effects
                     }
                     Err(e) => {
                         self.say(e.to_string(), Tone::Bad);
@@ -445,7 +625,12 @@ impl App {
             }
             Err(GenerateError::Cancelled) => Vec::new(),
             Err(e) => {
-                self.say(format!("no puzzle: {e}"), Tone::Bad);
+                let then = if self.placeholder {
+                    "; g chooses another kind, o opens one"
+                } else {
+                    ""
+                };
+                self.say(format!("no puzzle: {e}{then}"), Tone::Bad);
                 Vec::new()
             }
         }
@@ -488,6 +673,17 @@ impl App {
         Effect::Save(self.snapshot())
     }
 
+    /// Whether leaving this game loses work: it is not finished and the player has made
+    /// entries or notes.
+    fn has_unfinished_work(&self) -> bool {
+        let entered = self.game.entries() != self.game.puzzle().givens.cells();
+        let noted = self.game.puzzle().pencilmarks.is_none()
+            && (0..self.game.entries().len()).any(|c| !self.game.notes(c).is_empty());
+        !self.placeholder
+            && self.game.completed().is_none()
+            && (entered || noted || self.game.can_undo())
+    }
+
     fn start_game(&mut self, game: Game) {
         self.game = game;
         self.cursor = first_empty(&self.game).unwrap_or(0);
@@ -495,6 +691,9 @@ impl App {
         self.paused = false;
         self.overlay = Overlay::None;
         self.celebration = 0;
+        self.finish = None;
+        self.banner_closed = false;
+        self.info = PuzzleInfo::default();
         self.games_started += 1;
         self.solver_offer_made = false;
         self.panel_loaded = false;
@@ -502,7 +701,13 @@ impl App {
             self.load_panel();
         }
         let n = self.game.size();
-        self.say(format!("new {n}×{n} game: good luck"), Tone::Info);
+        if self.placeholder && self.message.is_some() {
+            // The first game: the runner's notice (a damaged save, what an anonymous SSH
+            // game keeps) stays up.
+        } else {
+            self.say(format!("new {n}×{n} game: good luck"), Tone::Info);
+        }
+        self.placeholder = false;
     }
 
     fn load_panel(&mut self) {
@@ -523,303 +728,85 @@ impl App {
         }
         self.hint = None;
         self.message = None;
-        if let Some(time) = self.game.completed() {
-            if self.celebration == 0 {
-                self.celebration = CELEBRATION_FRAMES;
+        match self.game.completed() {
+            Some(time) => {
+                if self.celebration == 0 {
+                    self.celebration = CELEBRATION_FRAMES;
+                    self.banner_closed = false;
+                    self.finish = Some(self.record_finish(time));
+                }
+                self.say("Solved! g starts a new game", Tone::Good);
             }
-            self.say(
-                format!("Solved in {}! g starts a new game", clock(time)),
-                Tone::Good,
-            );
+            None => self.finish = None,
         }
         vec![self.save()]
     }
 
-    fn key(&mut self, key: KeyEvent) -> Vec<Effect> {
-        if key.kind == KeyEventKind::Release {
-            return Vec::new();
+    /// Compares a finish with the best time for this kind of puzzle, and keeps it when it is
+    /// better (a game whose solution was filled in for the player sets none).
+    fn record_finish(&mut self, time: Duration) -> Finish {
+        let kind = records::kind(&self.game);
+        let previous = self.best_ms.get(&kind).map(|&ms| Duration::from_millis(ms));
+        let counts = !self.game.solution_shown;
+        let new_best = counts && previous.is_none_or(|best| time < best);
+        if new_best {
+            self.best_ms.insert(kind, time.as_millis() as u64);
         }
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            return vec![self.save(), Effect::Quit];
+        Finish {
+            time,
+            previous,
+            new_best,
+            counts,
         }
-        match &mut self.overlay {
-            Overlay::None => {}
-            Overlay::Help { scroll } => {
-                match key.code {
-                    KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
-                    KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
-                    KeyCode::Char('q') => return vec![self.save(), Effect::Quit],
-                    _ => self.overlay = Overlay::None,
-                }
-                return Vec::new();
-            }
-            Overlay::Path { scroll, .. } => {
-                match key.code {
-                    KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
-                    KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
-                    KeyCode::PageDown | KeyCode::Char(' ') => *scroll = scroll.saturating_add(10),
-                    KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
-                    KeyCode::Char('q') => return vec![self.save(), Effect::Quit],
-                    _ => self.overlay = Overlay::None,
-                }
-                return Vec::new();
-            }
-            Overlay::NewGame(form) => {
-                match key.code {
-                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                        form.field = (form.field + 1) % NewGameForm::FIELDS
-                    }
-                    KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
-                        form.field = (form.field + NewGameForm::FIELDS - 1) % NewGameForm::FIELDS
-                    }
-                    KeyCode::Left | KeyCode::Char('h') => form.change(-1),
-                    KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => form.change(1),
-                    KeyCode::Enter => {
-                        let form = form.clone();
-                        self.overlay = Overlay::None;
-                        return self.start_generating(&form);
-                    }
-                    KeyCode::Esc | KeyCode::Char('q') => self.overlay = Overlay::None,
-                    _ => {}
-                }
-                return Vec::new();
-            }
-            Overlay::Open { text, error } => {
-                match key.code {
-                    KeyCode::Esc => self.overlay = Overlay::None,
-                    KeyCode::Enter => return self.open_text(),
-                    KeyCode::Backspace => {
-                        text.pop();
-                        *error = None;
-                    }
-                    KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                        text.clear();
-                    }
-                    KeyCode::Char(c) if text.len() < MAX_PASTE => {
-                        text.push(c);
-                        *error = None;
-                    }
-                    _ => {}
-                }
-                return Vec::new();
-            }
-        }
-        if self.paused {
-            return match key.code {
-                KeyCode::Char('q') => vec![self.save(), Effect::Quit],
-                KeyCode::Char('?') => {
-                    self.overlay = Overlay::Help { scroll: 0 };
-                    Vec::new()
-                }
-                KeyCode::Char('p') | KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
-                    self.toggle_pause()
-                }
-                _ => Vec::new(),
-            };
-        }
-        if key.code == KeyCode::Esc && self.cancel_generation() {
-            self.say("new game cancelled", Tone::Info);
-            return Vec::new();
-        }
-        let Some(action) = keymap::action(key, self.game.size(), self.panel_open) else {
-            return Vec::new();
-        };
-        self.act(action)
     }
 
-    /// Carries out a play action.
-    pub fn act(&mut self, action: Action) -> Vec<Effect> {
-        let n = self.game.size() as i32;
-        let k = self.game.geometry().box_size() as i32;
-        match action {
-            Action::Move(dr, dc) => {
-                let (r, c) = (self.cursor as i32 / n, self.cursor as i32 % n);
-                let (r, c) = ((r + dr).rem_euclid(n), (c + dc).rem_euclid(n));
-                self.cursor = (r * n + c) as usize;
-                Vec::new()
-            }
-            Action::MoveBox(dr, dc) => {
-                let (r, c) = (self.cursor as i32 / n, self.cursor as i32 % n);
-                let (r, c) = ((r + dr * k).rem_euclid(n), (c + dc * k).rem_euclid(n));
-                self.cursor = (r * n + c) as usize;
-                Vec::new()
-            }
-            Action::NextEmpty | Action::PrevEmpty => {
-                let cells = self.game.entries().len();
-                let forward = action == Action::NextEmpty;
-                for i in 1..cells {
-                    let c = if forward {
-                        (self.cursor + i) % cells
-                    } else {
-                        (self.cursor + cells - i) % cells
-                    };
-                    if self.game.entry(c) == 0 {
-                        self.cursor = c;
-                        break;
-                    }
-                }
-                Vec::new()
-            }
-            Action::Digit(d) => {
-                let cell = self.cursor;
-                if self.game.is_given(cell) {
-                    self.say(
-                        format!("{} is a given", self.game.geometry().cell_name(cell)),
-                        Tone::Info,
-                    );
-                    return Vec::new();
-                }
-                let changed = if self.notes_mode {
-                    if self.game.entry(cell) != 0 {
-                        self.say("clear the digit before writing notes here", Tone::Info);
-                        return Vec::new();
-                    }
-                    self.game.toggle_note(cell, d)
-                } else {
-                    self.game.set_digit(cell, d)
-                };
-                self.changed(changed)
-            }
-            Action::Clear => {
-                let changed = self.game.clear(self.cursor);
-                self.changed(changed)
-            }
-            Action::ToggleNotes => {
-                self.notes_mode = !self.notes_mode;
-                let text = if self.notes_mode {
-                    "notes mode: digits toggle pencil marks (n to leave)"
-                } else {
-                    "entry mode: digits fill the cell"
-                };
-                self.say(text, Tone::Info);
-                Vec::new()
-            }
-            Action::FillCandidates => {
-                let changed = self.game.fill_candidates();
-                let effects = self.changed(changed);
-                self.say(
-                    "every empty cell holds its candidates (u undoes)",
-                    Tone::Info,
-                );
-                effects
-            }
-            Action::Undo => {
-                let changed = self.game.undo();
-                if !changed {
-                    self.say("nothing to undo", Tone::Info);
-                }
-                self.changed(changed)
-            }
-            Action::Redo => {
-                let changed = self.game.redo();
-                if !changed {
-                    self.say("nothing to redo", Tone::Info);
-                }
-                self.changed(changed)
-            }
-            Action::Hint => self.advance_hint(),
-            Action::ApplyHint => self.apply_hint(),
-            Action::Escape => {
-                if self.hint.take().is_none() {
-                    self.message = None;
-                }
-                Vec::new()
-            }
-            Action::PathView => self.open_path(),
-            Action::Check => {
-                self.check();
-                Vec::new()
-            }
-            Action::Reveal => {
-                if self.game.solution().is_none() {
-                    self.say(self.no_solution_text(), Tone::Bad);
-                    return Vec::new();
-                }
-                let changed = self.game.reveal(self.cursor);
-                self.changed(changed)
-            }
-            Action::RevealAll => {
-                if self.game.solution().is_none() {
-                    self.say(self.no_solution_text(), Tone::Bad);
-                    return Vec::new();
-                }
-                let changed = self.game.reveal_all();
-                let effects = self.changed(changed);
-                if changed {
-                    self.say("the solution is revealed (u undoes)", Tone::Info);
-                }
-                effects
-            }
-            Action::Pause => self.toggle_pause(),
-            Action::NewGame => {
-                self.overlay = Overlay::NewGame(NewGameForm::from_options(&self.options));
-                Vec::new()
-            }
-            Action::Open => {
-                self.overlay = Overlay::Open {
-                    text: String::new(),
-                    error: None,
-                };
-                Vec::new()
-            }
-            Action::Restart => {
-                let changed = self.game.restart();
-                let effects = self.changed(changed);
-                if changed {
-                    self.say(
-                        "restarted from the givens (u brings your work back)",
-                        Tone::Info,
-                    );
-                    if self.panel_open {
-                        self.load_panel();
-                    }
-                }
-                effects
-            }
-            Action::TogglePanel => {
-                self.panel_open = !self.panel_open;
-                let stale = self.panel_entries != self.game.entries();
-                if self.panel_open && (!self.panel_loaded || stale && !self.panel.is_playing()) {
-                    self.load_panel();
-                }
-                Vec::new()
-            }
-            Action::Panel(msg) => {
-                // Keys never drive a panel the player cannot see.
-                if let Some((needs, now)) = self.hits.get().panel_hidden {
-                    self.say(panel_hidden_text(needs, now), Tone::Info);
-                } else {
-                    self.panel.handle(msg);
-                }
-                Vec::new()
-            }
-            Action::CopySolver => {
-                match self.panel.solution() {
-                    Some(grid) if self.panel_open => {
-                        let changed = self.game.fill_from(&grid);
-                        let effects = self.changed(changed);
-                        self.say(
-                            "copied the solver's solution into the board (u undoes)",
-                            Tone::Info,
-                        );
-                        return effects;
-                    }
-                    _ if self.panel_open => self.say(
-                        "no solver solution to copy yet (Space runs the solver)",
-                        Tone::Info,
-                    ),
-                    _ => self.say(
-                        "no solver solution to copy yet (s opens the solver panel)",
-                        Tone::Info,
-                    ),
-                }
-                Vec::new()
-            }
-            Action::Help => {
-                self.overlay = Overlay::Help { scroll: 0 };
-                Vec::new()
-            }
-            Action::Quit | Action::ForceQuit => vec![self.save(), Effect::Quit],
+    /// Whether the celebration banner is over the board.
+    pub fn banner_shown(&self) -> bool {
+        self.finish.is_some() && !self.banner_closed && self.game.completed().is_some()
+    }
+
+    /// Does what the player confirmed.
+    fn confirmed(&mut self, confirm: Confirm) -> Vec<Effect> {
+        match confirm {
+            Confirm::NewGame => self.open_new_game_dialog(),
+            Confirm::Open => self.open_open_dialog(),
+            Confirm::RevealAll => self.reveal_all(),
+        }
+    }
+
+    fn open_new_game_dialog(&mut self) -> Vec<Effect> {
+        self.overlay = Overlay::NewGame(NewGameForm::from_options(&self.options));
+        Vec::new()
+    }
+
+    fn open_open_dialog(&mut self) -> Vec<Effect> {
+        self.overlay = Overlay::Open {
+            text: String::new(),
+            error: None,
+        };
+        Vec::new()
+    }
+
+    fn reveal_all(&mut self) -> Vec<Effect> {
+        let changed = self.game.reveal_all();
+        let effects = self.changed(changed);
+        if changed {
+            self.say("the solution is revealed (u undoes)", Tone::Info);
+        }
+        effects
+    }
+
+    /// Asks first when the action would lose unfinished work.
+    fn ask_first(&mut self, confirm: Confirm) -> Vec<Effect> {
+        let ask = match confirm {
+            Confirm::NewGame | Confirm::Open => self.has_unfinished_work(),
+            Confirm::RevealAll => self.game.completed().is_none(),
+        };
+        if ask {
+            self.overlay = Overlay::Confirm(confirm);
+            Vec::new()
+        } else {
+            self.confirmed(confirm)
         }
     }
 
@@ -906,13 +893,8 @@ impl App {
             return vec![Effect::Work(Job::hint(id, board))];
         }
         let order = logic::path::order(&[]);
-        self.hint = Some(match logic::path::next_step(&board, &order) {
-            Some(step) => Hint::Step {
-                step: Box::new(step),
-                stage: 1,
-            },
-            None => Hint::Stuck,
-        });
+        let hint = self.new_hint(logic::path::next_step(&board, &order));
+        self.hint = Some(hint);
         Vec::new()
     }
 
@@ -949,15 +931,8 @@ impl App {
 
     fn show_path(&mut self, path: &logic::path::Path) {
         self.message = None;
-        let geometry = self.game.geometry();
-        let lines = path
-            .steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| format!("{:>3}. {}", i + 1, view::hint::summary(s, geometry)))
-            .collect();
         self.overlay = Overlay::Path {
-            lines,
+            steps: path.steps.clone(),
             solved: path.solved,
             scroll: 0,
         };
@@ -982,6 +957,11 @@ impl App {
             .options
             .seed
             .wrapping_add((self.games_started + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.generate_with(options)
+    }
+
+    /// Sends out the generation of a puzzle made with `options` (replacing one under way).
+    fn generate_with(&mut self, options: GenerateOptions) -> Vec<Effect> {
         self.options = options.clone();
         let n = options.size;
         let label = format!(
@@ -1056,7 +1036,7 @@ impl App {
         if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
             return Vec::new();
         }
-        if !matches!(self.overlay, Overlay::None) || self.paused {
+        if !matches!(self.overlay, Overlay::None) || self.paused || self.placeholder {
             return Vec::new();
         }
         let hits = self.hits.get();
@@ -1108,14 +1088,4 @@ pub fn panel_hidden_text(needs: (u16, u16), now: (u16, u16)) -> String {
         "the solver panel needs a window of {}×{} beside this board (now {}×{}); s closes it",
         needs.0, needs.1, now.0, now.1
     )
-}
-
-/// `m:ss` or `h:mm:ss`.
-pub fn clock(d: Duration) -> String {
-    let s = d.as_secs();
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    }
 }

@@ -1,0 +1,144 @@
+//! Keys by mode, as the key table lists them (`keymap::KEYS`): each overlay (help, solution
+//! path, new-game dialog, open dialog, question), the pause, and play, whose keys become
+//! actions (`keymap::action`, carried out by `actions`).
+
+use super::*;
+
+impl App {
+    /// Routes a key to the mode the app is in.
+    pub(super) fn key(&mut self, key: KeyEvent) -> Vec<Effect> {
+        if key.kind == KeyEventKind::Release {
+            return Vec::new();
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return vec![self.save(), Effect::Quit];
+        }
+        match &self.overlay {
+            Overlay::None if self.paused => self.paused_key(key),
+            Overlay::None => self.play_key(key),
+            Overlay::Help { .. } | Overlay::Path { .. } => self.scroll_key(key),
+            Overlay::NewGame(_) => self.new_game_key(key),
+            Overlay::Open { .. } => self.open_key(key),
+            Overlay::Confirm(confirm) => {
+                let confirm = *confirm;
+                self.question_key(key, confirm)
+            }
+        }
+    }
+
+    /// The help and the solution path: scroll, quit, any other key closes.
+    fn scroll_key(&mut self, key: KeyEvent) -> Vec<Effect> {
+        let pages = matches!(self.overlay, Overlay::Path { .. });
+        let (Overlay::Help { scroll } | Overlay::Path { scroll, .. }) = &mut self.overlay else {
+            return Vec::new();
+        };
+        match key.code {
+            KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
+            KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
+            KeyCode::PageDown | KeyCode::Char(' ') if pages => *scroll = scroll.saturating_add(10),
+            KeyCode::PageUp if pages => *scroll = scroll.saturating_sub(10),
+            KeyCode::Char('q') => return vec![self.save(), Effect::Quit],
+            _ => self.overlay = Overlay::None,
+        }
+        Vec::new()
+    }
+
+    /// The new-game dialog: choose a field, change its value, make the puzzle.
+    fn new_game_key(&mut self, key: KeyEvent) -> Vec<Effect> {
+        let Overlay::NewGame(form) = &mut self.overlay else {
+            return Vec::new();
+        };
+        match key.code {
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                form.field = (form.field + 1) % NewGameForm::FIELDS
+            }
+            KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
+                form.field = (form.field + NewGameForm::FIELDS - 1) % NewGameForm::FIELDS
+            }
+            KeyCode::Left | KeyCode::Char('h') => form.change(-1),
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => form.change(1),
+            KeyCode::Enter => {
+                let form = form.clone();
+                self.overlay = Overlay::None;
+                return self.start_generating(&form);
+            }
+            KeyCode::Esc | KeyCode::Char('q') => self.overlay = Overlay::None,
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// The open dialog: typing, deleting, opening.
+    fn open_key(&mut self, key: KeyEvent) -> Vec<Effect> {
+        let Overlay::Open { text, error } = &mut self.overlay else {
+            return Vec::new();
+        };
+        match key.code {
+            KeyCode::Esc => self.overlay = Overlay::None,
+            KeyCode::Enter => return self.open_text(),
+            KeyCode::Backspace => {
+                text.pop();
+                *error = None;
+            }
+            KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                text.clear();
+            }
+            KeyCode::Char(c) if text.len() < MAX_PASTE => {
+                text.push(c);
+                *error = None;
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// A question: `y` or Enter does it, any other key keeps the game as it is.
+    fn question_key(&mut self, key: KeyEvent, confirm: Confirm) -> Vec<Effect> {
+        self.overlay = Overlay::None;
+        match key.code {
+            KeyCode::Char('y') | KeyCode::Enter => self.confirmed(confirm),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Paused: resume, help or quit; the board stays hidden.
+    fn paused_key(&mut self, key: KeyEvent) -> Vec<Effect> {
+        match key.code {
+            KeyCode::Char('q') => vec![self.save(), Effect::Quit],
+            KeyCode::Char('?') => {
+                self.overlay = Overlay::Help { scroll: 0 };
+                Vec::new()
+            }
+            KeyCode::Char('p') | KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
+                self.toggle_pause()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Playing: Esc first stops a generation or closes the banner; every other key is an
+    /// action of the key map (only choosing, opening, help and quitting before the first
+    /// puzzle has come).
+    fn play_key(&mut self, key: KeyEvent) -> Vec<Effect> {
+        if key.code == KeyCode::Esc && self.cancel_generation() {
+            let text = if self.placeholder {
+                "new game cancelled: g chooses another, o opens one, q quits"
+            } else {
+                "new game cancelled"
+            };
+            self.say(text, Tone::Info);
+            return Vec::new();
+        }
+        let Some(action) = keymap::action(key, self.game.size(), self.panel_open) else {
+            return Vec::new();
+        };
+        if self.placeholder && !action.works_without_a_puzzle() {
+            return Vec::new();
+        }
+        if action == Action::Escape && self.banner_shown() {
+            self.banner_closed = true;
+            return Vec::new();
+        }
+        self.act(action)
+    }
+}
