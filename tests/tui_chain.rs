@@ -10,16 +10,21 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use sudoscope::grid::{ReadOptions, parse_puzzle};
+use sudoscope::logic::Technique;
 use sudoscope::logic::{LinkKind, Step};
 use sudoscope::tui::app::Hint;
-use sudoscope::tui::{App, AppConfig, Msg, StartGame, StepPool};
+use sudoscope::tui::{App, AppConfig, Effect, Msg, StartGame, StepPool};
 
 /// From magictour's top 1465: its sixth step is a nice loop, reached after five simpler ones.
 const PUZZLE: &str =
     "6..1..7......7..8...9..8..37..4..5...3.....2...4..5..81..2..4.........5...6..9...";
 
 fn app() -> App {
-    let puzzle = parse_puzzle(PUZZLE, ReadOptions::default()).expect("a puzzle");
+    app_with(PUZZLE)
+}
+
+fn app_with(line: &str) -> App {
+    let puzzle = parse_puzzle(line, ReadOptions::default()).expect("a puzzle");
     App::new(AppConfig {
         start: StartGame::Puzzle(puzzle),
         color: true,
@@ -29,11 +34,11 @@ fn app() -> App {
     .expect("an app")
 }
 
-fn press(app: &mut App, c: char) {
+fn press(app: &mut App, c: char) -> Vec<Effect> {
     app.update(Msg::Event(Event::Key(KeyEvent::new(
         KeyCode::Char(c),
         KeyModifiers::NONE,
-    ))));
+    ))))
 }
 
 fn draw(app: &App) -> Buffer {
@@ -48,7 +53,9 @@ fn first_chain_hint(app: &mut App) -> Step {
         press(app, 'i');
         match app.hint() {
             Some(Hint::Step { step, .. }) if !step.links.is_empty() => return (**step).clone(),
-            Some(Hint::Step { .. }) => press(app, 'a'),
+            Some(Hint::Step { .. }) => {
+                press(app, 'a');
+            }
             other => panic!("a step hint, got {other:?}"),
         }
     }
@@ -124,4 +131,36 @@ fn a_chain_hint_marks_its_true_and_false_candidates() {
         "the true candidates, green, in {:?}",
         step.links
     );
+}
+
+/// Where our techniques are stuck (Easter Monster, from its first grid), a hint still comes:
+/// Sudoku Explainer's chain, looked for off the UI thread, drawn like our own chains.
+#[test]
+fn a_stuck_ladder_hands_the_hint_to_sudoku_explainer() {
+    const EASTER_MONSTER: &str =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let mut app = app_with(EASTER_MONSTER);
+    let effects = press(&mut app, 'i');
+    assert!(app.hint().is_none(), "the answer is not there at once");
+    let text: String = draw(&app).content().iter().map(|c| c.symbol()).collect();
+    assert!(
+        text.contains("Sudoku Explainer"),
+        "the player is told what happens"
+    );
+    let mut jobs = 0;
+    for effect in effects {
+        if let Effect::Work(job) = effect {
+            jobs += 1;
+            app.update(Msg::Done(job.run()));
+        }
+    }
+    assert_eq!(jobs, 1, "one job looks for the step");
+    let Some(Hint::Step { step, .. }) = app.hint() else {
+        panic!("a step, not stuck: {:?}", app.hint());
+    };
+    assert_eq!(step.technique, Technique::SeStep);
+    assert!(!step.links.is_empty(), "SE's chain comes with its links");
+    press(&mut app, 'i');
+    let text: String = draw(&app).content().iter().map(|c| c.symbol()).collect();
+    assert!(text.contains("The chain:"), "the chain is drawn at stage 2");
 }

@@ -39,7 +39,11 @@ impl Eq for Job {}
 enum Work {
     Generate(GenerateOptions),
     Path(Board),
-    Hint(Board),
+    /// The next step at a board; `unique` says the puzzle has one solution.
+    Hint {
+        board: Board,
+        unique: bool,
+    },
     Rate {
         puzzle: Puzzle,
         engine: bool,
@@ -80,8 +84,8 @@ impl Job {
         Job::new(id, Work::Path(board))
     }
 
-    pub(crate) fn hint(id: u64, board: Board) -> Job {
-        Job::new(id, Work::Hint(board))
+    pub(crate) fn hint(id: u64, board: Board, unique: bool) -> Job {
+        Job::new(id, Work::Hint { board, unique })
     }
 
     /// Rates a puzzle with one solution: the engine's rating when `engine`, SE's when `se`
@@ -115,9 +119,9 @@ impl Job {
                 Outcome::Generated(generate_cancellable(&options, &self.cancel))
             }
             Work::Path(board) => Outcome::Path(logic::path::solve(&board, &[])),
-            Work::Hint(board) => {
+            Work::Hint { board, unique } => {
                 let order = logic::path::order(&[]);
-                Outcome::Hint(logic::path::next_step(&board, &order))
+                Outcome::Hint(logic::path::next_step_or_se(&board, &order, unique))
             }
             Work::Rate { puzzle, engine, se } => Outcome::Rated(Rated {
                 engine: (engine && !cancelled(&self.cancel)).then(|| rating::rate(&puzzle)),

@@ -572,9 +572,7 @@ impl App {
             job.cancel();
         }
         let geometry = self.game.geometry();
-        let se = geometry.size() == 9
-            && geometry.variant() == Variant::Standard
-            && self.game.solvability() == Solvability::Unique;
+        let se = logic::se::supports(geometry) && self.game.solvability() == Solvability::Unique;
         let engine = self.info.score.is_none() && self.game.solution().is_some();
         if !se && !engine {
             return Vec::new();
@@ -883,19 +881,36 @@ impl App {
             return Vec::new();
         }
         let board = self.game.hint_board();
+        // Only a puzzle with one solution may be reasoned about with uniqueness techniques.
+        let unique = self.game.solvability() == Solvability::Unique;
         if self.game.size() > INLINE_HINT_MAX_SIZE {
-            if self.waiting.is_some_and(|(_, w)| w == Waiting::Hint) {
-                return Vec::new();
-            }
-            let id = self.job_id();
-            self.waiting = Some((id, Waiting::Hint));
-            self.say("looking for the next step…", Tone::Info);
-            return vec![Effect::Work(Job::hint(id, board))];
+            return self.hint_job(board, unique, "looking for the next step…");
         }
         let order = logic::path::order(&[]);
-        let hint = self.new_hint(logic::path::next_step(&board, &order));
+        let step = logic::path::next_step(&board, &order);
+        // Where our own techniques are stuck, Sudoku Explainer's chains carry on (standard
+        // 9×9): they can take seconds on the hardest puzzles, so they run as a job.
+        if step.is_none() && unique && logic::se::supports(self.game.geometry()) {
+            return self.hint_job(
+                board,
+                unique,
+                "our techniques are stuck here: looking for a Sudoku Explainer chain…",
+            );
+        }
+        let hint = self.new_hint(step);
         self.hint = Some(hint);
         Vec::new()
+    }
+
+    /// Looks for the next step off the UI thread (our ladder, then SE's chains), once.
+    fn hint_job(&mut self, board: logic::Board, unique: bool, note: &str) -> Vec<Effect> {
+        if self.waiting.is_some_and(|(_, w)| w == Waiting::Hint) {
+            return Vec::new();
+        }
+        let id = self.job_id();
+        self.waiting = Some((id, Waiting::Hint));
+        self.say(note, Tone::Info);
+        vec![Effect::Work(Job::hint(id, board, unique))]
     }
 
     fn apply_hint(&mut self) -> Vec<Effect> {

@@ -21,7 +21,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::exact;
-use crate::grid::{Puzzle, Variant};
+use crate::grid::{Geometry, Puzzle, Variant};
 use crate::logic::{self, Board, BoardError, Technique};
 
 use chaining::{Chaining, Search};
@@ -384,10 +384,14 @@ fn ancestors(search: &Search, target: u32) -> Vec<u32> {
     out
 }
 
+/// Whether SE's rules apply to puzzles of this shape: SE is defined for standard 9×9 only.
+pub fn supports(geometry: &Geometry) -> bool {
+    geometry.size() == 9 && geometry.variant() == Variant::Standard
+}
+
 /// Checks that a puzzle can be rated: standard 9×9, consistent, exactly one solution.
 fn check(puzzle: &Puzzle) -> Result<Board, SeError> {
-    let geometry = puzzle.geometry();
-    if geometry.size() != 9 || geometry.variant() != Variant::Standard {
+    if !supports(puzzle.geometry()) {
         return Err(SeError::NotStandard);
     }
     let board = Board::from_puzzle(puzzle);
@@ -410,8 +414,7 @@ pub fn rate(puzzle: &Puzzle) -> Result<SeRating, SeError> {
 /// SE's rating of a board the caller knows to have exactly one solution (SE's uniqueness
 /// techniques assume it).
 pub fn rate_board(board: &Board) -> Result<SeRating, SeError> {
-    let geometry = board.geometry();
-    if geometry.size() != 9 || geometry.variant() != Variant::Standard {
+    if !supports(board.geometry()) {
         return Err(SeError::NotStandard);
     }
     rate_grid(SeGrid::from_board(board), |_| {})
@@ -441,8 +444,7 @@ pub fn rate_grid(mut grid: SeGrid, mut on_step: impl FnMut(&SeHint)) -> Result<S
 /// only (`unique`), where SE's chains always find a step; on a puzzle with several solutions
 /// its nested chains could search for minutes without one.
 pub fn next_step(board: &Board, unique: bool) -> Option<SeHint> {
-    let geometry = board.geometry();
-    if !unique || geometry.size() != 9 || geometry.variant() != Variant::Standard {
+    if !unique || !supports(board.geometry()) {
         return None;
     }
     next_hint(&SeGrid::from_board(board), true, true)
