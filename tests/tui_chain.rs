@@ -163,4 +163,15 @@ fn a_stuck_ladder_hands_the_hint_to_sudoku_explainer() {
     press(&mut app, 'i');
     let text: String = draw(&app).content().iter().map(|c| c.symbol()).collect();
     assert!(text.contains("The chain:"), "the chain is drawn at stage 2");
+    // Stage 3: the chain's numbered implications each start a line of the card.
+    press(&mut app, 'i');
+    let buf = draw(&app);
+    let rows: Vec<String> = (0..buf.area.height)
+        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect();
+    assert!(
+        rows.iter().any(|row| row.contains("│2. ")),
+        "'2.' begins a line of the card:\n{}",
+        rows.join("\n")
+    );
 }

@@ -102,7 +102,10 @@ pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Lin
             }
             if *stage >= 3 {
                 lines.push(Line::from(""));
-                lines.push(Line::from(plain(step.explanation.clone())));
+                // A chain's explanation is a numbered list, one implication per line.
+                for line in step.explanation.lines() {
+                    lines.push(Line::from(plain(line.to_string())));
+                }
             }
             lines.push(Line::from(""));
             let mut keys = Vec::new();
