@@ -16,6 +16,17 @@ where the next step is not a single, records the board (digits and candidates) a
 technique type sudoscope also has, every placement and elimination HoDoKu's `find_all` finds
 there (types that find nothing are left out). One JSON object per board; `cands` lists each
 cell's candidates, comma-separated, empty for a cell with a digit.
+
+With `--singles-pending`, it records instead the boards where the next step IS a single
+(every third one, and the puzzle's first board): boards with singles still pending, where
+subsets made of cells that those singles will fill count too. That is how
+`tests/data/hodoku_find_all_singles_pending.jsonl` was made (2026-11-23), from
+
+    ./target/release/sudoscope generate --level hard --count 12 --seed 21 > pending.txt
+    ./target/release/sudoscope generate --level evil --count 12 --seed 22 >> pending.txt
+    echo 8621593..9357481624712368..1.3..7....9...2........4...3496.17..628475..15179.34.6 >> pending.txt
+    ./venv/bin/python docs/experiments/hodoku_find_all.py --singles-pending < pending.txt \
+        > crates/sudoscope-core/tests/data/hodoku_find_all_singles_pending.jsonl
 """
 import json
 import sys
@@ -90,6 +101,7 @@ def found_at(grid):
 
 
 def main():
+    pending = "--singles-pending" in sys.argv[1:]
     solver = Solver()
     for line in sys.stdin:
         if not line.strip() or line.startswith("#"):
@@ -98,8 +110,13 @@ def main():
         result = solver.solve(puzzle)
         grid = Grid()
         grid.set_sudoku(puzzle)
-        for step in result.steps:
-            if step.type.name not in SINGLES:
+        singles_seen = 0
+        for i, step in enumerate(result.steps):
+            is_single = step.type.name in SINGLES
+            if pending and is_single:
+                singles_seen += 1
+            record = (is_single and (i == 0 or singles_seen % 3 == 1)) if pending else not is_single
+            if record:
                 values, cands = snapshot(grid)
                 found = found_at(rebuilt(values, cands))
                 print(json.dumps({"values": values, "cands": ",".join(cands), "hodoku": found,

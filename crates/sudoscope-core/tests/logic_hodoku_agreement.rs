@@ -1,8 +1,10 @@
 //! Agreement with HoDoKu, step by step: at every board of `tests/data/hodoku_find_all.jsonl`
 //! (boards on HoDoKu's own solution paths of 50 puzzles sudoscope generated, 25 hard and 25
-//! evil; the file and how to regenerate it are described in
-//! `docs/experiments/hodoku_find_all.py`), every technique both engines have must find exactly
-//! the placements and eliminations HoDoKu's `find_all` finds there — no more, no fewer.
+//! evil, where singles were exhausted) and of `tests/data/hodoku_find_all_singles_pending.jsonl`
+//! (boards of 25 more puzzles where singles are still pending; both files and how to
+//! regenerate them are described in `docs/experiments/hodoku_find_all.py`), every technique
+//! both engines have must find exactly the placements and eliminations HoDoKu's `find_all`
+//! finds there — no more, no fewer.
 //!
 //! Techniques are compared per family where the two engines split one pattern differently:
 //! the singles together (a cell can be a naked and a hidden single at once), a naked pair or
@@ -20,6 +22,13 @@ use sudoscope_core::logic::{self, Board, Technique};
 const DATA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/data/hodoku_find_all.jsonl"
+);
+
+/// The same, at boards where HoDoKu's next step is a single (made by the same script with
+/// `--singles-pending`).
+const PENDING: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/hodoku_find_all_singles_pending.jsonl"
 );
 
 /// HoDoKu's solution types and our techniques, family by family.
@@ -90,6 +99,21 @@ const FAMILIES: &[(&[&str], &[&str])] = &[
 /// that HoDoKu does not make is still checked against the solution; every other family must
 /// agree exactly.
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[];
+
+/// What differs at boards with singles still pending only (found when that fixture was added;
+/// the causes are not yet worked out, so they are listed rather than hidden): HoDoKu's BUG+1
+/// still fires where some cells are pending naked singles (9 of 448 boards), and our unique
+/// rectangle type 1 eliminates (truly) at 112 boards where HoDoKu's does not.
+const KNOWN_AT_PENDING: &[(&str, &str)] = &[
+    (
+        "bug-plus-1",
+        "HoDoKu finds BUG+1 at boards with pending singles where we do not",
+    ),
+    (
+        "unique-rectangle-1",
+        "we find true UR1 eliminations at boards with pending singles that HoDoKu does not",
+    ),
+];
 
 /// A placement (`true`) or an elimination (`false`) of a digit in a cell.
 type Deduction = (bool, usize, u8);
@@ -173,17 +197,56 @@ struct Row {
 fn every_shared_technique_finds_what_hodoku_finds() {
     // Another file made the same way (say from other puzzles) can be checked in its place.
     let other = std::env::var("SUDOSCOPE_AGREEMENT_DATA").ok();
-    let text = std::fs::read_to_string(other.as_deref().unwrap_or(DATA))
-        .expect("tests/data/hodoku_find_all.jsonl is in the repository");
+    agrees_with_hodoku_on(
+        other.as_deref().unwrap_or(DATA),
+        if other.is_some() { 1 } else { 100 },
+        KNOWN_DIFFERENCES,
+    );
+}
+
+/// The same at boards with singles still pending (HoDoKu's path just before a single), where
+/// subsets may be made of cells those singles will fill.
+#[test]
+fn every_shared_technique_finds_what_hodoku_finds_with_singles_pending() {
+    agrees_with_hodoku_on(PENDING, 100, KNOWN_AT_PENDING);
+}
+
+/// The board of the issue that found subsets missing at boards with singles pending, checked
+/// by hand: in box 4, r5c1 can only be 7 and r6c3 only 6 (naked singles still pending), a
+/// naked pair on {6, 7} that takes 6 from r5c3 and 7 from r6c1; and 2 and 4 fit only in r6c1
+/// and r5c3 (hidden singles still pending), a hidden pair that takes the same two candidates.
+#[test]
+fn subsets_of_pending_singles_are_listed() {
+    let puzzle = parse_puzzle(
+        "8621593..9357481624712368..1.3..7....9...2........4...3496.17..628475..15179.34.6",
+        ReadOptions::default(),
+    )
+    .expect("the issue's board");
+    let board = Board::from_puzzle(&puzzle);
+    let (r5c3, r6c1) = (4 * 9 + 2, 5 * 9);
+    let expected: BTreeSet<Deduction> = [(false, r5c3, 6), (false, r6c1, 7)].into();
+    let naked = ours_found(&board, &["naked-pair", "locked-pair"]);
+    assert!(naked.is_superset(&expected), "{naked:?}");
+    let hidden = ours_found(&board, &["hidden-pair"]);
+    assert!(hidden.is_superset(&expected), "{hidden:?}");
+    // The multi-line "boxes 4 and 5 confine 2 to rows 5 and 6" leans on r5c6, which already
+    // holds a 2: it is box 4's pointing, not a multi-line, and is not listed as one.
+    let multi = logic::find_all(&board, Technique::MultiLine);
+    assert!(
+        multi
+            .iter()
+            .all(|s| s.digits != [2] || !s.explanation.contains("box 4 and box 5")),
+        "{multi:?}"
+    );
+}
+
+fn agrees_with_hodoku_on(path: &str, min_boards: usize, known_differences: &[(&str, &str)]) {
+    let text = std::fs::read_to_string(path).expect("the HoDoKu fixture is in the repository");
     let records: Vec<Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
         .collect();
-    assert!(
-        other.is_some() || records.len() >= 100,
-        "{} boards",
-        records.len()
-    );
+    assert!(records.len() >= min_boards, "{} boards", records.len());
     let mut table: BTreeMap<&str, Row> = BTreeMap::new();
     let mut wrong = Vec::new();
     for (i, record) in records.iter().enumerate() {
@@ -244,7 +307,7 @@ fn every_shared_technique_finds_what_hodoku_finds() {
         }
     }
     assert!(wrong.is_empty(), "false deductions:\n{}", wrong.join("\n"));
-    let known = |id: &str| KNOWN_DIFFERENCES.iter().any(|(k, _)| *k == id);
+    let known = |id: &str| known_differences.iter().any(|(k, _)| *k == id);
     let differences: Vec<String> = table
         .iter()
         .filter(|(id, _)| !known(id))
@@ -257,17 +320,17 @@ fn every_shared_technique_finds_what_hodoku_finds() {
         .collect();
     assert!(
         differences.is_empty(),
-        "{} differences from HoDoKu outside KNOWN_DIFFERENCES:\n{}",
+        "{} differences from HoDoKu outside the known differences:\n{}",
         differences.len(),
         differences.join("\n")
     );
     // The known differences stay what they are said to be: a family said to differ that now
     // agrees everywhere should leave the list.
-    for (id, _) in KNOWN_DIFFERENCES {
+    for (id, _) in known_differences {
         let row = table.get(id).expect("a family of the table");
         assert!(
             row.missed + row.extra > 0,
-            "{id} now agrees with HoDoKu on every board: take it out of KNOWN_DIFFERENCES"
+            "{id} now agrees with HoDoKu on every board: take it out of the known differences"
         );
     }
 }

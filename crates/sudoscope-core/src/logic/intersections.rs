@@ -209,6 +209,22 @@ fn multi_line_band(
         if !all_present || union.count_ones() as usize != k - 1 {
             continue;
         }
+        // When every source box but one already holds the digit, the one left confines it to
+        // a single line by itself: that is a pointing (reported as such by `pointing`, or,
+        // with one place left, a hidden single), not a multi-line.
+        let holding = (0..k)
+            .filter(|&i| i != target)
+            .filter(|&i| {
+                (0..k).any(|line| {
+                    (0..k).any(|pos| {
+                        board.value(band_cell(geometry, by_rows, band, i, line, pos)) == digit
+                    })
+                })
+            })
+            .count();
+        if holding + 1 >= k - 1 {
+            continue;
+        }
         // The source boxes hold the digit only as candidates in at least one of them, or
         // the step would be about placed digits only (then singles have it covered).
         let mut cells = Vec::new();

@@ -1,14 +1,17 @@
 //! Subsets: naked and hidden pairs, triples and quads, and locked pairs and triples.
 //!
 //! Conventions (HoDoKu's, so that its regression library agrees):
-//! * a naked subset is k unsolved cells of one house, each with 2..=k candidates, holding k
-//!   digits between them; those digits leave every other cell of every house the k cells
+//! * a naked subset is k unsolved cells of one house, each with 1..=k candidates, holding k
+//!   digits between them (a cell with one candidate, a naked single still pending, counts:
+//!   HoDoKu lists such subsets, and `hint --all` at a board with singles pending must list
+//!   what HoDoKu lists); those digits leave every other cell of every house the k cells
 //!   share;
 //! * a naked pair or triple whose cells share two houses (a box and a line, or any two houses
 //!   of a variant) and which eliminates in both — not only in their intersection — is a
 //!   *locked* pair/triple, reported as such and not as a naked one;
 //! * a hidden subset is k digits that, within a house with more than k empty cells, fit only
-//!   in k cells (each digit in 2..=k of them); those cells lose every other candidate;
+//!   in k cells (each digit in 1..=k of them, so a hidden single still pending counts);
+//!   those cells lose every other candidate;
 //! * a step is reported only when it eliminates something.
 
 use crate::grid::{Alphabet, Digits};
@@ -127,7 +130,7 @@ fn naked_subsets(board: &Board, sink: &mut StepSink, k: usize, locked_wanted: bo
         for &c in &house.cells {
             let cands = board.candidates(c);
             let len = cands.len() as usize;
-            if board.value(c) == 0 && (2..=k).contains(&len) {
+            if board.value(c) == 0 && (1..=k).contains(&len) {
                 cells.push(c);
                 masks.push(cands.0);
             }
@@ -256,7 +259,7 @@ fn hidden_subsets(board: &Board, sink: &mut StepSink, k: usize) {
         }
         for digit in 1..=n {
             let mask = by_digit[digit as usize];
-            if (2..=k).contains(&(mask.count_ones() as usize)) {
+            if (1..=k).contains(&(mask.count_ones() as usize)) {
                 digits.push(digit);
                 masks.push(mask);
             }
