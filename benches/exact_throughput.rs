@@ -261,23 +261,6 @@ fn us_per(d: Duration, n: usize) -> f64 {
     d.as_secs_f64() * 1e6 / n as f64
 }
 
-/// Independent check: `sol` is a complete valid grid that agrees with the givens.
-fn is_valid_solution(givens: &[u8; 81], sol: &[u8; 81]) -> bool {
-    for i in 0..81 {
-        if !(1..=9).contains(&sol[i]) || (givens[i] != 0 && givens[i] != sol[i]) {
-            return false;
-        }
-    }
-    for unit in 0..9 {
-        let (mut r, mut c, mut b) = (0u16, 0u16, 0u16);
-        for k in 0..9 {
-            r |= 1 << sol[unit * 9 + k];
-            c |= 1 << sol[k * 9 + unit];
-            b |= 1 << sol[(unit / 3 * 3 + k / 3) * 9 + unit % 3 * 3 + k % 3];
-        }
-        if r != 0x3FE || c != 0x3FE || b != 0x3FE {
-            return false;
-        }
-    }
-    true
-}
+#[path = "../crates/sudoscope-core/tests/support/valid9.rs"]
+mod valid9;
+use valid9::is_valid_solution;

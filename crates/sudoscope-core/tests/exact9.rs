@@ -62,26 +62,9 @@ fn to_string(g: &[u8; 81]) -> String {
     g.iter().map(|&d| char::from(b'0' + d)).collect()
 }
 
-/// Independent validity check: complete grid, every house a permutation, agrees with givens.
-fn is_valid_solution(givens: &[u8; 81], sol: &[u8; 81]) -> bool {
-    for i in 0..81 {
-        if !(1..=9).contains(&sol[i]) || (givens[i] != 0 && givens[i] != sol[i]) {
-            return false;
-        }
-    }
-    for unit in 0..9 {
-        let (mut r, mut c, mut b) = (0u16, 0u16, 0u16);
-        for k in 0..9 {
-            r |= 1 << sol[unit * 9 + k];
-            c |= 1 << sol[k * 9 + unit];
-            b |= 1 << sol[(unit / 3 * 3 + k / 3) * 9 + unit % 3 * 3 + k % 3];
-        }
-        if r != 0x3FE || c != 0x3FE || b != 0x3FE {
-            return false;
-        }
-    }
-    true
-}
+#[path = "support/valid9.rs"]
+mod valid9;
+use valid9::is_valid_solution;
 
 const PUZZLE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
