@@ -89,8 +89,8 @@ impl Job {
     }
 
     /// Rates a puzzle with one solution: the engine's rating when `engine`, SE's when `se`
-    /// (a standard 9×9 puzzle). SE's rating cannot be stopped half-way (the engine offers no
-    /// hook for it), so a cancelled rating runs to its end and its answer is dropped.
+    /// (a standard 9×9 puzzle). A cancelled SE rating stops after the step it is searching
+    /// (seconds at most), and its answer is dropped.
     pub(crate) fn rate(id: u64, puzzle: Puzzle, engine: bool, se: bool) -> Job {
         Job::new(id, Work::Rate { puzzle, engine, se })
     }
@@ -126,7 +126,11 @@ impl Job {
             Work::Rate { puzzle, engine, se } => Outcome::Rated(Rated {
                 engine: (engine && !cancelled(&self.cancel)).then(|| rating::rate(&puzzle)),
                 se_er: (se && !cancelled(&self.cancel))
-                    .then(|| logic::se::rate(&puzzle).ok().map(|r| r.er))
+                    .then(|| {
+                        logic::se::rate_cancellable(&puzzle, || cancelled(&self.cancel))
+                            .ok()
+                            .map(|r| r.er)
+                    })
                     .flatten(),
             }),
         };

@@ -164,3 +164,36 @@ fn chain_steps_carry_their_links() {
         assert!(text.contains(&name), "{name} missing from {text}");
     }
 }
+
+/// A rating nobody waits for any more (the player left the game) stops at the next step: at
+/// once when cancelled from the start, right after the step where it was cancelled otherwise,
+/// and with the same figures as `rate` when never cancelled.
+#[test]
+fn a_cancelled_rating_stops_between_steps() {
+    use sudoscope_core::logic::se::{self, SeError};
+    const EASTER_MONSTER: &str =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let hard = parse_puzzle(EASTER_MONSTER, ReadOptions::default()).expect("a puzzle");
+    assert!(matches!(
+        se::rate_cancellable(&hard, || true),
+        Err(SeError::Cancelled)
+    ));
+    let easy = parse_puzzle(EASY, ReadOptions::default()).expect("a puzzle");
+    let asked = std::cell::Cell::new(0);
+    let stopped = se::rate_cancellable(&easy, || {
+        asked.set(asked.get() + 1);
+        asked.get() > 3
+    });
+    assert!(matches!(stopped, Err(SeError::Cancelled)));
+    assert_eq!(
+        asked.get(),
+        4,
+        "asked before each step, stopped at the fourth"
+    );
+    assert_eq!(
+        se::rate_cancellable(&easy, || false).expect("rated"),
+        se::rate(&easy).expect("rated")
+    );
+}

@@ -70,6 +70,8 @@ pub enum SeError {
     MultipleSolutions,
     #[error("no SE step applies at this grid")]
     Stuck,
+    #[error("the rating was cancelled")]
+    Cancelled,
 }
 
 /// What a technique's instance looks like, for the techniques that can act inside chains:
@@ -420,10 +422,34 @@ pub fn rate_board(board: &Board) -> Result<SeRating, SeError> {
     rate_grid(SeGrid::from_board(board), |_| {})
 }
 
+/// [`rate`] for a caller that may stop wanting the answer (a game the player has left): the
+/// rating ends with [`SeError::Cancelled`] at the first step after `cancelled` says so, so it
+/// holds a worker for at most one step's search (seconds on the hardest puzzles, where a whole
+/// rating takes a minute or more).
+pub fn rate_cancellable(
+    puzzle: &Puzzle,
+    cancelled: impl Fn() -> bool,
+) -> Result<SeRating, SeError> {
+    let board = check(puzzle)?;
+    rate_grid_until(SeGrid::from_board(&board), |_| {}, cancelled)
+}
+
 /// SE's path from a grid (each step reported), and its rating.
-pub fn rate_grid(mut grid: SeGrid, mut on_step: impl FnMut(&SeHint)) -> Result<SeRating, SeError> {
+pub fn rate_grid(grid: SeGrid, on_step: impl FnMut(&SeHint)) -> Result<SeRating, SeError> {
+    rate_grid_until(grid, on_step, || false)
+}
+
+/// [`rate_grid`] that gives up between two steps once `cancelled` says so.
+fn rate_grid_until(
+    mut grid: SeGrid,
+    mut on_step: impl FnMut(&SeHint),
+    cancelled: impl Fn() -> bool,
+) -> Result<SeRating, SeError> {
     let (mut er, mut ep, mut ed) = (0, 0, 0);
     while !grid.is_solved() {
+        if cancelled() {
+            return Err(SeError::Cancelled);
+        }
         let hint = next_hint(&grid, false, true).ok_or(SeError::Stuck)?;
         er = er.max(hint.difficulty);
         hint.apply(&mut grid);
