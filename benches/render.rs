@@ -43,7 +43,11 @@ fn bench(c: &mut Criterion) {
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
     group.bench_function("9x9_notes_120x40", |b| {
         b.iter(|| {
-            terminal.draw(|f| nine.render(f)).unwrap();
+            terminal
+                .draw(|f| {
+                    black_box(nine.render(f));
+                })
+                .unwrap();
             black_box(terminal.backend().buffer().area);
         })
     });
@@ -52,7 +56,11 @@ fn bench(c: &mut Criterion) {
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
     group.bench_function("25x25_notes_120x40", |b| {
         b.iter(|| {
-            terminal.draw(|f| big.render(f)).unwrap();
+            terminal
+                .draw(|f| {
+                    black_box(big.render(f));
+                })
+                .unwrap();
             black_box(terminal.backend().buffer().area);
         })
     });

@@ -61,7 +61,7 @@ impl SessionApp for EchoApp {
         Vec::new()
     }
 
-    fn render(&self, frame: &mut Frame) {
+    fn render(&mut self, frame: &mut Frame) {
         let text = format!(
             "typed:[{}] size:{}x{}",
             self.typed, self.size.0, self.size.1
@@ -483,7 +483,7 @@ impl SessionApp for HeavyApp {
         }
     }
 
-    fn render(&self, frame: &mut Frame) {
+    fn render(&mut self, frame: &mut Frame) {
         self.echo.render(frame);
     }
 

@@ -43,7 +43,11 @@ fn press(app: &mut App, c: char) -> Vec<Effect> {
 
 fn draw(app: &App) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a terminal");
-    terminal.draw(|f| app.render(f)).expect("drawn");
+    terminal
+        .draw(|f| {
+            let _ = app.render(f);
+        })
+        .expect("drawn");
     terminal.backend().buffer().clone()
 }
 

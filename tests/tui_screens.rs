@@ -14,7 +14,7 @@ use ratatui::style::Color;
 use ratatui::style::Modifier;
 use sudoscope::grid::{ReadOptions, Variant, parse_puzzle};
 use sudoscope::tui::keymap::KEYS;
-use sudoscope::tui::{App, AppConfig, Msg, StartGame, StepPool};
+use sudoscope::tui::{App, AppConfig, Hits, Msg, StartGame, StepPool};
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -62,7 +62,21 @@ fn keys(app: &mut App, text: &str) {
 
 fn draw(app: &App, w: u16, h: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| app.render(f)).unwrap();
+    terminal
+        .draw(|f| {
+            let _ = app.render(f);
+        })
+        .unwrap();
+    terminal.backend().buffer().clone()
+}
+
+/// Draws as a runner does, handing the layout back: keys that depend on what is on screen
+/// (the solver panel's) read it.
+fn draw_and_tell(app: &mut App, w: u16, h: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    let mut hits = Hits::default();
+    terminal.draw(|f| hits = app.render(f)).unwrap();
+    app.update(Msg::Drawn(hits));
     terminal.backend().buffer().clone()
 }
 
@@ -429,7 +443,7 @@ fn twenty_five_keeps_its_panel_at_120x40_and_says_why_not_below() {
     assert!(screen.contains("backtrack"), "{screen}");
     insta::assert_snapshot!("twentyfive_panel_120x40", screen);
     // In 100×40 the panel has no room: the screen says so and its keys do nothing.
-    let screen = text(&draw(&app, 100, 40));
+    let screen = text(&draw_and_tell(&mut app, 100, 40));
     assert!(!screen.contains("Solver"), "{screen}");
     assert!(
         screen.contains("the solver panel needs a window of 116×33"),

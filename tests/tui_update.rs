@@ -13,7 +13,7 @@ use ratatui::crossterm::event::{
 };
 use sudoscope::grid::{ReadOptions, parse_puzzle};
 use sudoscope::tui::app::{Hint, Overlay};
-use sudoscope::tui::{App, AppConfig, Effect, Msg, StartGame, StepPool};
+use sudoscope::tui::{App, AppConfig, Effect, Hits, Msg, StartGame, StepPool};
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -52,9 +52,12 @@ fn ch(app: &mut App, c: char) -> Vec<Effect> {
     key(app, KeyCode::Char(c))
 }
 
-fn render(app: &App, w: u16, h: u16) -> String {
+/// Draws as a runner does, handing the layout back (so clicks land where they were drawn).
+fn render(app: &mut App, w: u16, h: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| app.render(f)).unwrap();
+    let mut hits = Hits::default();
+    terminal.draw(|f| hits = app.render(f)).unwrap();
+    app.update(Msg::Drawn(hits));
     let buf = terminal.backend().buffer().clone();
     buf.content().iter().map(|c| c.symbol()).collect()
 }
@@ -211,7 +214,7 @@ fn hints_progress_highlight_explain_and_apply() {
         matches!(a.hint(), Some(Hint::Step { stage: 3, .. })),
         "stage stops at 3"
     );
-    let screen = render(&a, 120, 40);
+    let screen = render(&mut a, 120, 40);
     assert!(screen.contains("Hint 3/3"));
     let before = a.game().empty_count();
     ch(&mut a, 'a');
@@ -235,7 +238,7 @@ fn a_hint_on_a_wrong_grid_says_so_first() {
         Some(Hint::Wrong { cells }) => assert_eq!(cells, &vec![0]),
         other => panic!("expected the wrong-entry hint, got {other:?}"),
     }
-    assert!(render(&a, 120, 40).contains("r1c1"));
+    assert!(render(&mut a, 120, 40).contains("r1c1"));
 }
 
 #[test]
@@ -267,7 +270,7 @@ fn check_reveal_and_completion() {
     ch(&mut a, 'c');
     assert!(a.game().checked());
     assert!(a.message().unwrap().contains("1 entry disagrees"));
-    assert!(render(&a, 80, 24).contains('✗'));
+    assert!(render(&mut a, 80, 24).contains('✗'));
     ch(&mut a, 'r');
     assert_eq!(a.game().entry(0), digit_at(0));
     ch(&mut a, 'R');
@@ -288,7 +291,7 @@ fn pause_hides_the_grid_and_stops_the_clock() {
     ch(&mut a, 'p');
     assert!(a.is_paused());
     assert!(a.next_timer_change().is_none());
-    let screen = render(&a, 80, 24);
+    let screen = render(&mut a, 80, 24);
     assert!(screen.contains("Paused"));
     assert!(!screen.contains('╔'), "no grid while paused");
     ch(&mut a, '5');
@@ -304,7 +307,7 @@ fn help_overlay_lists_every_key_and_closes() {
     // Scrolled through, the overlay shows every row.
     let mut seen = String::new();
     for _ in 0..80 {
-        seen.push_str(&render(&a, 120, 60));
+        seen.push_str(&render(&mut a, 120, 60));
         ch(&mut a, 'j');
     }
     for k in sudoscope::tui::keymap::KEYS {
@@ -370,7 +373,7 @@ fn new_game_dialog_generates_in_the_background() {
     );
     assert!(a.is_generating());
     assert!(a.needs_frames());
-    assert!(render(&a, 80, 24).contains("generating"));
+    assert!(render(&mut a, 80, 24).contains("generating"));
     let effects = settle(&mut a, effects);
     assert!(matches!(effects.as_slice(), [Effect::Save(_)]));
     assert!(!a.is_generating());
@@ -401,7 +404,7 @@ fn panel_toggles_and_takes_its_keys() {
     ch(&mut a, ']');
     ch(&mut a, 'y');
     assert!(a.message().unwrap().contains("no solver solution"));
-    let screen = render(&a, 140, 40);
+    let screen = render(&mut a, 140, 40);
     assert!(screen.contains('╔') || screen.contains('┌'));
     ch(&mut a, 's');
     assert!(!a.panel_open());
@@ -410,7 +413,7 @@ fn panel_toggles_and_takes_its_keys() {
 #[test]
 fn mouse_selects_cells_and_uses_the_palette() {
     let mut a = app();
-    render(&a, 120, 40);
+    render(&mut a, 120, 40);
     let click = |a: &mut App, column: u16, row: u16| {
         a.update(Msg::Event(Event::Mouse(MouseEvent {
             kind: MouseEventKind::Down(MouseButton::Left),
@@ -424,7 +427,7 @@ fn mouse_selects_cells_and_uses_the_palette() {
     click(&mut a, x, y);
     assert_eq!(a.cursor(), 10, "r2c2");
     // The palette starts one line below the sidebar's top; digit 7 is the seventh entry.
-    let screen = render(&a, 120, 40);
+    let screen = render(&mut a, 120, 40);
     let lines: Vec<String> = screen
         .chars()
         .collect::<Vec<_>>()
@@ -522,10 +525,10 @@ proptest! {
             let quit = a.update(msg).contains(&Effect::Quit);
             if i % 50 == 0 || quit {
                 let (w, h) = sizes[(i / 50) % sizes.len()];
-                render(&a, w, h);
+                render(&mut a, w, h);
             }
         }
-        render(&a, 80, 24);
+        render(&mut a, 80, 24);
     }
 }
 
@@ -611,7 +614,11 @@ fn a_long_message_is_never_cut_off() {
     a.notify(text);
     for (w, h) in [(80, 24), (60, 24), (120, 40)] {
         let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-        terminal.draw(|f| a.render(f)).unwrap();
+        terminal
+            .draw(|f| {
+                let _ = a.render(f);
+            })
+            .unwrap();
         let buffer = terminal.backend().buffer().clone();
         let rows: Vec<String> = (0..h)
             .map(|y| (0..w).map(|x| buffer[(x, y)].symbol()).collect())
@@ -794,7 +801,7 @@ fn leaving_an_unfinished_game_or_revealing_it_asks_first() {
             "{dialog}: {:?}",
             a.overlay()
         );
-        assert!(render(&a, 80, 24).contains("unfinished"));
+        assert!(render(&mut a, 80, 24).contains("unfinished"));
         ch(&mut a, 'n');
         assert!(matches!(a.overlay(), Overlay::None));
         assert_eq!(a.game().entry(0), digit_at(0), "the game stays");
@@ -830,7 +837,7 @@ fn restart_resets_the_clock() {
     ch(&mut a, char::from(b'0' + right));
     ch(&mut a, 'e');
     assert!(a.game().timer.elapsed() < Duration::from_secs(5));
-    assert!(render(&a, 80, 24).contains("0:00"));
+    assert!(render(&mut a, 80, 24).contains("0:00"));
 }
 
 /// Friction: resuming put the cursor back on the first empty cell.
@@ -867,7 +874,7 @@ fn solving_shows_a_banner_with_time_hints_rating_and_best_time() {
     a.freeze_clock(Duration::from_secs(250));
     solve_by_hand(&mut a);
     assert!(a.game().completed().is_some());
-    let screen = render(&a, 80, 24);
+    let screen = render(&mut a, 80, 24);
     for expected in [
         "Solved in 4:10",
         "1 hint",
@@ -877,11 +884,11 @@ fn solving_shows_a_banner_with_time_hints_rating_and_best_time() {
     ] {
         assert!(screen.contains(expected), "no {expected:?}:\n{screen}");
     }
-    let big = render(&a, 120, 40);
+    let big = render(&mut a, 120, 40);
     assert!(big.contains("Solved in 4:10"), "{big}");
     // Esc closes the banner; the board is still solved.
     key(&mut a, KeyCode::Esc);
-    assert!(!render(&a, 80, 24).contains("first finish"));
+    assert!(!render(&mut a, 80, 24).contains("first finish"));
     assert!(a.game().completed().is_some());
     // The best time goes with the save into the next game of the same kind.
     let mut b = app_from(StartGame::Resume(a.snapshot()), false, true);
@@ -890,14 +897,14 @@ fn solving_shows_a_banner_with_time_hints_rating_and_best_time() {
     ch(&mut b, 'e');
     b.freeze_clock(Duration::from_secs(300));
     solve_by_hand(&mut b);
-    let screen = render(&b, 80, 24);
+    let screen = render(&mut b, 80, 24);
     assert!(screen.contains("best 4:10"), "{screen}");
     assert!(screen.is_ascii(), "the banner is ASCII with --ascii");
     // A revealed solution sets no record.
     let mut c = app();
     ch(&mut c, 'R');
     ch(&mut c, 'y');
-    assert!(render(&c, 80, 24).contains("no record"));
+    assert!(render(&mut c, 80, 24).contains("no record"));
 }
 
 /// Friction: `play --size 25 --level hard` showed a blank screen for a second while the first
@@ -921,7 +928,7 @@ fn the_first_puzzle_is_generated_as_a_job() {
         matches!(effects.as_slice(), [Effect::Work(_)]),
         "{effects:?}"
     );
-    let screen = render(&a, 80, 24);
+    let screen = render(&mut a, 80, 24);
     assert!(screen.contains("generating"), "{screen}");
     // No play on the placeholder: digits do nothing.
     ch(&mut a, '5');
@@ -964,7 +971,11 @@ fn the_damaged_save_message_is_whole_at_80_columns() {
         "a message that needs wrapping: {message}"
     );
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal.draw(|f| a.render(f)).unwrap();
+    terminal
+        .draw(|f| {
+            let _ = a.render(f);
+        })
+        .unwrap();
     let buffer = terminal.backend().buffer().clone();
     let rows: Vec<String> = (0..24)
         .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect())

@@ -63,8 +63,9 @@ pub trait SessionApp: Send {
         let _ = answer;
         Vec::new()
     }
-    /// Draws the whole screen.
-    fn render(&self, frame: &mut Frame);
+    /// Draws the whole screen (and keeps what it needs of where things landed, e.g. for
+    /// mouse clicks).
+    fn render(&mut self, frame: &mut Frame);
     /// True while the screen changes by itself (a solver runs): the session then draws at
     /// the animation rate instead of once a second.
     fn needs_frames(&self) -> bool;

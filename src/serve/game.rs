@@ -53,8 +53,10 @@ impl SessionApp for GameSession {
         }
     }
 
-    fn render(&self, frame: &mut Frame) {
-        self.app.render(frame);
+    fn render(&mut self, frame: &mut Frame) {
+        let hits = self.app.render(frame);
+        let effects = self.app.update(Msg::Drawn(hits));
+        debug_assert!(effects.is_empty(), "taking a layout asks for no work");
     }
 
     fn needs_frames(&self) -> bool {
@@ -107,7 +109,7 @@ mod tests {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
-    fn screen(app: &dyn SessionApp, w: u16, h: u16) -> String {
+    fn screen(app: &mut dyn SessionApp, w: u16, h: u16) -> String {
         let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
         terminal.draw(|f| app.render(f)).expect("drawn");
         let buffer = terminal.backend().buffer().clone();
@@ -128,15 +130,15 @@ mod tests {
         let make = factory(Arc::new(StepPool::new(1)));
         let mut anonymous = make(None).expect("a game");
         let jobs = anonymous.start(false);
-        assert!(screen(anonymous.as_ref(), 80, 24).contains(ANONYMOUS_NOTICE));
+        assert!(screen(anonymous.as_mut(), 80, 24).contains(ANONYMOUS_NOTICE));
         for effect in jobs {
             if let SessionEffect::Work(work) = effect {
                 anonymous.work_done(work.run());
             }
         }
-        assert!(screen(anonymous.as_ref(), 80, 24).contains(ANONYMOUS_NOTICE));
+        assert!(screen(anonymous.as_mut(), 80, 24).contains(ANONYMOUS_NOTICE));
         let mut keyed = make(None).expect("a game");
         keyed.start(true);
-        assert!(!screen(keyed.as_ref(), 80, 24).contains("only for this connection"));
+        assert!(!screen(keyed.as_mut(), 80, 24).contains("only for this connection"));
     }
 }

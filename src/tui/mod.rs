@@ -15,5 +15,5 @@ pub mod theme;
 pub mod view;
 pub mod wrap;
 
-pub use app::{App, AppConfig, AppError, Effect, Msg, StartGame};
+pub use app::{App, AppConfig, AppError, Effect, Hits, Msg, StartGame};
 pub use panel_link::{PanelMsg, PanelTheme, SolverPanel, StepPool};

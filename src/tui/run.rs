@@ -22,7 +22,7 @@ use ratatui::crossterm::terminal::{
 };
 use thiserror::Error;
 
-use super::app::{App, AppConfig, Effect, Msg, StartGame};
+use super::app::{App, AppConfig, Effect, Hits, Msg, StartGame};
 use super::game::Snapshot;
 use super::gen_seam::GenerateOptions;
 use super::job::JobPool;
@@ -226,7 +226,9 @@ fn event_loop(
             return Ok(());
         }
         if dirty {
-            terminal.draw(|frame| app.render(frame))?;
+            let mut hits = Hits::default();
+            terminal.draw(|frame| hits = app.render(frame))?;
+            pending.extend(app.update(Msg::Drawn(hits)));
             dirty = false;
         }
         let timeout = if app.needs_frames() {

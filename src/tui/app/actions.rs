@@ -204,7 +204,7 @@ impl App {
             }
             Action::Panel(msg) => {
                 // Keys never drive a panel the player cannot see.
-                if let Some((needs, now)) = self.hits.get().panel_hidden {
+                if let Some((needs, now)) = self.hits.panel_hidden {
                     self.say(panel_hidden_text(needs, now), Tone::Info);
                 } else {
                     self.panel.handle(msg);

@@ -2,7 +2,6 @@
 //! changes and effects out, no I/O. The same `App` runs in the local terminal (`run.rs`) and
 //! in every SSH session.
 
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -56,6 +55,10 @@ pub enum Msg {
     Tick,
     /// The answer to an [`Effect::Work`].
     Done(Done),
+    /// Where the last frame put the board, the palette and the hidden panel: what `render`
+    /// returned. Mouse clicks and panel keys are read against it, so the runner hands it back
+    /// after every draw and the drawing itself never writes into the app.
+    Drawn(Hits),
 }
 
 /// What the app asks its runner to do.
@@ -254,7 +257,8 @@ pub enum Tone {
     Bad,
 }
 
-/// Where things were drawn last frame, for mouse hits.
+/// Where things were drawn in the last frame: what a click lands on, and whether the solver
+/// panel had room. Made by `render`, handed back as [`Msg::Drawn`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hits {
     pub board: Option<view::layout::BoardLayout>,
@@ -303,7 +307,8 @@ pub struct App {
     next_job: u64,
     options: GenerateOptions,
     games_started: u64,
-    pub(crate) hits: Cell<Hits>,
+    /// The last frame's layout (see [`Msg::Drawn`]).
+    pub(crate) hits: Hits,
 }
 
 /// What the status line says once the panel's solver has solved the puzzle (and only while
@@ -372,7 +377,7 @@ impl App {
             next_job: 1,
             options,
             games_started: 0,
-            hits: Cell::new(Hits::default()),
+            hits: Hits::default(),
         })
     }
 
@@ -489,8 +494,11 @@ impl App {
         serde_json::to_string(&snapshot).unwrap_or_default()
     }
 
-    pub fn render(&self, frame: &mut Frame) {
-        view::render(self, frame);
+    /// Draws the screen and says where things landed; the runner passes that back as
+    /// [`Msg::Drawn`].
+    #[must_use = "the layout goes back to the app as Msg::Drawn"]
+    pub fn render(&self, frame: &mut Frame) -> Hits {
+        view::render(self, frame)
     }
 
     pub fn update(&mut self, msg: Msg) -> Vec<Effect> {
@@ -501,6 +509,10 @@ impl App {
             Msg::Event(Event::Paste(text)) => self.paste(text),
             Msg::Event(_) => Vec::new(),
             Msg::Done(done) => self.done(done),
+            Msg::Drawn(hits) => {
+                self.hits = hits;
+                Vec::new()
+            }
         }
     }
 
@@ -1054,7 +1066,7 @@ impl App {
         if !matches!(self.overlay, Overlay::None) || self.paused || self.placeholder {
             return Vec::new();
         }
-        let hits = self.hits.get();
+        let hits = self.hits;
         if let Some(board) = hits.board
             && let Some(cell) = board.cell_at(mouse.column, mouse.row)
             && cell < self.game.entries().len()

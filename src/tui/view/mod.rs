@@ -1,5 +1,6 @@
 //! Drawing: `render(&App, &mut Frame)` lays out the screen and draws every part. Nothing
-//! here changes the game; the only state written is where things were drawn (for mouse hits).
+//! here changes the app: where things were drawn (for mouse clicks) is returned as [`Hits`],
+//! which the runner hands back to the app as a message.
 
 pub mod board;
 pub mod hint;
@@ -20,7 +21,7 @@ use super::app::{App, Hits, Overlay, SeInfo, Tone, panel_hidden_text};
 /// Spinner frames while a puzzle is generated.
 const SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
 
-pub fn render(app: &App, frame: &mut Frame) {
+pub fn render(app: &App, frame: &mut Frame) -> Hits {
     let area = frame.area();
     let game = &app.game;
     let n = game.size();
@@ -95,7 +96,7 @@ pub fn render(app: &App, frame: &mut Frame) {
             overlays::open(app, frame, screen.body, text, error.as_deref())
         }
     }
-    app.hits.set(hits);
+    hits
 }
 
 fn title_bar(app: &App, frame: &mut Frame, area: Rect) {
