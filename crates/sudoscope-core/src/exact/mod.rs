@@ -39,9 +39,10 @@ pub enum Solution {
 
 /// The most cells `fast9`'s first propagation may leave open for [`count_9x9`] to let it
 /// search; a puzzle with more goes to `triad` at once. Measured (node counts per bucket of
-/// open cells on the 17-clue, magictour and forum_hardest files, then the exact bench with
-/// 44, 49 and 54): at 45 or more open cells `fast9` needs about three times `triad`'s
-/// guesses, which outweighs its lower cost per guess.
+/// five open cells on the 17-clue, magictour and forum_hardest files, then the exact bench
+/// with limits of 45 and 50; see the README's benchmark section): at 45 or more open cells
+/// `fast9` needs about three times `triad`'s guesses, which outweighs its lower cost per
+/// guess.
 pub const FAST9_MAX_OPEN_CELLS: u32 = 44;
 
 /// Guesses `fast9` may still spend on a puzzle it was given before [`count_9x9`] hands it to

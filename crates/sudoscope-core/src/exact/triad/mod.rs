@@ -118,6 +118,15 @@ impl Build {
     }
 }
 
+/// The fastest build this machine runs (what the public entry points use).
+#[inline]
+fn fastest() -> Build {
+    Build::ALL
+        .into_iter()
+        .find(|build| build.available())
+        .unwrap_or(Build::Portable)
+}
+
 /// Counts with the given build: (solutions up to `limit`, branches tried), or `None` when
 /// that build is not available here (see [`Build::available`]).
 #[doc(hidden)]
@@ -188,23 +197,8 @@ pub fn count_solutions_with_nodes(
     limit: usize,
     solution: &mut [u8; 81],
 ) -> (usize, u64) {
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "ssse3",
-        target_feature = "sse4.1"
-    ))]
-    {
-        avx2::count_givens(givens, limit, solution)
-            .unwrap_or_else(|| sse::count_givens(givens, limit, solution))
-    }
-    #[cfg(not(all(
-        target_arch = "x86_64",
-        target_feature = "ssse3",
-        target_feature = "sse4.1"
-    )))]
-    {
-        portable::count_givens(givens, limit, solution)
-    }
+    count_givens_on(fastest(), givens, limit, solution)
+        .unwrap_or_else(|| portable::count_givens(givens, limit, solution))
 }
 
 /// Like [`count_solutions`], but from pencil marks: bit `d - 1` of `candidates[i]` set means
@@ -224,23 +218,8 @@ pub fn count_candidates_with_nodes(
     limit: usize,
     solution: &mut [u8; 81],
 ) -> (usize, u64) {
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "ssse3",
-        target_feature = "sse4.1"
-    ))]
-    {
-        avx2::count_candidates(candidates, limit, solution)
-            .unwrap_or_else(|| sse::count_candidates(candidates, limit, solution))
-    }
-    #[cfg(not(all(
-        target_arch = "x86_64",
-        target_feature = "ssse3",
-        target_feature = "sse4.1"
-    )))]
-    {
-        portable::count_candidates(candidates, limit, solution)
-    }
+    count_candidates_on(fastest(), candidates, limit, solution)
+        .unwrap_or_else(|| portable::count_candidates(candidates, limit, solution))
 }
 
 /// [`count_solutions`] on the portable vector implementation (whatever the target), so tests
