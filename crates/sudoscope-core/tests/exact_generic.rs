@@ -228,7 +228,8 @@ fn durr_example_25x25() {
     );
 }
 
-/// The generic solver, `triad` (native and portable vectors) and `fast9` agree on 9×9 counts.
+/// The generic solver, `triad` (every build this machine runs) and `fast9` agree on 9×9
+/// counts.
 fn cross_check(
     name: &str,
     step: usize,
@@ -247,8 +248,11 @@ fn cross_check(
         assert_eq!(n, m, "{name} #{i}: generic {n} vs fast9 {m}");
         let t = triad::count_solutions(&givens, limit, &mut fast);
         assert_eq!(n, t, "{name} #{i}: generic {n} vs triad {t}");
-        let p = triad::count_solutions_portable(&givens, limit, &mut fast);
-        assert_eq!(n, p, "{name} #{i}: generic {n} vs portable triad {p}");
+        for build in triad::Build::ALL {
+            if let Some((t, _)) = triad::count_givens_on(build, &givens, limit, &mut fast) {
+                assert_eq!(n, t, "{name} #{i}: generic {n} vs {build:?} triad {t}");
+            }
+        }
         if let Some(expected) = expect(i, entry) {
             assert_eq!(n, expected, "{name} #{i}");
         }
@@ -378,9 +382,6 @@ fn full_grid_has_one_solution() {
     assert_eq!(solution, grid.cells());
 }
 
-/// A 9×9 entry point: givens, limit, first solution → solutions found.
-type CountFn = fn(&[u8; 81], usize, &mut [u8; 81]) -> usize;
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 48 } else { 256 }))]
 
@@ -417,7 +418,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 64 } else { 512 }))]
 
     /// Random partial 9×9 grids (random digits in random cells, so clashes, no solution, one
-    /// and many solutions all occur): `triad` (native and portable vectors), `fast9` and the
+    /// and many solutions all occur): `triad` (every build this machine runs), `fast9` and the
     /// generic solver count alike up to a limit, and a first solution any of them reports is
     /// a valid grid keeping the givens.
     #[test]
@@ -442,17 +443,15 @@ proptest! {
             let solved = Grid::from_cells(g, fast.to_vec()).expect("digits in range");
             prop_assert!(solved.is_solved() && grid.is_extended_by(&solved));
         }
-        let count_fns: [(&str, CountFn); 2] = [
-            ("triad", triad::count_solutions),
-            ("triad-portable", triad::count_solutions_portable),
-        ];
-        for (name, count_fn) in count_fns {
+        for build in triad::Build::ALL {
             let mut first = [0u8; 81];
-            let n = count_fn(&givens, limit, &mut first);
-            prop_assert_eq!(n, generic_count, "{}: {:?}", name, grid);
+            let Some((n, _)) = triad::count_givens_on(build, &givens, limit, &mut first) else {
+                continue;
+            };
+            prop_assert_eq!(n, generic_count, "{:?}: {:?}", build, grid);
             if n > 0 {
                 let solved = Grid::from_cells(g, first.to_vec()).expect("digits in range");
-                prop_assert!(solved.is_solved() && grid.is_extended_by(&solved), "{}", name);
+                prop_assert!(solved.is_solved() && grid.is_extended_by(&solved), "{:?}", build);
             }
         }
         // The pencil-mark entry points agree with the givens ones.
@@ -462,6 +461,10 @@ proptest! {
         });
         let mut first = [0u8; 81];
         prop_assert_eq!(triad::count_solutions_from_candidates(&marks, limit, &mut first), generic_count);
-        prop_assert_eq!(triad::count_candidates_portable(&marks, limit, &mut first), generic_count);
+        for build in triad::Build::ALL {
+            if let Some((n, _)) = triad::count_candidates_on(build, &marks, limit, &mut first) {
+                prop_assert_eq!(n, generic_count, "{:?} from pencil marks", build);
+            }
+        }
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! The two 9×9 solvers win on different puzzles, so [`count_9x9`] uses both: `fast9`
 //! (bit-parallel bands, cheap propagation, cheapest per guess) finishes the puzzles that need
-//! few guesses — most puzzles people solve, and every check of the generator — and `triad`
+//! few guesses — most puzzles people solve, and every check of the generator — which its
+//! first propagation forecasts (few open cells left), and `triad`
 //! (band configurations and box matrices over SIMD lanes, much stronger propagation at a
 //! higher cost per guess) takes over the hard ones, where it needs about 2.5 times fewer
 //! guesses.
@@ -36,24 +37,38 @@ pub enum Solution {
     Multiple(Grid),
 }
 
-/// Guesses `fast9` may spend on a 9×9 puzzle before [`count_9x9`] hands it to `triad`. Most
-/// easy puzzles finish within it; hard ones need tens to hundreds, where `triad` is faster.
-/// Measured (thread CPU time, budgets 0, 2, 4, 8, 16): 4 keeps 17-clue puzzles at `fast9`'s
-/// speed (1.8× faster than `triad` alone) while the abandoned attempts cost the hard files
-/// 5–17% against `triad` alone (see the README's benchmark section).
-pub const FAST9_GUESS_BUDGET: u64 = 4;
+/// The most cells `fast9`'s first propagation may leave open for [`count_9x9`] to let it
+/// search; a puzzle with more goes to `triad` at once. Measured (node counts per bucket of
+/// five open cells on the 17-clue, magictour and forum_hardest files, then the exact bench
+/// with limits of 45 and 50; see the README's benchmark section): at 45 or more open cells
+/// `fast9` needs about three times `triad`'s guesses, which outweighs its lower cost per
+/// guess.
+pub const FAST9_MAX_OPEN_CELLS: u32 = 44;
+
+/// Guesses `fast9` may still spend on a puzzle it was given before [`count_9x9`] hands it to
+/// `triad` (a safety net for the puzzle the open-cell forecast gets wrong; below the limit
+/// above, `fast9` rarely needs more than a dozen).
+pub const FAST9_GUESS_BUDGET: u64 = 32;
 
 /// Counts the solutions of a standard 9×9 puzzle (`givens[i]`: 0 empty, 1..=9 a digit),
 /// stopping at `limit`; returns (solutions found, search nodes). When at least one is found,
-/// `solution` holds the first. `fast9` tries first within [`FAST9_GUESS_BUDGET`] guesses;
-/// a puzzle that needs more is counted again by `triad` (the nodes reported include the
-/// abandoned attempt's).
+/// `solution` holds the first. `fast9` takes the puzzles its first propagation leaves with at
+/// most [`FAST9_MAX_OPEN_CELLS`] open cells (within [`FAST9_GUESS_BUDGET`] guesses), `triad`
+/// the others (the nodes reported include an abandoned attempt's).
 pub fn count_9x9(givens: &[u8; 81], limit: usize, solution: &mut [u8; 81]) -> (usize, u64) {
-    if let Some(done) = fast9::count_within_budget(givens, limit, FAST9_GUESS_BUDGET, solution) {
-        return done;
+    match fast9::count_if_easy(
+        givens,
+        limit,
+        FAST9_MAX_OPEN_CELLS,
+        FAST9_GUESS_BUDGET,
+        solution,
+    ) {
+        Ok(done) => done,
+        Err(spent) => {
+            let (solutions, nodes) = triad::count_solutions_with_nodes(givens, limit, solution);
+            (solutions, nodes + spent)
+        }
     }
-    let (solutions, nodes) = triad::count_solutions_with_nodes(givens, limit, solution);
-    (solutions, nodes + FAST9_GUESS_BUDGET + 1)
 }
 
 /// Counts the solutions of a puzzle, stopping at `limit` (at least 1), with the fastest solver

@@ -3,20 +3,45 @@
 //! Two implementations of one trait, [`Lanes`]: [`Portable`] (a plain `[u16; 8]`, any target)
 //! and, on x86-64 with SSSE3 and SSE4.1 enabled at compile time (the workspace's
 //! `.cargo/config.toml` sets `target-cpu=x86-64-v2`), [`Sse`], one 128-bit register per value
-//! through the `safe_arch` crate's safe wrappers. The solver is generic over the trait, so both
-//! are compiled on x86-64 and the tests run the solver with each; [`Native`] names the faster
-//! one the public entry points use.
+//! through the `safe_arch` crate's safe wrappers. The solver is built for each (and the AVX2
+//! build uses [`Sse`] for its bands), and the tests run every build.
 //!
 //! The lanes hold 9-bit digit sets, so every operation only has to be right for values below
 //! 2^9 (the popcount, the signed comparison).
 
 /// A lane-wise shuffle: output lane `i` takes input lane `lanes[i]`, or 0 when that is [`Z`].
-/// Built once (`const`) in both forms, lane indices for [`Portable`] and the byte control of
-/// `pshufb` for [`Sse`].
+/// Built once (`const`) in every form the implementations need: lane indices for
+/// [`Portable`], the byte control of `pshufb` for [`Sse`], and that control twice over for a
+/// 256-bit `vpshufb`, which shuffles each 128-bit half by its own half of the control.
 #[derive(Clone, Copy, Debug)]
 pub struct Shuffle {
-    lanes: [u8; 8],
-    bytes: [u8; 16],
+    pub(super) lanes: [u8; 8],
+    pub(super) bytes: [u8; 16],
+    pub(super) bytes_twice: [u8; 32],
+}
+
+/// Two shuffles, one for each half of a 16-lane box matrix (lanes 0–7 and 8–15), each taking
+/// its lanes from its own half only. `bytes` is the 256-bit `vpshufb` control of the pair.
+#[derive(Clone, Copy, Debug)]
+pub struct HalfShuffles {
+    pub(super) lo: Shuffle,
+    pub(super) hi: Shuffle,
+    pub(super) bytes: [u8; 32],
+}
+
+impl HalfShuffles {
+    pub const fn new(lo: [u8; 8], hi: [u8; 8]) -> HalfShuffles {
+        let lo = Shuffle::new(lo);
+        let hi = Shuffle::new(hi);
+        let mut bytes = [0u8; 32];
+        let mut i = 0;
+        while i < 16 {
+            bytes[i] = lo.bytes[i];
+            bytes[16 + i] = hi.bytes[i];
+            i += 1;
+        }
+        HalfShuffles { lo, hi, bytes }
+    }
 }
 
 /// The "zero this lane" source index of a [`Shuffle`].
@@ -38,7 +63,18 @@ impl Shuffle {
             }
             i += 1;
         }
-        Shuffle { lanes, bytes }
+        let mut bytes_twice = [0u8; 32];
+        let mut i = 0;
+        while i < 16 {
+            bytes_twice[i] = bytes[i];
+            bytes_twice[16 + i] = bytes[i];
+            i += 1;
+        }
+        Shuffle {
+            lanes,
+            bytes,
+            bytes_twice,
+        }
     }
 }
 
@@ -182,7 +218,7 @@ mod sse {
 
     /// One SSE register of eight `u16` lanes.
     #[derive(Clone, Copy, Debug)]
-    pub struct Sse(m128i);
+    pub struct Sse(pub(crate) m128i);
 
     /// Set bits of each nibble value 0..16, the lookup table of the lane popcount.
     const NIBBLE_POPCOUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
@@ -281,21 +317,6 @@ mod sse {
     target_feature = "sse4.1"
 ))]
 pub use sse::Sse;
-
-/// The implementation the public entry points use: SSE where the target has it.
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "ssse3",
-    target_feature = "sse4.1"
-))]
-pub type Native = Sse;
-/// The implementation the public entry points use: SSE where the target has it.
-#[cfg(not(all(
-    target_arch = "x86_64",
-    target_feature = "ssse3",
-    target_feature = "sse4.1"
-)))]
-pub type Native = Portable;
 
 #[cfg(test)]
 mod tests {

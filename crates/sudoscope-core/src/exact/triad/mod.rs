@@ -42,38 +42,144 @@
 //!
 //! # Vectors
 //!
-//! The solver is generic over [`lanes::Lanes`]; the public functions use
-//! [`lanes::Native`] (SSE through `safe_arch` on x86-64 with SSSE3/SSE4.1, the portable
-//! `[u16; 8]` elsewhere). The `*_portable` functions run the portable path on any target so
-//! that tests check both.
+//! The propagation and search are written once ([`solver`]'s `triad_solver!`) and built for
+//! three vector implementations: [`lanes::Portable`] (plain `[u16; 8]` arrays, any target),
+//! SSE (through `safe_arch`, no `unsafe`, on x86-64 with SSSE3/SSE4.1 enabled at compile
+//! time, which the workspace's x86-64-v2 baseline does) and AVX2 (a box matrix in one 256-bit
+//! register; chosen at run time when the CPU has it, see [`avx2`]). The public functions use
+//! the fastest build the machine runs; [`count_givens_on`] and [`count_candidates_on`] name
+//! one, so that tests check every build.
 
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "ssse3",
+    target_feature = "sse4.1"
+))]
+mod avx2;
 mod lanes;
+mod matrix;
 mod solver;
 mod tables;
 
-use lanes::{Lanes, Native, Portable};
-use solver::{Search, State};
+/// The portable build.
+mod portable {
+    type V = super::lanes::Portable;
+    type M = super::matrix::Pair<V>;
+    super::solver::triad_solver!();
+}
 
-fn search<V: Lanes>(
-    start: Option<(State<V>, [u16; 81])>,
+/// The SSE build.
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "ssse3",
+    target_feature = "sse4.1"
+))]
+mod sse {
+    type V = super::lanes::Sse;
+    type M = super::matrix::Pair<V>;
+    super::solver::triad_solver!();
+}
+
+/// One build of the solver's vector code.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Build {
+    /// Plain arrays of 16-bit lanes, on any target.
+    Portable,
+    /// 128-bit SSE registers (x86-64 compiled with SSSE3 and SSE4.1).
+    Sse,
+    /// A box in one 256-bit AVX2 register (x86-64 CPUs that have AVX2, detected at run time).
+    Avx2,
+}
+
+impl Build {
+    /// Every build, fastest first.
+    pub const ALL: [Build; 3] = [Build::Avx2, Build::Sse, Build::Portable];
+
+    /// Whether this build was compiled in and this CPU can run it.
+    pub fn available(self) -> bool {
+        match self {
+            Build::Portable => true,
+            #[cfg(all(
+                target_arch = "x86_64",
+                target_feature = "ssse3",
+                target_feature = "sse4.1"
+            ))]
+            Build::Sse => true,
+            #[cfg(all(
+                target_arch = "x86_64",
+                target_feature = "ssse3",
+                target_feature = "sse4.1"
+            ))]
+            Build::Avx2 => avx2::available(),
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+}
+
+/// The fastest build this machine runs (what the public entry points use).
+#[inline]
+fn fastest() -> Build {
+    Build::ALL
+        .into_iter()
+        .find(|build| build.available())
+        .unwrap_or(Build::Portable)
+}
+
+/// Counts with the given build: (solutions up to `limit`, branches tried), or `None` when
+/// that build is not available here (see [`Build::available`]).
+#[doc(hidden)]
+pub fn count_givens_on(
+    build: Build,
+    givens: &[u8; 81],
     limit: usize,
     solution: &mut [u8; 81],
-) -> (usize, u64) {
-    let Some((mut state, allowed)) = start else {
-        return (0, 0);
-    };
-    if limit == 0 {
-        return (0, 0);
+) -> Option<(usize, u64)> {
+    match build {
+        Build::Portable => Some(portable::count_givens(givens, limit, solution)),
+        #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "ssse3",
+            target_feature = "sse4.1"
+        ))]
+        Build::Sse => Some(sse::count_givens(givens, limit, solution)),
+        #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "ssse3",
+            target_feature = "sse4.1"
+        ))]
+        Build::Avx2 => avx2::count_givens(givens, limit, solution),
+        #[allow(unreachable_patterns)]
+        _ => None,
     }
-    let mut search = Search {
-        limit,
-        count: 0,
-        nodes: 0,
-        allowed: &allowed,
-        solution,
-    };
-    search.run(&mut state);
-    (search.count, search.nodes)
+}
+
+/// [`count_givens_on`] for pencil marks.
+#[doc(hidden)]
+pub fn count_candidates_on(
+    build: Build,
+    candidates: &[u16; 81],
+    limit: usize,
+    solution: &mut [u8; 81],
+) -> Option<(usize, u64)> {
+    match build {
+        Build::Portable => Some(portable::count_candidates(candidates, limit, solution)),
+        #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "ssse3",
+            target_feature = "sse4.1"
+        ))]
+        Build::Sse => Some(sse::count_candidates(candidates, limit, solution)),
+        #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "ssse3",
+            target_feature = "sse4.1"
+        ))]
+        Build::Avx2 => avx2::count_candidates(candidates, limit, solution),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
 }
 
 /// Counts the solutions of a standard 9×9 sudoku, stopping at `limit`. `givens[i]` is the
@@ -85,12 +191,14 @@ pub fn count_solutions(givens: &[u8; 81], limit: usize, solution: &mut [u8; 81])
 }
 
 /// [`count_solutions`] that also returns the number of search nodes (branches tried).
+#[inline]
 pub fn count_solutions_with_nodes(
     givens: &[u8; 81],
     limit: usize,
     solution: &mut [u8; 81],
 ) -> (usize, u64) {
-    search(State::<Native>::from_givens(givens), limit, solution)
+    count_givens_on(fastest(), givens, limit, solution)
+        .unwrap_or_else(|| portable::count_givens(givens, limit, solution))
 }
 
 /// Like [`count_solutions`], but from pencil marks: bit `d - 1` of `candidates[i]` set means
@@ -110,18 +218,15 @@ pub fn count_candidates_with_nodes(
     limit: usize,
     solution: &mut [u8; 81],
 ) -> (usize, u64) {
-    search(
-        State::<Native>::from_candidates(candidates),
-        limit,
-        solution,
-    )
+    count_candidates_on(fastest(), candidates, limit, solution)
+        .unwrap_or_else(|| portable::count_candidates(candidates, limit, solution))
 }
 
 /// [`count_solutions`] on the portable vector implementation (whatever the target), so tests
 /// can check it against the native one.
 #[doc(hidden)]
 pub fn count_solutions_portable(givens: &[u8; 81], limit: usize, solution: &mut [u8; 81]) -> usize {
-    search(State::<Portable>::from_givens(givens), limit, solution).0
+    portable::count_givens(givens, limit, solution).0
 }
 
 /// [`count_solutions_from_candidates`] on the portable vector implementation.
@@ -131,10 +236,5 @@ pub fn count_candidates_portable(
     limit: usize,
     solution: &mut [u8; 81],
 ) -> usize {
-    search(
-        State::<Portable>::from_candidates(candidates),
-        limit,
-        solution,
-    )
-    .0
+    portable::count_candidates(candidates, limit, solution).0
 }

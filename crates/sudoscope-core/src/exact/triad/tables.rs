@@ -2,7 +2,7 @@
 //! facts between a band's configurations and its boxes' 4×4 matrices (see the parent module
 //! for both layouts). Everything is computed at compile time from [`CONFIG`].
 
-use super::lanes::{Shuffle, Z};
+use super::lanes::{HalfShuffles, Shuffle, Z};
 
 /// `CONFIG[k][p]`: in band configuration `k`, the element (minirow of a horizontal band,
 /// minicolumn of a vertical one) that a digit occupies in the band's peer box `p`. A digit
@@ -34,31 +34,25 @@ const fn config_with(p: usize, e: u8, nth: usize) -> u8 {
     Z
 }
 
-/// Configurations → the band's triads. The triad matrix of a band is a pair of vectors laid
-/// out like the first three rows of a box: lane `4p + e` of the low vector (peers 0 and 1)
-/// and lane `e` of the high vector (peer 2) hold the digits that may sit in element `e` of
-/// peer `p`: the union of the two configurations that put them there.
-const fn configs_to_triads(high: bool, nth: usize) -> Shuffle {
-    let mut lanes = [Z; 8];
+/// Configurations → the band's triads. The triad matrix of a band is laid out like the first
+/// three rows of a box matrix: lane `4p + e` holds the digits that may sit in element `e` of
+/// peer `p` (the union of the two configurations that put them there). Applied to the
+/// configurations in both halves, the two shuffles or-ed together.
+const fn configs_to_triads(nth: usize) -> HalfShuffles {
+    let mut lanes = [[Z; 8]; 2];
     let mut i = 0;
-    while i < 8 {
-        let (p, e) = if high {
-            (2 + i / 4, i % 4)
-        } else {
-            (i / 4, i % 4)
-        };
+    while i < 16 {
+        let (p, e) = (i / 4, i % 4);
         if e < 3 && p < 3 {
-            lanes[i] = config_with(p, e as u8, nth);
+            lanes[i / 8][i % 8] = config_with(p, e as u8, nth);
         }
         i += 1;
     }
-    Shuffle::new(lanes)
+    HalfShuffles::new(lanes[0], lanes[1])
 }
 
-pub const TRIADS_LO_A: Shuffle = configs_to_triads(false, 0);
-pub const TRIADS_LO_B: Shuffle = configs_to_triads(false, 1);
-pub const TRIADS_HI_A: Shuffle = configs_to_triads(true, 0);
-pub const TRIADS_HI_B: Shuffle = configs_to_triads(true, 1);
+pub const TRIADS_A: HalfShuffles = configs_to_triads(0);
+pub const TRIADS_B: HalfShuffles = configs_to_triads(1);
 
 /// Triads known to hold a digit → configurations to drop: configuration lane `k` takes the
 /// triad of peer `p` that is `shift` (1 or 2) elements past the one `k` uses there. A digit
@@ -82,36 +76,19 @@ pub const TRIAD_TO_OTHER_CONFIGS: [[Shuffle; 2]; 3] = [
     [triad_to_other_configs(2, 1), triad_to_other_configs(2, 2)],
 ];
 
-/// A band's triads for one peer box (lanes 0–2, and every digit in lane 3) → that box's
-/// allowed candidates. Horizontal band: row `e`'s cells may hold triad `e`; the row's negative
-/// triad (digits outside minirow `e`) may hold the other two triads; the vertical negative
-/// triads are unconstrained. Two shuffles or-ed per half.
-pub const H_BOX_LO: [Shuffle; 2] = [
-    Shuffle::new([0, 0, 0, 1, 1, 1, 1, 0]),
-    Shuffle::new([Z, Z, Z, 2, Z, Z, Z, 2]),
-];
-pub const H_BOX_HI: [Shuffle; 2] = [
-    Shuffle::new([2, 2, 2, 0, 3, 3, 3, 3]),
-    Shuffle::new([Z, Z, Z, 1, Z, Z, Z, Z]),
+/// A band's triads for one peer box (lanes 0–2, and every digit in lane 3; the same in both
+/// halves) → that box's allowed candidates. Horizontal band: row `e`'s cells may hold triad
+/// `e`; the row's negative triad (digits outside minirow `e`) may hold the other two triads;
+/// the vertical negative triads are unconstrained. Two shuffles or-ed together.
+pub const H_BOX: [HalfShuffles; 2] = [
+    HalfShuffles::new([0, 0, 0, 1, 1, 1, 1, 0], [2, 2, 2, 0, 3, 3, 3, 3]),
+    HalfShuffles::new([Z, Z, Z, 2, Z, Z, Z, 2], [Z, Z, Z, 1, Z, Z, Z, Z]),
 ];
 /// The same for a vertical band: column `e`'s cells may hold triad `e`.
-pub const V_BOX_LO: Shuffle = Shuffle::new([0, 1, 2, 3, 0, 1, 2, 3]);
-pub const V_BOX_HI: [Shuffle; 2] = [
-    Shuffle::new([0, 1, 2, 3, 1, 0, 0, 3]),
-    Shuffle::new([Z, Z, Z, Z, 2, 2, 1, Z]),
+pub const V_BOX: [HalfShuffles; 2] = [
+    HalfShuffles::new([0, 1, 2, 3, 0, 1, 2, 3], [0, 1, 2, 3, 1, 0, 0, 3]),
+    HalfShuffles::new([Z; 8], [Z, Z, Z, Z, 2, 2, 1, Z]),
 ];
-
-/// Rotations inside each 4-lane row of a half: by one and by two lanes.
-pub const ROTATE_ROW_1: Shuffle = Shuffle::new([1, 2, 3, 0, 5, 6, 7, 4]);
-pub const ROTATE_ROW_2: Shuffle = Shuffle::new([2, 3, 0, 1, 6, 7, 4, 5]);
-
-/// Gathering a box's triad lanes into one vector `[h0, h1, h2, v0, v1, v2, 0, 0]`: the
-/// horizontal ones (lane 3 of rows 0, 1 and 2) and the vertical ones (lanes 0–2 of row 3).
-pub const GATHER_H_LO: Shuffle = Shuffle::new([3, 7, Z, Z, Z, Z, Z, Z]);
-pub const GATHER_H_HI: Shuffle = Shuffle::new([Z, Z, 3, Z, Z, Z, Z, Z]);
-pub const GATHER_HV_HI: Shuffle = Shuffle::new([Z, Z, 3, 4, 5, 6, Z, Z]);
-/// Column facts kept in lanes 0–2 → lanes 3–5 of the gathered vector.
-pub const GATHER_COLUMNS: Shuffle = Shuffle::new([Z, Z, Z, 0, 1, 2, Z, Z]);
 
 /// Gathered triad facts of a box that is peer `p` of a band → that band's configuration
 /// lanes. `offset` is 0 for the horizontal triads (lanes 0–2), 3 for the vertical ones.
