@@ -152,7 +152,10 @@ fn a_text_less_sink_keeps_no_links() {
     let mut seen = 0;
     for board in boards.iter().take(60) {
         let mut sink = StepSink::new(false).without_text();
-        logic::finder(Technique::Aic).expect("AIC has a finder")(board, &mut sink);
+        logic::finder(Technique::Aic).expect("AIC has a finder")(
+            &logic::Solving::new(board),
+            &mut sink,
+        );
         for step in sink.into_steps() {
             assert!(step.links.is_empty() && step.explanation.is_empty());
             seen += 1;

@@ -25,11 +25,9 @@
 //! `-2` cases) lets two sets share cells as long as no restricted common sits in the shared
 //! cells: an RCC holder in both sets would have to see itself.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use super::board::Board;
 use super::chains::Grid;
+use super::solving::Solving;
 use super::step::{Elimination, Step, StepSink, cell_list, describe_eliminations, digit_list};
 use super::technique::Technique;
 use crate::grid::Digits;
@@ -297,38 +295,28 @@ fn links(grid: &Grid, alses: &[Als], rule: Overlap) -> Vec<(usize, usize, Digits
     out
 }
 
-/// The ALSs of a board and their RCC links, computed once for both ALS techniques.
-struct AlsData {
+/// The ALSs of a board and their RCC links, built once per board state for both ALS
+/// techniques (see [`Solving::als`]).
+pub(crate) struct AlsData {
     alses: Vec<Als>,
     links: Vec<(usize, usize, Digits)>,
 }
 
-thread_local! {
-    static CACHE: RefCell<Option<(Board, Overlap, Rc<AlsData>)>> = const { RefCell::new(None) };
-}
-
-fn data(grid: &Grid, rule: Overlap) -> Rc<AlsData> {
-    CACHE.with(|cache| {
-        if let Some((b, r, d)) = cache.borrow().as_ref()
-            && b == grid.board
-            && *r == rule
-        {
-            return Rc::clone(d);
-        }
+impl AlsData {
+    pub(crate) fn build(grid: &Grid, rule: Overlap) -> AlsData {
         let alses = collect(grid);
         let links = links(grid, &alses, rule);
-        let d = Rc::new(AlsData { alses, links });
-        *cache.borrow_mut() = Some((grid.board.clone(), rule, Rc::clone(&d)));
-        d
-    })
+        AlsData { alses, links }
+    }
 }
 
 /// Every ALS-XZ or ALS-XY-wing step at `board` under `rule` (other techniques: none).
 pub fn find_all_with(board: &Board, technique: Technique, rule: Overlap) -> Vec<Step> {
+    let solving = Solving::new(board);
     let mut sink = StepSink::new(false);
     match technique {
-        Technique::AlsXz => als_xz_with(board, &mut sink, rule),
-        Technique::AlsXyWing => als_xy_wing_with(board, &mut sink, rule),
+        Technique::AlsXz => als_xz_with(&solving, &mut sink, rule),
+        Technique::AlsXyWing => als_xy_wing_with(&solving, &mut sink, rule),
         _ => {}
     }
     sink.into_steps()
@@ -341,13 +329,13 @@ fn sorted(mut e: Vec<Elimination>) -> Vec<Elimination> {
 }
 
 /// ALS-XZ, singly and doubly linked.
-pub fn als_xz(board: &Board, sink: &mut StepSink) {
-    als_xz_with(board, sink, Overlap::Disjoint);
+pub fn als_xz(solving: &Solving, sink: &mut StepSink) {
+    als_xz_with(solving, sink, Overlap::Disjoint);
 }
 
-fn als_xz_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
-    let grid = Grid::new(board);
-    let data = data(&grid, rule);
+fn als_xz_with(solving: &Solving, sink: &mut StepSink, rule: Overlap) {
+    let grid = solving.grid();
+    let data = solving.als(rule);
     let alses = &data.alses;
     for &(i, j, r) in &data.links {
         let (a, b) = (&alses[i], &alses[j]);
@@ -359,15 +347,15 @@ fn als_xz_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
             // already accounted for by the pattern).
             for als in [a, b] {
                 for z in ((als.digits - rc) & als.reach).iter() {
-                    push_targets(&grid, &[als], &[a, b], z, &mut eliminations);
+                    push_targets(grid, &[als], &[a, b], z, &mut eliminations);
                 }
             }
             for x in (rc & a.reach & b.reach).iter() {
-                push_targets(&grid, &[a, b], &[], x, &mut eliminations);
+                push_targets(grid, &[a, b], &[], x, &mut eliminations);
             }
         } else {
             for z in ((a.digits & b.digits & a.reach & b.reach) - r).iter() {
-                push_targets(&grid, &[a, b], &[], z, &mut eliminations);
+                push_targets(grid, &[a, b], &[], z, &mut eliminations);
             }
         }
         if eliminations.is_empty() {
@@ -382,8 +370,8 @@ fn als_xz_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
                  them, and neither can lose both, so A and B are both locked without them and each \
                  of {rc} is in A or B. Every other digit is locked in its set, and each of {rc} \
                  sits in A or B: {what}",
-                sa = describe(&grid, a),
-                sb = describe(&grid, b),
+                sa = describe(grid, a),
+                sb = describe(grid, b),
                 what = describe_eliminations(grid.geometry, grid.board.alphabet(), &eliminations),
             )
         } else {
@@ -393,8 +381,8 @@ fn als_xz_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
                  cells). Every {rc} of A sees every {rc} of B, so at most one of them holds {rc} \
                  and the other is locked on its remaining digits. Then A or B holds {z}: cells \
                  that see every {z} of both cannot be {z}: {what}",
-                sa = describe(&grid, a),
-                sb = describe(&grid, b),
+                sa = describe(grid, a),
+                sb = describe(grid, b),
                 what = describe_eliminations(grid.geometry, grid.board.alphabet(), &eliminations),
             )
         });
@@ -412,13 +400,13 @@ fn als_xz_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
 }
 
 /// ALS-XY-wing: pivot C linked to A by one RCC and to B by another.
-pub fn als_xy_wing(board: &Board, sink: &mut StepSink) {
-    als_xy_wing_with(board, sink, Overlap::Disjoint);
+pub fn als_xy_wing(solving: &Solving, sink: &mut StepSink) {
+    als_xy_wing_with(solving, sink, Overlap::Disjoint);
 }
 
-fn als_xy_wing_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
-    let grid = Grid::new(board);
-    let data = data(&grid, rule);
+fn als_xy_wing_with(solving: &Solving, sink: &mut StepSink, rule: Overlap) {
+    let grid = solving.grid();
+    let data = solving.als(rule);
     let (alses, links) = (&data.alses, &data.links);
     // Links by ALS: (other ALS, rccs).
     let mut by_als: Vec<Vec<(usize, Digits)>> = vec![Vec::new(); alses.len()];
@@ -449,7 +437,7 @@ fn als_xy_wing_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
                 for z in reach.iter() {
                     // The pivot's own cells are fair targets: "A or B holds z" does not
                     // depend on what C holds.
-                    push_targets(&grid, &[a, b], &[], z, &mut eliminations);
+                    push_targets(grid, &[a, b], &[], z, &mut eliminations);
                 }
                 if eliminations.is_empty() {
                     continue;
@@ -469,9 +457,9 @@ fn als_xy_wing_with(board: &Board, sink: &mut StepSink, rule: Overlap) {
                      no z, it would be locked and hold {x}; then C would have no {x} and hold {y}; \
                      then B would have no {y} and hold z. So A or B holds z, and cells that see \
                      every z of both cannot be z: {what}",
-                        sc = describe(&grid, pivot),
-                        sa = describe(&grid, a),
-                        sb = describe(&grid, b),
+                        sc = describe(grid, pivot),
+                        sa = describe(grid, a),
+                        sb = describe(grid, b),
                         what = describe_eliminations(
                             grid.geometry,
                             grid.board.alphabet(),

@@ -22,6 +22,7 @@ use std::collections::HashMap;
 use crate::grid::{Alphabet, Digits, Geometry, HouseKind};
 
 use super::board::Board;
+use super::solving::Solving;
 use super::step::{BuildFx, Elimination, Step, StepSink, alternating_links, describe_eliminations};
 use super::technique::Technique;
 
@@ -792,13 +793,15 @@ pub(crate) fn report(
 }
 
 /// X-chains: alternating chains of one digit.
-pub fn x_chain(board: &Board, sink: &mut StepSink) {
+pub fn x_chain(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let found = find_x_chains(board, sink.digits());
     report(board, sink, Technique::XChain, found);
 }
 
 /// XY-chains: chains of bivalue cells, each cell's two digits strongly linked.
-pub fn xy_chain(board: &Board, sink: &mut StepSink) {
+pub fn xy_chain(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let found = find_xy_chains(board);
     report(board, sink, Technique::XyChain, found);
 }

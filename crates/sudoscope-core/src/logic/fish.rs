@@ -9,19 +9,20 @@
 use crate::grid::Variant;
 
 use super::board::Board;
+use super::solving::Solving;
 use super::step::{Elimination, Step, StepSink, describe_eliminations};
 use super::technique::Technique;
 
-pub fn x_wing(board: &Board, sink: &mut StepSink) {
-    basic_fish(board, sink, 2);
+pub fn x_wing(solving: &Solving, sink: &mut StepSink) {
+    basic_fish(solving.board(), sink, 2);
 }
 
-pub fn swordfish(board: &Board, sink: &mut StepSink) {
-    basic_fish(board, sink, 3);
+pub fn swordfish(solving: &Solving, sink: &mut StepSink) {
+    basic_fish(solving.board(), sink, 3);
 }
 
-pub fn jellyfish(board: &Board, sink: &mut StepSink) {
-    basic_fish(board, sink, 4);
+pub fn jellyfish(solving: &Solving, sink: &mut StepSink) {
+    basic_fish(solving.board(), sink, 4);
 }
 
 /// The fish's name as players write it: `X-Wing`, `Finned Swordfish`, `Sashimi Jellyfish`.
@@ -249,30 +250,30 @@ fn report(
 /// Finned x-wing: an x-wing plus fins — extra places of the digit in the base lines, all in
 /// one box. Either a fin holds the digit, or the x-wing stands; cells of the cover lines that
 /// see every fin lose the digit either way.
-pub fn finned_x_wing(board: &Board, sink: &mut StepSink) {
-    finned_fish(board, sink, 2, false);
+pub fn finned_x_wing(solving: &Solving, sink: &mut StepSink) {
+    finned_fish(solving.board(), sink, 2, false);
 }
 
-pub fn finned_swordfish(board: &Board, sink: &mut StepSink) {
-    finned_fish(board, sink, 3, false);
+pub fn finned_swordfish(solving: &Solving, sink: &mut StepSink) {
+    finned_fish(solving.board(), sink, 3, false);
 }
 
-pub fn finned_jellyfish(board: &Board, sink: &mut StepSink) {
-    finned_fish(board, sink, 4, false);
+pub fn finned_jellyfish(solving: &Solving, sink: &mut StepSink) {
+    finned_fish(solving.board(), sink, 4, false);
 }
 
 /// Sashimi x-wing: a finned x-wing in which a base line, without its fins, keeps at most
 /// one place (HoDoKu's definition): the x-wing itself is incomplete.
-pub fn sashimi_x_wing(board: &Board, sink: &mut StepSink) {
-    finned_fish(board, sink, 2, true);
+pub fn sashimi_x_wing(solving: &Solving, sink: &mut StepSink) {
+    finned_fish(solving.board(), sink, 2, true);
 }
 
-pub fn sashimi_swordfish(board: &Board, sink: &mut StepSink) {
-    finned_fish(board, sink, 3, true);
+pub fn sashimi_swordfish(solving: &Solving, sink: &mut StepSink) {
+    finned_fish(solving.board(), sink, 3, true);
 }
 
-pub fn sashimi_jellyfish(board: &Board, sink: &mut StepSink) {
-    finned_fish(board, sink, 4, true);
+pub fn sashimi_jellyfish(solving: &Solving, sink: &mut StepSink) {
+    finned_fish(solving.board(), sink, 4, true);
 }
 
 fn finned_technique(size: usize, sashimi: bool) -> Technique {
@@ -776,9 +777,9 @@ mod tests {
     use super::*;
     use crate::grid::{Digits, Geometry};
 
-    fn run(board: &Board, f: fn(&Board, &mut StepSink)) -> Vec<Step> {
+    fn run(board: &Board, f: fn(&Solving, &mut StepSink)) -> Vec<Step> {
         let mut sink = StepSink::new(false);
-        f(board, &mut sink);
+        f(&Solving::new(board), &mut sink);
         sink.into_steps()
     }
 
@@ -858,7 +859,7 @@ mod tests {
     #[test]
     fn shared_finned_search_matches_separate_searches() {
         use crate::grid::{ReadOptions, parse_puzzle};
-        let singles: [fn(&Board, &mut StepSink); 6] = [
+        let singles: [fn(&Solving, &mut StepSink); 6] = [
             finned_x_wing,
             sashimi_x_wing,
             finned_swordfish,

@@ -21,12 +21,11 @@
 //! implication tables of larger grids are too big for a hint. The table of one board is
 //! computed once and shared by the four techniques.
 
-use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::rc::Rc;
 
 use super::board::Board;
 use super::chains::Grid;
+use super::solving::Solving;
 use super::step::{Candidate, Elimination, Link, LinkKind, Placement, Step, StepSink};
 use super::technique::Technique;
 use crate::grid::Shown;
@@ -64,8 +63,9 @@ enum Broken {
     House(usize, u8),
 }
 
-/// The implication graph of one board and the closure of every assumption.
-struct Table {
+/// The implication graph of one board and the closure of every assumption, built once per
+/// board state for the four techniques (see [`Solving::forcing_table`]).
+pub(crate) struct Table {
     n: usize,
     w: usize,
     /// Strong partners of each node (false here → true there), CSR.
@@ -81,28 +81,9 @@ struct Table {
     house_place_bits: Vec<u64>,
 }
 
-thread_local! {
-    /// The last board's table: the four forcing techniques run one after the other on the
-    /// same board, and the table is the expensive part.
-    static CACHE: RefCell<Option<(Board, Rc<Table>)>> = const { RefCell::new(None) };
-}
-
-fn table(board: &Board) -> Rc<Table> {
-    CACHE.with(|cache| {
-        if let Some((b, t)) = cache.borrow().as_ref()
-            && b == board
-        {
-            return Rc::clone(t);
-        }
-        let t = Rc::new(Table::build(board));
-        *cache.borrow_mut() = Some((board.clone(), Rc::clone(&t)));
-        t
-    })
-}
-
 impl Table {
-    fn build(board: &Board) -> Table {
-        let grid = Grid::new(board);
+    pub(crate) fn build(grid: &Grid) -> Table {
+        let board = grid.board;
         let g = grid.geometry;
         let (n, w) = (grid.n, grid.w);
         let cells = g.cell_count();
@@ -172,7 +153,7 @@ impl Table {
             house_places,
             house_place_bits,
         };
-        table.closures = table.close_all(&grid);
+        table.closures = table.close_all(grid);
         table
     }
 
@@ -574,12 +555,12 @@ fn usable(board: &Board) -> bool {
 }
 
 /// Forcing chain contradiction: an assumption that breaks the grid is wrong.
-pub fn contradiction(board: &Board, sink: &mut StepSink) {
+pub fn contradiction(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     if !usable(board) {
         return;
     }
-    let t = table(board);
-    let grid = Grid::new(board);
+    let (t, grid) = (solving.forcing_table(), solving.grid());
     let n = t.n;
     for &node in &t.nodes {
         for pol in [TRUE, FALSE] {
@@ -593,13 +574,13 @@ pub fn contradiction(board: &Board, sink: &mut StepSink) {
             let (chains, what, houses) = match broken {
                 Broken::Both(v) => (
                     vec![
-                        t.chain(&grid, lit, v * 2 + TRUE),
-                        t.chain(&grid, lit, v * 2 + FALSE),
+                        t.chain(grid, lit, v * 2 + TRUE),
+                        t.chain(grid, lit, v * 2 + FALSE),
                     ],
                     format!(
                         "{} would be both {d} and not {d}",
                         grid.name(v / n),
-                        d = digit_of(&grid, v),
+                        d = digit_of(grid, v),
                     ),
                     vec![],
                 ),
@@ -607,7 +588,7 @@ pub fn contradiction(board: &Board, sink: &mut StepSink) {
                     board
                         .candidates(cell)
                         .iter()
-                        .map(|d| t.chain(&grid, lit, (cell * n + d as usize - 1) * 2 + FALSE))
+                        .map(|d| t.chain(grid, lit, (cell * n + d as usize - 1) * 2 + FALSE))
                         .collect(),
                     format!("{} would have no candidate left", grid.name(cell)),
                     vec![],
@@ -615,7 +596,7 @@ pub fn contradiction(board: &Board, sink: &mut StepSink) {
                 Broken::House(h, d) => (
                     board
                         .positions(h, d)
-                        .map(|c| t.chain(&grid, lit, (c * n + d as usize - 1) * 2 + FALSE))
+                        .map(|c| t.chain(grid, lit, (c * n + d as usize - 1) * 2 + FALSE))
                         .collect(),
                     format!(
                         "{} would have no place left in {}",
@@ -630,19 +611,19 @@ pub fn contradiction(board: &Board, sink: &mut StepSink) {
                 format!(
                     "Forcing chain contradiction: suppose {assume}. Then {what}: {chains}. The \
                  assumption is impossible, so {conclusion} {RULES}.",
-                    assume = lit_name(&grid, lit)
+                    assume = lit_name(grid, lit)
                         .replace('=', " is ")
                         .replace('≠', " is not "),
                     chains = chains
                         .iter()
-                        .map(|c| chain_text(&grid, c))
+                        .map(|c| chain_text(grid, c))
                         .collect::<Vec<_>>()
                         .join("; "),
-                    conclusion = conclusion_text(&grid, conclusion),
+                    conclusion = conclusion_text(grid, conclusion),
                 )
             });
             let s = step(
-                &grid,
+                grid,
                 Technique::ForcingChainContradiction,
                 conclusion,
                 &chains,
@@ -708,12 +689,12 @@ fn report_verity(
 }
 
 /// Digit forcing chain: a candidate true and the same candidate false imply the same thing.
-pub fn digit_forcing_chain(board: &Board, sink: &mut StepSink) {
+pub fn digit_forcing_chain(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     if !usable(board) {
         return;
     }
-    let t = table(board);
-    let grid = Grid::new(board);
+    let (t, grid) = (solving.forcing_table(), solving.grid());
     let n = t.n;
     let groups = t
         .nodes
@@ -723,22 +704,22 @@ pub fn digit_forcing_chain(board: &Board, sink: &mut StepSink) {
                 format!(
                     "{cell} is {d} or it is not",
                     cell = grid.name(node / n),
-                    d = digit_of(&grid, node)
+                    d = digit_of(grid, node)
                 )
             });
             (vec![node * 2 + TRUE, node * 2 + FALSE], vec![], intro)
         })
         .collect();
-    report_verity(&grid, &t, sink, Technique::DigitForcingChain, groups);
+    report_verity(grid, t, sink, Technique::DigitForcingChain, groups);
 }
 
 /// Cell forcing chain: every candidate of a cell implies the same thing.
-pub fn cell_forcing_chain(board: &Board, sink: &mut StepSink) {
+pub fn cell_forcing_chain(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     if !usable(board) {
         return;
     }
-    let t = table(board);
-    let grid = Grid::new(board);
+    let (t, grid) = (solving.forcing_table(), solving.grid());
     let n = t.n;
     let groups = (0..grid.geometry.cell_count())
         .filter(|&c| board.value(c) == 0 && board.candidates(c).len() >= 2)
@@ -762,16 +743,16 @@ pub fn cell_forcing_chain(board: &Board, sink: &mut StepSink) {
             (premises, vec![], intro)
         })
         .collect();
-    report_verity(&grid, &t, sink, Technique::CellForcingChain, groups);
+    report_verity(grid, t, sink, Technique::CellForcingChain, groups);
 }
 
 /// House forcing chain: every place of a digit in a house implies the same thing.
-pub fn house_forcing_chain(board: &Board, sink: &mut StepSink) {
+pub fn house_forcing_chain(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     if !usable(board) {
         return;
     }
-    let t = table(board);
-    let grid = Grid::new(board);
+    let (t, grid) = (solving.forcing_table(), solving.grid());
     let n = t.n;
     let mut groups = Vec::new();
     for (h, house) in grid.geometry.houses().iter().enumerate() {
@@ -798,5 +779,5 @@ pub fn house_forcing_chain(board: &Board, sink: &mut StepSink) {
             groups.push((premises, vec![h], intro));
         }
     }
-    report_verity(&grid, &t, sink, Technique::HouseForcingChain, groups);
+    report_verity(grid, t, sink, Technique::HouseForcingChain, groups);
 }

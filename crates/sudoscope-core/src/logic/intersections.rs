@@ -20,17 +20,18 @@
 use crate::grid::{Digits, Geometry, HouseKind};
 
 use super::board::Board;
+use super::solving::Solving;
 use super::step::{Elimination, Step, StepSink, cell_list_and, describe_eliminations};
 use super::technique::Technique;
 
 /// Pointing: a digit confined, inside a box (or window), to one other house.
-pub fn pointing(board: &Board, sink: &mut StepSink) {
-    locked_candidates(board, sink, true);
+pub fn pointing(solving: &Solving, sink: &mut StepSink) {
+    locked_candidates(solving.board(), sink, true);
 }
 
 /// Claiming: a digit confined, inside a line (row, column, diagonal), to one other house.
-pub fn claiming(board: &Board, sink: &mut StepSink) {
-    locked_candidates(board, sink, false);
+pub fn claiming(solving: &Solving, sink: &mut StepSink) {
+    locked_candidates(solving.board(), sink, false);
 }
 
 /// Whether a confining house of this kind makes the step a pointing one (else claiming).
@@ -129,7 +130,8 @@ fn locked_candidates(board: &Board, sink: &mut StepSink, pointing: bool) {
 
 /// Multi-line (MCM 2008, §2.1): k − 1 boxes of a band confine a digit to the same k − 1 rows,
 /// so the last box of the band has it in the remaining row; the same for stacks and columns.
-pub fn multi_line(board: &Board, sink: &mut StepSink) {
+pub fn multi_line(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let geometry = board.geometry();
     let k = geometry.box_size();
     // With 2×2 boxes the pattern is a plain pointing step: leave it to that technique.
@@ -340,9 +342,9 @@ mod tests {
         Board::from_parts(g, vec![0; 81], candidates)
     }
 
-    fn run(board: &Board, f: fn(&Board, &mut StepSink)) -> Vec<Step> {
+    fn run(board: &Board, f: fn(&Solving, &mut StepSink)) -> Vec<Step> {
         let mut sink = StepSink::new(false);
-        f(board, &mut sink);
+        f(&Solving::new(board), &mut sink);
         sink.into_steps()
     }
 

@@ -1,8 +1,10 @@
 //! The logical-technique engine: human solving techniques over a candidate board, steps that
 //! explain themselves, the step-by-step solver, and difficulty rating.
 //!
-//! Every technique is a function `fn(&Board, &mut StepSink)` that reports each instance that
-//! places or eliminates something; the engine tries them in [`Technique::ALL`] order.
+//! Every technique is a function `fn(&Solving, &mut StepSink)` that reports each instance that
+//! places or eliminates something; the engine tries them in [`Technique::ALL`] order. The
+//! [`Solving`] context holds the board and the tables several finders share, built once per
+//! board state (see [`solving`]).
 
 pub mod als;
 pub mod board;
@@ -18,6 +20,7 @@ pub mod rating;
 pub mod se;
 pub mod single_digit;
 pub mod singles;
+pub mod solving;
 pub mod step;
 pub mod subsets;
 pub mod technique;
@@ -26,11 +29,12 @@ pub mod wings;
 pub mod wnef;
 
 pub use board::{Board, BoardError};
+pub use solving::Solving;
 pub use step::{Candidate, Elimination, Link, LinkKind, Placement, Step, StepSink};
 pub use technique::{Family, Spec, Technique};
 
 /// The function that finds a technique's steps, or `None` while it is not implemented.
-pub fn finder(technique: Technique) -> Option<fn(&Board, &mut StepSink)> {
+pub fn finder(technique: Technique) -> Option<fn(&Solving, &mut StepSink)> {
     Some(match technique {
         Technique::FullHouse => singles::full_house,
         Technique::NakedSingle => singles::naked_single,
@@ -88,19 +92,26 @@ pub fn available() -> impl Iterator<Item = Technique> {
 
 /// Every step of one technique at this board.
 pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
+    find_all_in(&Solving::new(board), technique)
+}
+
+/// [`find_all`] in a context that may already hold the tables other techniques built at this
+/// board.
+pub fn find_all_in(solving: &Solving, technique: Technique) -> Vec<Step> {
     let mut sink = StepSink::new(false);
     if let Some(find) = finder(technique) {
-        find(board, &mut sink);
+        find(solving, &mut sink);
     }
     sink.into_steps()
 }
 
 /// The easiest step among `techniques` (all available ones when empty).
 pub fn next_step(board: &Board, techniques: &[Technique]) -> Option<Step> {
+    let solving = Solving::new(board);
     let mut sink = StepSink::new(true);
     for technique in order(techniques) {
         if let Some(find) = finder(technique) {
-            find(board, &mut sink);
+            find(&solving, &mut sink);
             if sink.is_full() {
                 break;
             }
@@ -127,11 +138,12 @@ pub fn is_single_digit(technique: Technique) -> bool {
 /// last-resort techniques ([`is_last_resort`]) run only when named in `techniques` or when
 /// nothing else finds a step.
 pub fn all_steps(board: &Board, techniques: &[Technique]) -> Vec<Step> {
+    let solving = Solving::new(board);
     let mut sink = StepSink::new(false);
     let order = order(techniques);
     for &technique in order.iter().filter(|&&t| !is_last_resort(t)) {
         if let Some(find) = finder(technique) {
-            find(board, &mut sink);
+            find(&solving, &mut sink);
         }
     }
     for &technique in order.iter().filter(|&&t| is_last_resort(t)) {
@@ -139,7 +151,7 @@ pub fn all_steps(board: &Board, techniques: &[Technique]) -> Vec<Step> {
             break;
         }
         if let Some(find) = finder(technique) {
-            find(board, &mut sink);
+            find(&solving, &mut sink);
         }
     }
     sink.into_steps()

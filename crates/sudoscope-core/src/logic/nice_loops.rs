@@ -16,12 +16,11 @@
 //! order). That is what makes `hint --all` find exactly HoDoKu's AICs and nice loops (checked
 //! on 451 boards by `tests/logic_hodoku_agreement.rs`).
 
-use std::cell::RefCell;
 use std::collections::HashMap;
-use std::rc::Rc;
 
 use super::board::Board;
 use super::chains::{Graph, OFF, ON, Search, capitalise, loop_notation};
+use super::solving::Solving;
 use super::step::{BuildFx, Elimination, Step, StepSink, alternating_links, describe_eliminations};
 use super::technique::Technique;
 
@@ -249,7 +248,7 @@ fn sorted(mut e: Vec<Elimination>) -> Vec<Elimination> {
 
 /// The chain graph of a board with HoDoKu's table length: unbounded on 9×9 (its tables hold
 /// every implication), `2N + 2` links on larger grids, where chains that long teach nothing.
-fn graph(board: &Board) -> Graph<'_> {
+pub(crate) fn graph(board: &Board) -> Graph<'_> {
     let n = board.size();
     Graph::for_tables(board, if n <= 9 { usize::MAX } else { 2 * n + 2 })
 }
@@ -259,14 +258,14 @@ fn graph(board: &Board) -> Graph<'_> {
 /// ends is `x`), or, with `y ≠ x`, sits in a cell seeing the premise's cell where each end's
 /// cell holds the other end's digit (both cross eliminations hold). One elimination alone is
 /// left to the nice loops, as in HoDoKu.
-fn find_aics(board: &Board) -> Vec<Found> {
-    let graph = graph(board);
+fn find_aics(graph: &Graph) -> Vec<Found> {
     let grid = &graph.grid;
+    let board = grid.board;
     let n = grid.n;
     let w = grid.w;
     let cells = grid.geometry.cell_count();
-    let mut search = Search::new(&graph);
-    let mut first = FirstFound::new(&graph);
+    let mut search = Search::new(graph);
+    let mut first = FirstFound::new(graph);
     let mut kept = Kept::default();
     let mut common = vec![0u64; w];
     for start in 0..cells * n {
@@ -277,7 +276,7 @@ fn find_aics(board: &Board) -> Vec<Found> {
         if graph.strong_of(start).is_empty() {
             continue;
         }
-        search.run_from(&graph, start, OFF);
+        search.run_from(graph, start, OFF);
         first.reset(State {
             node: start,
             pol: OFF,
@@ -338,29 +337,11 @@ enum LoopKind {
     Continuous,
 }
 
-/// Both kinds of nice loop at one board: one search finds them together.
-struct Loops {
+/// Both kinds of nice loop at one board: one search finds them together, once per board state
+/// (see [`Solving::loops`]).
+pub(crate) struct Loops {
     discontinuous: Vec<Found>,
     continuous: Vec<Found>,
-}
-
-thread_local! {
-    /// The last board's loops: the solving walk asks for discontinuous loops and then, at the
-    /// same board, for continuous ones.
-    static LOOPS: RefCell<Option<(Board, Rc<Loops>)>> = const { RefCell::new(None) };
-}
-
-fn loops(board: &Board) -> Rc<Loops> {
-    LOOPS.with(|cache| {
-        if let Some((b, found)) = cache.borrow().as_ref()
-            && b == board
-        {
-            return Rc::clone(found);
-        }
-        let found = Rc::new(find_loops(board));
-        *cache.borrow_mut() = Some((board.clone(), Rc::clone(&found)));
-        found
-    })
 }
 
 /// Nice loops: every premise whose table comes back to its own cell, two links or more away,
@@ -372,13 +353,13 @@ fn loops(board: &Board) -> Rc<Loops> {
 ///   link of the loop is a strong one in disguise): each weak link between cells removes its
 ///   digit from the cells seeing both ends, each cell with two strong links keeps only their
 ///   digits.
-fn find_loops(board: &Board) -> Loops {
-    let graph = graph(board);
+pub(crate) fn find_loops(graph: &Graph) -> Loops {
     let grid = &graph.grid;
+    let board = grid.board;
     let n = grid.n;
     let cells = grid.geometry.cell_count();
-    let mut search = Search::new(&graph);
-    let mut first = FirstFound::new(&graph);
+    let mut search = Search::new(graph);
+    let mut first = FirstFound::new(graph);
     let mut discontinuous = Kept::default();
     let mut continuous = Kept::default();
     for pol in [ON, OFF] {
@@ -389,7 +370,7 @@ fn find_loops(board: &Board) -> Loops {
             let cands = board.candidates(cell);
             for x in cands.iter() {
                 let start = cell * n + x as usize - 1;
-                search.run_from(&graph, start, pol);
+                search.run_from(graph, start, pol);
                 first.reset(State { node: start, pol });
                 for y in cands.iter() {
                     let end_node = cell * n + y as usize - 1;
@@ -442,7 +423,7 @@ fn find_loops(board: &Board) -> Loops {
                         let eliminations = match kind {
                             LoopKind::Discontinuous => early,
                             LoopKind::Continuous => {
-                                continuous_eliminations(board, &graph, &nodes, pol, (x, y))
+                                continuous_eliminations(board, graph, &nodes, pol, (x, y))
                             }
                         };
                         kept.keep(Found {
@@ -531,18 +512,20 @@ fn continuous_eliminations(
 }
 
 /// Alternating inference chains: see `find_aics`.
-pub fn aic(board: &Board, sink: &mut StepSink) {
-    let found = find_aics(board)
+pub fn aic(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
+    let found = find_aics(solving.graph())
         .into_iter()
         .map(|f| (f.nodes, f.eliminations))
         .collect();
     super::chains::report(board, sink, Technique::Aic, found);
 }
 
-fn push_loops(board: &Board, sink: &mut StepSink, kind: LoopKind) {
+fn push_loops(solving: &Solving, sink: &mut StepSink, kind: LoopKind) {
+    let board = solving.board();
     let geometry = board.geometry();
     let n = geometry.size();
-    let all = loops(board);
+    let all = solving.loops();
     let found = match kind {
         LoopKind::Discontinuous => &all.discontinuous,
         LoopKind::Continuous => &all.continuous,
@@ -608,13 +591,13 @@ fn push_loops(board: &Board, sink: &mut StepSink, kind: LoopKind) {
 }
 
 /// Discontinuous nice loops: see `find_loops`.
-pub fn discontinuous_nice_loop(board: &Board, sink: &mut StepSink) {
-    push_loops(board, sink, LoopKind::Discontinuous);
+pub fn discontinuous_nice_loop(solving: &Solving, sink: &mut StepSink) {
+    push_loops(solving, sink, LoopKind::Discontinuous);
 }
 
 /// Continuous nice loops: see `find_loops`.
-pub fn continuous_nice_loop(board: &Board, sink: &mut StepSink) {
-    push_loops(board, sink, LoopKind::Continuous);
+pub fn continuous_nice_loop(solving: &Solving, sink: &mut StepSink) {
+    push_loops(solving, sink, LoopKind::Continuous);
 }
 
 #[cfg(test)]

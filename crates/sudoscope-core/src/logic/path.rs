@@ -10,6 +10,7 @@
 
 use super::board::Board;
 use super::difficulty::{self, Level};
+use super::solving::Solving;
 use super::step::{Step, StepSink};
 use super::technique::Technique;
 use super::{available, finder, fish, is_last_resort, is_single_digit};
@@ -64,16 +65,27 @@ pub fn apply(board: &mut Board, step: &Step) -> bool {
     changed
 }
 
+/// Whether applying `step` would change `board` (what [`apply`] reports, without applying).
+fn changes(board: &Board, step: &Step) -> bool {
+    step.placements
+        .iter()
+        .any(|p| board.value(p.cell) == 0 && board.candidates(p.cell).contains(p.digit))
+        || step
+            .eliminations
+            .iter()
+            .any(|e| board.candidates(e.cell).contains(e.digit))
+}
+
 /// Every step of one technique, with the cheapest instances (by step weight) first among
 /// equals in the technique's own order.
-fn cheapest_first(board: &Board, technique: Technique) -> Vec<(Step, f64)> {
-    cheapest_first_in(board, technique, None, true)
+fn cheapest_first(solving: &Solving, technique: Technique) -> Vec<(Step, f64)> {
+    cheapest_first_in(solving, technique, None, true)
 }
 
 /// [`cheapest_first`] for a single-digit technique limited to `digits` (`None`: all), with
 /// explanation texts or without (`text`).
 fn cheapest_first_in(
-    board: &Board,
+    solving: &Solving,
     technique: Technique,
     digits: Option<Digits>,
     text: bool,
@@ -83,9 +95,9 @@ fn cheapest_first_in(
         sink = sink.without_text();
     }
     if let Some(find) = finder(technique) {
-        find(board, &mut sink);
+        find(solving, &mut sink);
     }
-    by_weight(board, sink.into_steps())
+    by_weight(solving.board(), sink.into_steps())
 }
 
 /// Steps with their weights, the cheapest first (a stable sort: equals keep their order).
@@ -119,26 +131,27 @@ fn finned_fish_steps(board: &Board, order: &[Technique]) -> [Vec<Step>; 6] {
 }
 
 /// The first step of a technique, if any.
-fn first_step(board: &Board, technique: Technique) -> Option<Step> {
-    first_step_in(board, technique, None)
+fn first_step(solving: &Solving, technique: Technique) -> Option<Step> {
+    first_step_in(solving, technique, None)
 }
 
 /// [`first_step`] for a single-digit technique limited to `digits` (`None`: all).
-fn first_step_in(board: &Board, technique: Technique, digits: Option<Digits>) -> Option<Step> {
+fn first_step_in(solving: &Solving, technique: Technique, digits: Option<Digits>) -> Option<Step> {
     let find = finder(technique)?;
     let mut sink = StepSink::for_digits(true, digits);
-    find(board, &mut sink);
+    find(solving, &mut sink);
     sink.into_steps().into_iter().next()
 }
 
 /// The easiest step at this board among `order` (as [`order`] gives it).
 pub fn next_step(board: &Board, order: &[Technique]) -> Option<Step> {
+    let solving = Solving::new(board);
     for &technique in order {
         if difficulty::technique_level(technique) == Level::Easy {
-            if let Some((step, _)) = cheapest_first(board, technique).into_iter().next() {
+            if let Some((step, _)) = cheapest_first(&solving, technique).into_iter().next() {
                 return Some(step);
             }
-        } else if let Some(step) = first_step(board, technique) {
+        } else if let Some(step) = first_step(&solving, technique) {
             return Some(step);
         }
     }
@@ -149,6 +162,7 @@ pub fn next_step(board: &Board, order: &[Technique]) -> Option<Step> {
 /// last-resort techniques ([`super::is_last_resort`]) are searched only when nothing else
 /// applies, unless `order` holds nothing else.
 pub fn all_steps(board: &Board, order: &[Technique]) -> Vec<Step> {
+    let solving = Solving::new(board);
     let mut finned: Option<[Vec<Step>; 6]> = None;
     let mut steps: Vec<Step> = Vec::new();
     for &t in order.iter().filter(|&&t| !is_last_resort(t)) {
@@ -157,7 +171,7 @@ pub fn all_steps(board: &Board, order: &[Technique]) -> Vec<Step> {
                 let all = finned.get_or_insert_with(|| finned_fish_steps(board, order));
                 by_weight(board, std::mem::take(&mut all[fish::slot(size, sashimi)]))
             }
-            None => cheapest_first(board, t),
+            None => cheapest_first(&solving, t),
         };
         steps.extend(found.into_iter().map(|(s, _)| s));
     }
@@ -165,7 +179,7 @@ pub fn all_steps(board: &Board, order: &[Technique]) -> Vec<Step> {
         steps = order
             .iter()
             .filter(|&&t| is_last_resort(t))
-            .flat_map(|&t| cheapest_first(board, t).into_iter().map(|(s, _)| s))
+            .flat_map(|&t| cheapest_first(&solving, t).into_iter().map(|(s, _)| s))
             .collect();
     }
     steps
@@ -288,6 +302,10 @@ fn step_digits<'a>(steps: impl Iterator<Item = &'a Step>) -> Digits {
 /// The steps of a batched walk come without explanation text (an empty `explanation`): it is
 /// for rating, which never shows them.
 ///
+/// Each round has two phases: [`choose`] searches one board state through a [`Solving`]
+/// context (which borrows the board, so the tables the finders share cannot go stale), then
+/// the context is dropped and the chosen steps are applied.
+///
 /// Stops when the grid is solved or no technique changes anything. Every applied step removes
 /// at least one candidate or places a digit, so the walk always ends.
 pub fn walk(
@@ -305,61 +323,82 @@ pub fn walk(
                 steps,
             };
         }
-        let mut progressed = false;
         memo.observe(board);
-        for (k, &technique) in order.iter().enumerate() {
-            let single_digit = is_single_digit(technique);
-            let digits = if single_digit { memo.wanted(k) } else { None };
-            if digits == Some(Digits::EMPTY) {
-                continue;
-            }
-            if batch || difficulty::technique_level(technique) == Level::Easy {
-                // A batched walk (rating) never shows its steps: no explanation texts.
-                let found = cheapest_first_in(board, technique, digits, !batch);
-                if single_digit {
-                    memo.record(k, digits, step_digits(found.iter().map(|(s, _)| s)));
-                }
-                let Some(cheapest) = found.first().map(|(_, w)| *w) else {
-                    continue;
-                };
-                for (step, weight) in found.iter().take_while(|(_, w)| *w <= cheapest) {
-                    if apply(board, step) {
-                        on_step(step, *weight);
-                        steps += 1;
-                        progressed = true;
-                        if !batch {
-                            break;
-                        }
-                    }
-                }
-            } else if let Some(step) = {
-                let step = first_step_in(board, technique, digits);
-                // A first-only search that found a step stopped early: it says nothing about
-                // the digits after it.
-                if single_digit && step.is_none() {
-                    memo.record(k, digits, Digits::EMPTY);
-                }
-                step
-            } {
-                let weight = difficulty::step_weight(&step, board);
-                if apply(board, &step) {
-                    on_step(&step, weight);
-                    steps += 1;
-                    progressed = true;
-                }
-                // A step that changes nothing would be found again: try the next technique.
-            }
-            if progressed {
-                break;
-            }
-        }
-        if !progressed {
+        let chosen = choose(&Solving::new(board), order, batch, &mut memo);
+        if chosen.is_empty() {
             return Walk {
                 solved: false,
                 steps,
             };
         }
+        // A step of a batch that an earlier one made moot (its cell taken, its candidate
+        // gone) changes nothing and is not reported.
+        for (step, weight) in &chosen {
+            if apply(board, step) {
+                on_step(step, *weight);
+                steps += 1;
+            }
+        }
     }
+}
+
+/// The find phase of one [`walk`] round: the steps to apply next at the context's board, with
+/// their weights, in the order to apply them; empty when no technique of `order` changes
+/// anything. At least one of them changes the board.
+///
+/// The first technique (in `order`) with a step that changes something gives the steps: with
+/// `batch`, or for the singles, its cheapest instances (every one of them with `batch`, else
+/// the first that changes something); otherwise its first step. A technique whose steps would
+/// change nothing is passed over for the next one.
+fn choose(
+    solving: &Solving,
+    order: &[Technique],
+    batch: bool,
+    memo: &mut DigitMemo,
+) -> Vec<(Step, f64)> {
+    let board = solving.board();
+    for (k, &technique) in order.iter().enumerate() {
+        let single_digit = is_single_digit(technique);
+        let digits = if single_digit { memo.wanted(k) } else { None };
+        if digits == Some(Digits::EMPTY) {
+            continue;
+        }
+        if batch || difficulty::technique_level(technique) == Level::Easy {
+            // A batched walk (rating) never shows its steps: no explanation texts.
+            let found = cheapest_first_in(solving, technique, digits, !batch);
+            if single_digit {
+                memo.record(k, digits, step_digits(found.iter().map(|(s, _)| s)));
+            }
+            let Some(cheapest) = found.first().map(|(_, w)| *w) else {
+                continue;
+            };
+            let mut cheapest: Vec<(Step, f64)> = found
+                .into_iter()
+                .take_while(|(_, w)| *w <= cheapest)
+                .collect();
+            if !batch {
+                // One step at a time: the first that changes something.
+                if let Some(at) = cheapest.iter().position(|(s, _)| changes(board, s)) {
+                    return vec![cheapest.swap_remove(at)];
+                }
+            } else if cheapest.iter().any(|(s, _)| changes(board, s)) {
+                return cheapest;
+            }
+        } else {
+            let step = first_step_in(solving, technique, digits);
+            // A first-only search that found a step stopped early: it says nothing about the
+            // digits after it.
+            if single_digit && step.is_none() {
+                memo.record(k, digits, Digits::EMPTY);
+            }
+            // A step that changes nothing would be found again: try the next technique.
+            if let Some(step) = step.filter(|s| changes(board, s)) {
+                let weight = difficulty::step_weight(&step, board);
+                return vec![(step, weight)];
+            }
+        }
+    }
+    Vec::new()
 }
 
 /// The path a player is shown: one step at a time with the techniques among `techniques`

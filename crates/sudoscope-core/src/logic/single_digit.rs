@@ -9,8 +9,8 @@ use std::collections::HashSet;
 
 use crate::grid::HouseKind;
 
-use super::board::Board;
 use super::chains::{Grid, elims};
+use super::solving::Solving;
 use super::step::{BuildFx, Elimination, Step, StepSink, describe_eliminations};
 use super::technique::Technique;
 
@@ -41,7 +41,8 @@ fn both_ways(p: Pair) -> [(usize, usize); 2] {
 
 /// Two conjugate pairs in parallel lines with one end of each in a common cross line: one of
 /// the two other ends holds the digit.
-pub fn skyscraper(board: &Board, sink: &mut StepSink) {
+pub fn skyscraper(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let grid = Grid::new(board);
     let g = grid.geometry;
     for digit in 1..=grid.n as u8 {
@@ -102,7 +103,8 @@ pub fn skyscraper(board: &Board, sink: &mut StepSink) {
 
 /// A conjugate pair in a row and one in a column, one end of each in a common box: one of the
 /// two other ends holds the digit.
-pub fn two_string_kite(board: &Board, sink: &mut StepSink) {
+pub fn two_string_kite(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let grid = Grid::new(board);
     let g = grid.geometry;
     for digit in 1..=grid.n as u8 {
@@ -160,12 +162,13 @@ pub fn two_string_kite(board: &Board, sink: &mut StepSink) {
 /// Turbot fish: any chain strong–weak–strong of one digit (a = b - c = d) that is not a
 /// skyscraper or a two-string kite: a or d is the digit. When the chain closes on itself
 /// (d is a, as HoDoKu allows), a is the digit.
-pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
+pub fn turbot_fish(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     // The simpler shapes come first; their elimination sets are not repeated here.
     // Only their eliminations are read: no texts.
     let mut simpler = StepSink::for_digits(false, sink.digits()).without_text();
-    skyscraper(board, &mut simpler);
-    two_string_kite(board, &mut simpler);
+    skyscraper(solving, &mut simpler);
+    two_string_kite(solving, &mut simpler);
     let mut seen: HashSet<Vec<Elimination>, BuildFx> = simpler
         .into_steps()
         .into_iter()
@@ -266,7 +269,8 @@ pub fn turbot_fish(board: &Board, sink: &mut StepSink) {
 /// cross's row (column) then rules the digit out where its other end's row (column) meets the
 /// cross's column (row): if that end is not the digit, the near end is, which empties the
 /// cross's row in the box and puts the digit on the cross's column.
-pub fn empty_rectangle(board: &Board, sink: &mut StepSink) {
+pub fn empty_rectangle(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let grid = Grid::new(board);
     let g = grid.geometry;
     let n = grid.n;

@@ -2,12 +2,13 @@
 
 use crate::grid::Digits;
 
-use super::board::Board;
+use super::solving::Solving;
 use super::step::{Placement, Step, StepSink};
 use super::technique::Technique;
 
 /// A house with one empty cell left: it takes the one missing digit.
-pub fn full_house(board: &Board, sink: &mut StepSink) {
+pub fn full_house(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let geometry = board.geometry();
     for (h, house) in geometry.houses().iter().enumerate() {
         let mut empty = house.cells.iter().filter(|&&c| board.value(c) == 0);
@@ -37,7 +38,8 @@ pub fn full_house(board: &Board, sink: &mut StepSink) {
 }
 
 /// A cell with one candidate left.
-pub fn naked_single(board: &Board, sink: &mut StepSink) {
+pub fn naked_single(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let geometry = board.geometry();
     for cell in 0..geometry.cell_count() {
         if board.value(cell) != 0 {
@@ -65,7 +67,8 @@ pub fn naked_single(board: &Board, sink: &mut StepSink) {
 }
 
 /// A digit with one place left in a house.
-pub fn hidden_single(board: &Board, sink: &mut StepSink) {
+pub fn hidden_single(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let geometry = board.geometry();
     for (h, house) in geometry.houses().iter().enumerate() {
         // The digits with exactly one place in the house, in one pass over its cells.

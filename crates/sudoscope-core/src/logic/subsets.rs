@@ -17,39 +17,40 @@
 use crate::grid::{Alphabet, Digits};
 
 use super::board::Board;
+use super::solving::Solving;
 use super::step::{Elimination, Step, StepSink, cell_list_and, describe_eliminations};
 use super::technique::Technique;
 
-pub fn naked_pair(board: &Board, sink: &mut StepSink) {
-    naked_subsets(board, sink, 2, false);
+pub fn naked_pair(solving: &Solving, sink: &mut StepSink) {
+    naked_subsets(solving.board(), sink, 2, false);
 }
 
-pub fn naked_triple(board: &Board, sink: &mut StepSink) {
-    naked_subsets(board, sink, 3, false);
+pub fn naked_triple(solving: &Solving, sink: &mut StepSink) {
+    naked_subsets(solving.board(), sink, 3, false);
 }
 
-pub fn naked_quad(board: &Board, sink: &mut StepSink) {
-    naked_subsets(board, sink, 4, false);
+pub fn naked_quad(solving: &Solving, sink: &mut StepSink) {
+    naked_subsets(solving.board(), sink, 4, false);
 }
 
-pub fn locked_pair(board: &Board, sink: &mut StepSink) {
-    naked_subsets(board, sink, 2, true);
+pub fn locked_pair(solving: &Solving, sink: &mut StepSink) {
+    naked_subsets(solving.board(), sink, 2, true);
 }
 
-pub fn locked_triple(board: &Board, sink: &mut StepSink) {
-    naked_subsets(board, sink, 3, true);
+pub fn locked_triple(solving: &Solving, sink: &mut StepSink) {
+    naked_subsets(solving.board(), sink, 3, true);
 }
 
-pub fn hidden_pair(board: &Board, sink: &mut StepSink) {
-    hidden_subsets(board, sink, 2);
+pub fn hidden_pair(solving: &Solving, sink: &mut StepSink) {
+    hidden_subsets(solving.board(), sink, 2);
 }
 
-pub fn hidden_triple(board: &Board, sink: &mut StepSink) {
-    hidden_subsets(board, sink, 3);
+pub fn hidden_triple(solving: &Solving, sink: &mut StepSink) {
+    hidden_subsets(solving.board(), sink, 3);
 }
 
-pub fn hidden_quad(board: &Board, sink: &mut StepSink) {
-    hidden_subsets(board, sink, 4);
+pub fn hidden_quad(solving: &Solving, sink: &mut StepSink) {
+    hidden_subsets(solving.board(), sink, 4);
 }
 
 /// The name of a subset of `k` things.
@@ -335,9 +336,9 @@ mod tests {
         Board::from_parts(g, vec![0; 81], candidates)
     }
 
-    fn run(board: &Board, f: fn(&Board, &mut StepSink)) -> Vec<Step> {
+    fn run(board: &Board, f: fn(&Solving, &mut StepSink)) -> Vec<Step> {
         let mut sink = StepSink::new(false);
-        f(board, &mut sink);
+        f(&Solving::new(board), &mut sink);
         sink.into_steps()
     }
 

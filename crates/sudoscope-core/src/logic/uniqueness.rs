@@ -17,13 +17,15 @@
 use crate::grid::{Digits, Variant};
 
 use super::board::Board;
+use super::solving::Solving;
 use super::step::{Elimination, Step, StepSink, describe_eliminations};
 use super::technique::Technique;
 
 /// Unique rectangle type 1: four cells in two rows, two columns and two boxes; three of them
 /// hold nothing but digits a and b; if the fourth were a or b too, a and b could be swapped in
 /// the four cells and the puzzle would have two solutions. So it is neither.
-pub fn unique_rectangle_1(board: &Board, sink: &mut StepSink) {
+pub fn unique_rectangle_1(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let g = board.geometry();
     let n = g.size();
     let houses = g.houses();
@@ -132,7 +134,8 @@ fn extra_houses_allow(board: &Board, extra: &[usize], corners: &[usize; 4]) -> b
 /// places in every house except one digit of that cell, which has three in each of its houses.
 /// Without that digit the grid would be a "bivalue universal grave", which has zero or several
 /// solutions; so the cell takes that digit (its other candidates are removed).
-pub fn bug_plus_1(board: &Board, sink: &mut StepSink) {
+pub fn bug_plus_1(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let g = board.geometry();
     if g.variant() != Variant::Standard {
         return;

@@ -5,6 +5,7 @@
 
 use super::board::Board;
 use super::chains::{Grid, elims};
+use super::solving::Solving;
 use super::step::{Step, StepSink, describe_eliminations, digit_list};
 use super::technique::Technique;
 use crate::grid::Digits;
@@ -20,7 +21,8 @@ fn bivalue_cells(board: &Board) -> Vec<usize> {
 }
 
 /// XY-wing: pivot {x,y} sees wings {x,z} and {y,z}: one wing is z.
-pub fn xy_wing(board: &Board, sink: &mut StepSink) {
+pub fn xy_wing(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let grid = Grid::new(board);
     let bi = bivalue_cells(board);
     for &pivot in &bi {
@@ -78,7 +80,8 @@ pub fn xy_wing(board: &Board, sink: &mut StepSink) {
 }
 
 /// XYZ-wing: pivot {x,y,z} sees wings {x,z} and {y,z}: one of the three is z.
-pub fn xyz_wing(board: &Board, sink: &mut StepSink) {
+pub fn xyz_wing(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let grid = Grid::new(board);
     let bi = bivalue_cells(board);
     for pivot in 0..grid.geometry.cell_count() {
@@ -136,7 +139,8 @@ pub fn xyz_wing(board: &Board, sink: &mut StepSink) {
 
 /// W-wing: two cells {x,y} joined by a conjugate pair on y (one end sees each cell): one of the
 /// two cells is x.
-pub fn w_wing(board: &Board, sink: &mut StepSink) {
+pub fn w_wing(solving: &Solving, sink: &mut StepSink) {
+    let board = solving.board();
     let grid = Grid::new(board);
     let g = grid.geometry;
     let bi = bivalue_cells(board);
