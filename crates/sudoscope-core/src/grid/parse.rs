@@ -765,15 +765,21 @@ fn standard_line(line: &[u8], first_line: bool) -> Option<[u8; 81]> {
         Some(b' ' | b'\t') if std::str::from_utf8(rest).is_ok() => {}
         Some(_) => return None,
     }
+    let token: &[u8; 81] = token.try_into().ok()?;
     let mut givens = [0u8; 81];
-    // First the characters alone (a tight loop the compiler unrolls), then the clash check
-    // over the few givens only: one bit per digit for every row, column and box.
+    // First the characters alone, then the clash check over the few givens only: one bit per
+    // digit for every row, column and box. The first loop has no early exit and a fixed
+    // length, so the compiler turns it into a few vector instructions (a `return` inside it
+    // kept it byte by byte: a fifth of `solve FILE`'s time on 17-clue puzzles went here).
+    let mut stray = false;
     for (&byte, slot) in token.iter().zip(&mut givens) {
         let value = byte.wrapping_sub(b'0');
-        if value > 9 && byte != b'.' {
-            return None;
-        }
-        *slot = if value <= 9 { value } else { 0 };
+        let digit = value <= 9;
+        stray |= !digit & (byte != b'.');
+        *slot = if digit { value } else { 0 };
+    }
+    if stray {
+        return None;
     }
     let mut seen = [0u16; 27];
     let mut any = false;
