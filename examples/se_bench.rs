@@ -3,7 +3,9 @@
 //! same puzzles in one JVM (one thread, SE 1.2.1's technique set, its own per-puzzle `%e`
 //! timer, so JVM start-up is not counted), and prints both medians and their ratio.
 //!
-//! `cargo run --release --example se_bench -- FILE N [SERATE_JAR]`
+//! `cargo run --release --example se_bench -- FILE N [SERATE_JAR]`; with `SE_BENCH_STRIDE=K`
+//! in the environment, every K-th puzzle of the file instead of the first N (a sample spread
+//! over a file sorted by rating). Each puzzle's time and rating is printed as it is done.
 
 use std::io::Write;
 use std::process::Command;
@@ -34,11 +36,17 @@ fn main() {
     let file = args.next().expect("usage: se_bench FILE N [SERATE_JAR]");
     let n: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(100);
     let jar = args.next();
+    let stride: usize = std::env::var("SE_BENCH_STRIDE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1)
+        .max(1);
     let text = std::fs::read_to_string(&file).expect("readable file");
     let lines: Vec<String> = text
         .lines()
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| l.split_whitespace().next())
+        .step_by(stride)
         .take(n)
         .map(str::to_owned)
         .collect();
@@ -50,6 +58,11 @@ fn main() {
         let r = se::rate(&puzzle);
         ours.push(t.elapsed().as_secs_f64());
         ratings.push(r.map(|r| r.to_string()).unwrap_or_else(|e| e.to_string()));
+        eprintln!(
+            "{line} {} {:.1} ms",
+            ratings[ratings.len() - 1],
+            ours[ours.len() - 1] * 1e3
+        );
     }
     let ours_median = median(ours.clone());
     println!(

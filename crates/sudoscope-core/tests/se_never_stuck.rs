@@ -70,8 +70,14 @@ fn forum_hardest_sample_is_solved_with_se_steps() {
 mod support_datasets;
 
 /// Walks every `stride`-th puzzle of a dataset file with the never-stuck path; returns (walked,
-/// solved, SE steps, seconds).
-fn never_stuck_on(name: &str, stride: usize, limit: usize) -> Option<(usize, usize, usize, f64)> {
+/// solved, SE steps, seconds). With `progress`, a line per puzzle on stderr, so a run stopped
+/// before its end still says how far it got.
+fn never_stuck_on(
+    name: &str,
+    stride: usize,
+    limit: usize,
+    progress: bool,
+) -> Option<(usize, usize, usize, f64)> {
     let dir = support_datasets::datasets()?;
     let text = std::fs::read_to_string(dir.join(name)).expect("dataset readable");
     let start = std::time::Instant::now();
@@ -82,10 +88,18 @@ fn never_stuck_on(name: &str, stride: usize, limit: usize) -> Option<(usize, usi
         .step_by(stride)
         .take(limit)
     {
-        let (done, se, _) = walk_soundly(&line[..81]);
+        let (done, se, steps) = walk_soundly(&line[..81]);
         walked += 1;
         solved += usize::from(done);
         se_steps += se;
+        if progress {
+            eprintln!(
+                "{walked}: {} {} after {steps} steps ({se} SE); {solved}/{walked} solved, {:.1} s",
+                &line[..81],
+                if done { "solved" } else { "STUCK" },
+                start.elapsed().as_secs_f64()
+            );
+        }
     }
     Some((walked, solved, se_steps, start.elapsed().as_secs_f64()))
 }
@@ -96,7 +110,8 @@ fn never_stuck_on(name: &str, stride: usize, limit: usize) -> Option<(usize, usi
 fn dataset_samples_are_never_stuck() {
     // Every 61st magictour puzzle (forum-hardest puzzles take minutes each: the fixture test
     // above walks one).
-    let Some((walked, solved, se, secs)) = never_stuck_on("magictour_top1465.txt", 61, 25) else {
+    let Some((walked, solved, se, secs)) = never_stuck_on("magictour_top1465.txt", 61, 25, false)
+    else {
         return;
     };
     eprintln!("magictour_top1465.txt: {solved}/{walked} solved, {se} SE steps, {secs:.1} s");
@@ -118,8 +133,9 @@ fn full_run() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(usize::MAX);
-    if let Some((walked, solved, se, secs)) = never_stuck_on(&name, stride, limit) {
+    if let Some((walked, solved, se, secs)) = never_stuck_on(&name, stride, limit, true) {
         eprintln!("{name}: {solved}/{walked} solved, {se} SE steps, {secs:.1} s");
+        assert_eq!(solved, walked, "{name}: some puzzles were stuck");
     }
 }
 

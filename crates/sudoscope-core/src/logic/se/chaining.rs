@@ -13,6 +13,7 @@
 //! is found, so later links see the reduced grid (a cell left with two candidates, a house left
 //! with two places); such a link's parents include the earlier "offs" that made it.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
@@ -102,6 +103,13 @@ impl PotSet {
         self.order.push((k as u16, id));
         true
     }
+    /// Empties the set in time proportional to its size (its slot table is kept for reuse).
+    fn clear(&mut self) {
+        for &(k, _) in &self.order {
+            self.slot[k as usize] = NONE;
+        }
+        self.order.clear();
+    }
     fn ids(&self) -> impl Iterator<Item = u32> + '_ {
         self.order.iter().map(|&(_, id)| id)
     }
@@ -119,7 +127,7 @@ impl PotSet {
 }
 
 /// Which chains a search looks for: SE's `Chaining(multiple, dynamic, nishio, level)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Chaining {
     /// Cell and region forcing chains over cells and houses with more than two choices.
     pub multiple: bool,
@@ -241,6 +249,13 @@ pub struct Search {
     /// Every node's parents, contiguous per node (one allocation for the whole search).
     pool: Vec<u32>,
     buf: Vec<(u8, u8, Cause)>,
+    /// The "on" nodes [`Search::off_to_on`] made, reused between calls.
+    ons: Vec<u32>,
+    /// Emptied sets kept for reuse: a fresh set zeroes a 1,458-slot table, and the forcing
+    /// chains nested in a chain make thousands of them per search.
+    spare_sets: Vec<PotSet>,
+    /// The work queues of the propagations, reused between calls.
+    queues: (VecDeque<u32>, VecDeque<u32>),
 }
 
 impl Search {
@@ -251,6 +266,9 @@ impl Search {
             on_chains: HashMap::new(),
             pool: Vec::new(),
             buf: Vec::new(),
+            ons: Vec::new(),
+            spare_sets: Vec::new(),
+            queues: (VecDeque::new(), VecDeque::new()),
         }
     }
 
@@ -278,6 +296,32 @@ impl Search {
             rule: None,
         });
         (self.nodes.len() - 1) as u32
+    }
+
+    /// An empty set, reused when one is spare.
+    fn take_set(&mut self) -> PotSet {
+        self.spare_sets.pop().unwrap_or_else(PotSet::new)
+    }
+
+    /// Gives a set back for reuse.
+    fn give_set(&mut self, mut set: PotSet) {
+        set.clear();
+        self.spare_sets.push(set);
+    }
+
+    /// The work queues, emptied and filled with the sets' potentials (give them back with
+    /// [`Search::give_queues`]).
+    fn take_queues(&mut self, to_on: &PotSet, to_off: &PotSet) -> (VecDeque<u32>, VecDeque<u32>) {
+        let (mut on, mut off) = std::mem::take(&mut self.queues);
+        on.clear();
+        off.clear();
+        on.extend(to_on.ids());
+        off.extend(to_off.ids());
+        (on, off)
+    }
+
+    fn give_queues(&mut self, queues: (VecDeque<u32>, VecDeque<u32>)) {
+        self.queues = queues;
     }
 
     fn node_key(&self, id: u32) -> usize {
@@ -342,7 +386,8 @@ impl Search {
     ) -> Vec<u32> {
         let t = tables();
         let (cell, digit) = (self.nodes[id as usize].cell, self.nodes[id as usize].digit);
-        let mut out: Vec<u32> = Vec::new();
+        let mut out = std::mem::take(&mut self.ons);
+        out.clear();
         if y {
             let m = grid.cands[cell as usize];
             if m.count_ones() == 2 {
@@ -400,8 +445,7 @@ impl Search {
     ) -> Option<(u32, u32)> {
         let save = *grid;
         let y = !self.cfg.nishio;
-        let mut pending_on: VecDeque<u32> = to_on.ids().collect();
-        let mut pending_off: VecDeque<u32> = to_off.ids().collect();
+        let (mut pending_on, mut pending_off) = self.take_queues(to_on, to_off);
         let result = 'main: loop {
             if let Some(p) = pending_on.pop_front() {
                 self.on_to_off(grid, p, y);
@@ -410,8 +454,7 @@ impl Search {
                     if let Some(on) = to_on.get(key(c, d, true)) {
                         let off = self.push(c, d, false, cause, &[p]);
                         self.buf = buf;
-                        *grid = save;
-                        return Some((on, off));
+                        break 'main Some((on, off));
                     }
                     if !to_off.contains(key(c, d, false)) {
                         let off = self.push(c, d, false, cause, &[p]);
@@ -429,15 +472,21 @@ impl Search {
                     let (c, d) = (n.cell, n.digit);
                     grid.remove(c, d);
                 }
-                for on in ons {
+                let mut absurd = None;
+                for &on in &ons {
                     let n = &self.nodes[on as usize];
                     let (c, d) = (n.cell, n.digit);
                     if let Some(off) = to_off.get(key(c, d, false)) {
-                        break 'main Some((on, off));
+                        absurd = Some((on, off));
+                        break;
                     }
                     if to_on.add(key(c, d, true), on) {
                         pending_on.push_back(on);
                     }
+                }
+                self.ons = ons;
+                if absurd.is_some() {
+                    break 'main absurd;
                 }
                 continue;
             }
@@ -455,6 +504,7 @@ impl Search {
             }
             break None;
         };
+        self.give_queues((pending_on, pending_off));
         *grid = save;
         result
     }
@@ -542,22 +592,25 @@ impl Search {
         };
         let mut out = Vec::new();
         for cfg in inner {
-            let mut search = Search::new(cfg);
-            let hints = search.hints(grid);
-            for h in &hints {
-                let parents = search.rule_parents(h, source, grid);
+            for chain in nested_chains(cfg, grid).iter() {
+                // The candidates the chain needed gone that the outer chain removed (the
+                // others were gone before it started).
+                let parents: Removals = chain
+                    .needs
+                    .iter()
+                    .copied()
+                    .filter(|&(c, d)| source.has(c, d))
+                    .collect();
                 if parents.is_empty() {
                     continue;
                 }
+                // A rule of its own for each use: an outer chain's size counts each distinct
+                // nested chain it rests on once.
                 let info = Rc::new(Rule {
-                    description: format!(
-                        "{} ({})",
-                        cfg.name(h.kind),
-                        super::describe_removals(&h.removals)
-                    ),
-                    complexity: h.complexity,
+                    description: chain.description.clone(),
+                    complexity: chain.complexity,
                 });
-                out.push((h.removals.clone(), parents, info));
+                out.push((chain.removals.clone(), parents, info));
             }
             if !out.is_empty() {
                 break;
@@ -566,11 +619,13 @@ impl Search {
         out
     }
 
-    /// The offs (relative to `initial`) a chain step relies on, when it is used inside an
-    /// outer chain: for each "on" link, the candidates of its cell or the places of its digit
-    /// that had to be gone.
-    fn rule_parents(&self, h: &ChainHint, initial: &SeGrid, current: &SeGrid) -> Vec<(u8, u8)> {
+    /// The candidates missing from `current` that a chain step relies on, when it is used
+    /// inside an outer chain: for each "on" link, the candidates of its cell or the places of
+    /// its digit that had to be gone. An outer chain's own offs are those of them its starting
+    /// grid still had (placed cells are the same in both, so they are left out here).
+    fn rule_needs(&self, h: &ChainHint, current: &SeGrid) -> Vec<(u8, u8)> {
         let t = tables();
+        let gone = |c: u8, d: u8| current.values[c as usize] == 0 && !current.has(c, d);
         let mut result: Vec<(u8, u8)> = Vec::new();
         let mut seen_result = vec![false; NKEYS];
         for &target in &h.targets {
@@ -601,16 +656,16 @@ impl Search {
                     };
                     match cause {
                         Some(Cause::NakedSingle) => {
-                            let gone =
-                                initial.cands[n.cell as usize] & !current.cands[n.cell as usize];
-                            for v in digits(gone) {
-                                add(n.cell, v);
+                            for v in 1..=9 {
+                                if gone(n.cell, v) {
+                                    add(n.cell, v);
+                                }
                             }
                         }
                         Some(Cause::Hidden(kind)) => {
                             let h = t.houses_of[n.cell as usize][kind] as usize;
                             for &c in &t.houses[h] {
-                                if initial.has(c, n.digit) && !current.has(c, n.digit) {
+                                if gone(c, n.digit) {
                                     add(c, n.digit);
                                 }
                             }
@@ -745,21 +800,23 @@ impl Search {
         let p_on = self.push(cell, digit, true, Cause::Assumption, &[]);
         let mut cycles = Vec::new();
         let mut chains = Vec::new();
-        let mut to_on = PotSet::new();
-        let mut to_off = PotSet::new();
+        let mut to_on = self.take_set();
+        let mut to_off = self.take_set();
         to_on.add(key(cell, digit, true), p_on);
         self.do_cycles(grid, &mut to_on, &mut to_off, y, x, &mut cycles, p_on);
         if x {
-            let mut to_on = PotSet::new();
-            let mut to_off = PotSet::new();
+            to_on.clear();
+            to_off.clear();
             to_on.add(key(cell, digit, true), p_on);
             self.do_forcing_chains(grid, &mut to_on, &mut to_off, y, &mut chains, p_on);
             let p_off = self.push(cell, digit, false, Cause::Assumption, &[]);
-            let mut to_on = PotSet::new();
-            let mut to_off = PotSet::new();
+            to_on.clear();
+            to_off.clear();
             to_off.add(key(cell, digit, false), p_off);
             self.do_forcing_chains(grid, &mut to_on, &mut to_off, y, &mut chains, p_off);
         }
+        self.give_set(to_on);
+        self.give_set(to_off);
         for dst in cycles {
             if let Some(h) = self.cycle_hint(grid, dst, x, y) {
                 out.push(h);
@@ -813,8 +870,7 @@ impl Search {
         source: u32,
     ) {
         let source_key = self.node_key(source);
-        let mut pending_on: VecDeque<u32> = to_on.ids().collect();
-        let mut pending_off: VecDeque<u32> = to_off.ids().collect();
+        let (mut pending_on, mut pending_off) = self.take_queues(to_on, to_off);
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
@@ -832,7 +888,8 @@ impl Search {
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                for on in self.off_to_on(grid, p, None, to_off, y, x) {
+                let ons = self.off_to_on(grid, p, None, to_off, y, x);
+                for &on in &ons {
                     let k = self.node_key(on);
                     if length >= 4 && k == source_key {
                         cycles.push(on);
@@ -841,8 +898,10 @@ impl Search {
                         pending_on.push_back(on);
                     }
                 }
+                self.ons = ons;
             }
         }
+        self.give_queues((pending_on, pending_off));
     }
 
     fn do_forcing_chains(
@@ -855,8 +914,7 @@ impl Search {
         source: u32,
     ) {
         let source_key = self.node_key(source);
-        let mut pending_on: VecDeque<u32> = to_on.ids().collect();
-        let mut pending_off: VecDeque<u32> = to_off.ids().collect();
+        let (mut pending_on, mut pending_off) = self.take_queues(to_on, to_off);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
                 self.on_to_off(grid, p, y);
@@ -881,7 +939,8 @@ impl Search {
                 self.buf = buf;
             }
             while let Some(p) = pending_off.pop_front() {
-                for on in self.off_to_on(grid, p, None, to_off, y, true) {
+                let ons = self.off_to_on(grid, p, None, to_off, y, true);
+                for &on in &ons {
                     let n = &self.nodes[on as usize];
                     let (c, d) = (n.cell, n.digit);
                     if key(c, d, false) == source_key
@@ -893,8 +952,10 @@ impl Search {
                         pending_on.push_back(on);
                     }
                 }
+                self.ons = ons;
             }
         }
+        self.give_queues((pending_on, pending_off));
     }
 
     fn cycle_hint(&self, grid: &SeGrid, dst_on: u32, x: bool, y: bool) -> Option<ChainHint> {
@@ -1038,8 +1099,8 @@ impl Search {
         do_contradiction: bool,
     ) {
         let base = self.cfg.base();
-        let mut off_to_on = PotSet::new();
-        let mut off_to_off = PotSet::new();
+        let mut off_to_on = self.take_set();
+        let mut off_to_off = self.take_set();
         let (cell, digit) = (
             self.nodes[p_on as usize].cell,
             self.nodes[p_on as usize].digit,
@@ -1107,6 +1168,8 @@ impl Search {
                 }
             }
         }
+        self.give_set(off_to_on);
+        self.give_set(off_to_off);
     }
 
     fn region_chainings(
@@ -1167,6 +1230,62 @@ impl Search {
             }
         }
     }
+}
+
+/// A chain found by a search nested inside another, as the outer search uses it.
+struct NestedChain {
+    removals: Removals,
+    /// What the chain needed gone ([`Search::rule_needs`]), in the order its proof meets them.
+    needs: Removals,
+    description: String,
+    complexity: u32,
+}
+
+/// How many grids' nested chains [`nested_chains`] keeps before it starts afresh (a bound on
+/// its memory: tens of megabytes at most).
+const NESTED_MEMO_LIMIT: usize = 20_000;
+
+/// Nested searches' chains by the search's kind and grid.
+type NestedMemo = HashMap<(Chaining, SeGrid), Rc<[NestedChain]>>;
+
+thread_local! {
+    /// The chains a nested search finds, by its kind and grid. A nested search is a pure
+    /// function of the two, and the same reduced grid recurs: the next ladder level repeats the
+    /// same outer propagation, and the next step repeats most of them (its grid differs by a
+    /// candidate or two that many assumptions remove anyway). Per thread, so a rating never
+    /// waits for another.
+    static NESTED_MEMO: RefCell<NestedMemo> = RefCell::new(HashMap::new());
+}
+
+/// Every step a `cfg` search finds at `grid`, in its order, remembered per grid.
+fn nested_chains(cfg: Chaining, grid: &SeGrid) -> Rc<[NestedChain]> {
+    let known = NESTED_MEMO.with(|memo| memo.borrow().get(&(cfg, *grid)).cloned());
+    if let Some(chains) = known {
+        return chains;
+    }
+    let mut search = Search::new(cfg);
+    let chains: Rc<[NestedChain]> = search
+        .hints(grid)
+        .iter()
+        .map(|h| NestedChain {
+            removals: h.removals.clone(),
+            needs: search.rule_needs(h, grid),
+            description: format!(
+                "{} ({})",
+                cfg.name(h.kind),
+                super::describe_removals(&h.removals)
+            ),
+            complexity: h.complexity,
+        })
+        .collect();
+    NESTED_MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= NESTED_MEMO_LIMIT {
+            memo.clear();
+        }
+        memo.insert((cfg, *grid), chains.clone());
+    });
+    chains
 }
 
 /// The simple techniques SE lets act inside "plus" and nested chains — intersections (any house

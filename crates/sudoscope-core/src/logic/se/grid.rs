@@ -115,7 +115,7 @@ pub fn house_name(house: usize) -> String {
 /// hold it (`digit_cells`), which lets the chain searches read a digit's places in a house with
 /// one mask instead of nine look-ups. Change candidates only through [`SeGrid::remove`] and
 /// [`SeGrid::place`], which keep the two in step.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SeGrid {
     pub values: [u8; 81],
     pub cands: [Mask; 81],
