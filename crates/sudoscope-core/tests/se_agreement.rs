@@ -83,3 +83,15 @@ fn generated_levels_agree_with_serate() {
 fn sudoku_exchange_sample_agrees_with_serate() {
     check("se121/sudoku_exchange_320.txt", usize::MAX, 320, 320);
 }
+
+/// QQWing's four levels (50 puzzles each, made by `qqwing --generate 50 --difficulty LEVEL
+/// --one-line`): SE 1.2 to 7.3, the easy end of the scale the other fixtures leave thin.
+#[test]
+fn qqwing_levels_agree_with_serate() {
+    check("se121/qqwing_simple.txt", usize::MAX, 50, 50);
+    check("se121/qqwing_easy.txt", usize::MAX, 50, 50);
+    // Three intermediate puzzles differ (serate 2.5/2.6, ours 2.0): README, "Sudoku Explainer
+    // rating", lists them with their cause.
+    check("se121/qqwing_intermediate.txt", usize::MAX, 47, 47);
+    check("se121/qqwing_expert.txt", usize::MAX, 50, 50);
+}
