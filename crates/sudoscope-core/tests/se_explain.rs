@@ -100,8 +100,8 @@ fn a_nested_chain_is_summarised_level_by_level() {
         assert!(
             lines[1..=levels]
                 .iter()
-                .any(|l| l.starts_with(&format!("level {level}: "))
-                    && l.contains(&format!("{label} ("))),
+                .any(|l| l.starts_with(&format!("level {level}, "))
+                    && l.contains(&format!(" {label}: "))),
             "chain {label} missing from the level {level} summary:\n{text}"
         );
         assert!(

@@ -485,8 +485,8 @@ fn layout(proofs: &[Proof]) -> Vec<String> {
     let levels = proofs.iter().map(|p| p.depth).max().unwrap_or(1);
     let leaning = |p: &Proof| match p.leans_on.len() {
         0 => String::new(),
-        1 => format!(", leaning on chain {}", p.leans_on[0]),
-        n => format!(", leaning on {n} chains: {}", p.leans_on.join(", ")),
+        1 => format!(" (leaning on chain {})", p.leans_on[0]),
+        n => format!(" (leaning on {n} chains: {})", p.leans_on.join(", ")),
     };
     let mut lines = vec![format!("In short, {levels} levels of chains:")];
     lines.push(format!(
@@ -495,13 +495,29 @@ fn layout(proofs: &[Proof]) -> Vec<String> {
         top.shows,
         leaning(top)
     ));
+    // A level's line names its kinds of chain once, then each chain by what it shows: a step
+    // can lean on a dozen chains, and the line should stay a few lines long on a hint card.
     for depth in 2..=levels {
-        let parts: Vec<String> = proofs
+        let at: Vec<&Proof> = proofs.iter().filter(|p| p.depth == depth).collect();
+        let mut names: Vec<&str> = Vec::new();
+        for p in &at {
+            if !names.contains(&p.name.as_str()) {
+                names.push(&p.name);
+            }
+        }
+        let parts: Vec<String> = at
             .iter()
-            .filter(|p| p.depth == depth)
-            .map(|p| format!("{} ({}) shows {}{}", p.label, p.name, p.shows, leaning(p)))
+            .map(|p| format!("{}: {}{}", p.label, p.shows, leaning(p)))
             .collect();
-        lines.push(format!("level {depth}: {}.", parts.join("; ")));
+        let count = match at.len() {
+            1 => "1 chain".to_string(),
+            n => format!("{n} chains"),
+        };
+        lines.push(format!(
+            "level {depth}, {count} ({}), showing {}.",
+            names.join(", "),
+            parts.join("; ")
+        ));
     }
     lines.push("In detail:".into());
     for p in proofs {
