@@ -95,3 +95,23 @@ fn qqwing_levels_agree_with_serate() {
     check("se121/qqwing_intermediate.txt", usize::MAX, 50, 50);
     check("se121/qqwing_expert.txt", usize::MAX, 50, 50);
 }
+
+/// Every 15th puzzle of `forum_hardest_1106.txt` that serate rated within 180 s (the others are
+/// listed in the `.timedout` file beside it). Ignored by default: our rater takes about a
+/// minute per puzzle there on a loaded two-core machine.
+/// `cargo test --release -p sudoscope-core --test se_agreement -- --ignored`
+#[test]
+#[ignore]
+fn forum_hardest_sample_agrees_with_serate() {
+    let name = "se121/forum_hardest_1106_stride15.txt";
+    let a = agreement(name, usize::MAX);
+    for d in &a.differences {
+        eprintln!("{name}: {d}");
+    }
+    eprintln!(
+        "{name}: {} puzzles, ER agrees on {}, ER/EP/ED on {}",
+        a.total, a.er, a.all
+    );
+    assert!(a.total > 0, "{name}: no puzzle");
+    assert_eq!(a.all, a.total, "{name}: every puzzle agrees");
+}
