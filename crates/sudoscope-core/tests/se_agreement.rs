@@ -53,9 +53,8 @@ fn agreement(name: &str, limit: usize) -> Agreement {
     result
 }
 
-/// Asserts at least `er_min` ER agreements and `all_min` full-triple agreements.
-fn check(name: &str, limit: usize, er_min: usize, all_min: usize) {
-    let a = agreement(name, limit);
+/// Prints every difference and the counts (shown with `--nocapture` or on failure).
+fn report(name: &str, a: &Agreement) {
     for d in &a.differences {
         eprintln!("{name}: {d}");
     }
@@ -63,6 +62,12 @@ fn check(name: &str, limit: usize, er_min: usize, all_min: usize) {
         "{name}: {} puzzles, ER agrees on {}, ER/EP/ED on {}",
         a.total, a.er, a.all
     );
+}
+
+/// Asserts at least `er_min` ER agreements and `all_min` full-triple agreements.
+fn check(name: &str, limit: usize, er_min: usize, all_min: usize) {
+    let a = agreement(name, limit);
+    report(name, &a);
     assert!(a.er >= er_min, "{name}: ER agrees on {} < {er_min}", a.er);
     assert!(
         a.all >= all_min,
@@ -105,13 +110,7 @@ fn qqwing_levels_agree_with_serate() {
 fn forum_hardest_sample_agrees_with_serate() {
     let name = "se121/forum_hardest_1106_stride15.txt";
     let a = agreement(name, usize::MAX);
-    for d in &a.differences {
-        eprintln!("{name}: {d}");
-    }
-    eprintln!(
-        "{name}: {} puzzles, ER agrees on {}, ER/EP/ED on {}",
-        a.total, a.er, a.all
-    );
+    report(name, &a);
     assert!(a.total > 0, "{name}: no puzzle");
     assert_eq!(a.all, a.total, "{name}: every puzzle agrees");
 }
