@@ -167,7 +167,9 @@ fn path_text(walked: &path::Path, alphabet: Alphabet) -> String {
     let mut text = String::new();
     let width = walked.steps.len().to_string().len();
     for (i, step) in walked.steps.iter().enumerate() {
-        text.push_str(&format!("{:>width$}. {}\n", i + 1, step_text(step)));
+        // A chain's explanation runs over several lines: they stay under their step's text.
+        let body = step_text(step).replace('\n', &format!("\n{:width$}  ", ""));
+        text.push_str(&format!("{:>width$}. {body}\n", i + 1));
     }
     let hardest = walked
         .hardest

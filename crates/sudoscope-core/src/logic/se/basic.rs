@@ -202,7 +202,11 @@ fn locking_hint(
     };
     let mut h = hint(difficulty, name.into());
     h.cells = cells_at(h1, grid.positions(h1, digit)).collect();
-    h.removals = removals;
+    // A direct step only places its single (SE applies nothing else): the eliminations that
+    // lead to it stay on the grid for the next steps to find.
+    if single.is_none() {
+        h.removals = removals;
+    }
     h.explanation.push(format!(
         "in {}, {digit} can only be in {}, which all lie in {}: {digit} goes from the rest of {}",
         house_name(h1),
@@ -375,7 +379,10 @@ pub fn hidden_set(grid: &SeGrid, degree: u32, direct: bool, sink: Sink) -> bool 
                     ));
                 }
                 h.cells = cells;
-                h.removals = removals;
+                // A direct step only places its single (SE applies nothing else).
+                if !direct {
+                    h.removals = removals;
+                }
                 h.shape = Shape::HiddenSet { house, digits: set };
                 if sink(h) {
                     return true;

@@ -13,6 +13,7 @@
 pub mod aligned;
 pub mod basic;
 pub mod chaining;
+pub mod explain;
 pub mod grid;
 pub mod unique;
 
@@ -291,67 +292,18 @@ pub fn next_hint(grid: &SeGrid, explain: bool, unique: bool) -> Option<SeHint> {
         let mut search = Search::new(cfg);
         let hints = search.hints(grid);
         if let Some(h) = hints.into_iter().next() {
-            return Some(chain_hint(&search, &h, explain));
+            return Some(chain_hint(&search, &h, grid, explain));
         }
     }
     None
 }
 
-/// A chain step as an SE step, with its proof in words when asked.
-fn chain_hint(search: &Search, h: &chaining::ChainHint, explain: bool) -> SeHint {
-    let mut cells: Vec<u8> = Vec::new();
-    let mut explanation = Vec::new();
-    let mut links = Vec::new();
-    if explain {
-        let what = match (h.placement, h.removals.as_slice()) {
-            (Some((c, d)), _) => format!("so {} is {d}", cell_name(c)),
-            (None, removals) => format!("so {}", describe_removals(removals)),
-        };
-        let branches = h.targets.len();
-        for (b, &target) in h.targets.iter().enumerate() {
-            let mut ids = ancestors(search, target);
-            ids.sort_unstable();
-            if branches > 1 {
-                explanation.push(format!("branch {} of {branches}:", b + 1));
-            }
-            for (i, &id) in ids.iter().enumerate() {
-                let n = &search.nodes[id as usize];
-                if !cells.contains(&n.cell) {
-                    cells.push(n.cell);
-                }
-                let text = chaining::potential_text(n);
-                let parents = search.parents(id);
-                for &p in parents {
-                    let link = Implication {
-                        from: potential(&search.nodes[p as usize]),
-                        to: potential(n),
-                    };
-                    if !links.contains(&link) {
-                        links.push(link);
-                    }
-                }
-                let line = if i == 0 || parents.is_empty() {
-                    format!("{}. if {text}", i + 1)
-                } else {
-                    let from = chaining::potential_text(&search.nodes[parents[0] as usize]);
-                    format!(
-                        "{}. then {text} (since {from}: {})",
-                        i + 1,
-                        chaining::reason_text(search, id)
-                    )
-                };
-                explanation.push(line);
-            }
-        }
-        explanation.push(match h.kind {
-            chaining::Kind::Contradiction => {
-                format!("the assumption leads to a contradiction, {what}")
-            }
-            chaining::Kind::Cycle { .. } => format!("the loop holds either way round, {what}"),
-            _ if branches > 1 => format!("every branch agrees, {what}"),
-            _ => what,
-        });
-    }
+/// A chain step as an SE step, with its proof in words when asked (see [`explain`]).
+fn chain_hint(search: &Search, h: &chaining::ChainHint, grid: &SeGrid, explain: bool) -> SeHint {
+    let explained = explain.then(|| explain::chain(search, h, grid));
+    let (explanation, cells, links) = explained
+        .map(|e| (e.lines, e.cells, e.links))
+        .unwrap_or_default();
     SeHint {
         difficulty: h.difficulty,
         name: search.cfg.name(h.kind),
@@ -362,28 +314,6 @@ fn chain_hint(search: &Search, h: &chaining::ChainHint, explain: bool) -> SeHint
         shape: Shape::None,
         links,
     }
-}
-
-fn potential(n: &chaining::Node) -> Potential {
-    Potential {
-        cell: n.cell,
-        digit: n.digit,
-        on: n.on,
-    }
-}
-
-fn ancestors(search: &Search, target: u32) -> Vec<u32> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    let mut todo = vec![target];
-    while let Some(id) = todo.pop() {
-        if !seen.insert(id) {
-            continue;
-        }
-        out.push(id);
-        todo.extend(search.parents(id).iter().copied());
-    }
-    out
 }
 
 /// Whether SE's rules apply to puzzles of this shape: SE is defined for standard 9×9 only.
