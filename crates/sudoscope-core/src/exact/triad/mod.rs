@@ -9,7 +9,7 @@
 //!
 //! * **Band configurations.** In a band (three boxes side by side, or stacked), a digit sits
 //!   once in each box and once in each line, so its placement is one of six permutations of
-//!   the boxes' minirows (or minicolumns): the [`CONFIG`](tables::CONFIG) table. A band is
+//!   the boxes' minirows (or minicolumns): the `CONFIG` table (`tables.rs`). A band is
 //!   one vector whose lane `k` holds the digits for which configuration `k` is still possible.
 //!   The union of the two configurations that put a digit into a given minirow of a given box
 //!   is the *positive triad* "this minirow may hold the digit", and restricting the box to
@@ -42,11 +42,11 @@
 //!
 //! # Vectors
 //!
-//! The propagation and search are written once ([`solver`]'s `triad_solver!`) and built for
-//! three vector implementations: [`lanes::Portable`] (plain `[u16; 8]` arrays, any target),
+//! The propagation and search are written once (`solver.rs`'s `triad_solver!`) and built for
+//! three vector implementations: `lanes::Portable` (plain `[u16; 8]` arrays, any target),
 //! SSE (through `safe_arch`, no `unsafe`, on x86-64 with SSSE3/SSE4.1 enabled at compile
 //! time, which the workspace's x86-64-v2 baseline does) and AVX2 (a box matrix in one 256-bit
-//! register; chosen at run time when the CPU has it, see [`avx2`]). The public functions use
+//! register; chosen at run time when the CPU has it, see `avx2.rs`). The public functions use
 //! the fastest build the machine runs; [`count_givens_on`] and [`count_candidates_on`] name
 //! one, so that tests check every build.
 
