@@ -42,7 +42,11 @@ fn press(app: &mut App, c: char) -> Vec<Effect> {
 }
 
 fn draw(app: &App) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a terminal");
+    draw_at(app, 120, 40)
+}
+
+fn draw_at(app: &App, w: u16, h: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a terminal");
     terminal
         .draw(|f| {
             let _ = app.render(f);
@@ -178,4 +182,14 @@ fn a_stuck_ladder_hands_the_hint_to_sudoku_explainer() {
         "'2.' begins a line of the card:\n{}",
         rows.join("\n")
     );
+    // A nested chain's explanation is far taller than the card: the card keeps its key line
+    // (it was cut off at 80×24, leaving the player no word on how to apply or close).
+    for (w, h) in [(120, 40), (80, 24)] {
+        let text: String = draw_at(&app, w, h)
+            .content()
+            .iter()
+            .map(|c| c.symbol())
+            .collect();
+        assert!(text.contains("a apply  Esc close"), "{w}×{h}: {text}");
+    }
 }

@@ -180,8 +180,23 @@ pub fn draw_hint(app: &App, frame: &mut Frame, area: Rect, h: &crate::tui::app::
         .border_set(g.border())
         .border_style(app.theme.accent)
         .title(Span::styled(g.text(&title).into_owned(), app.theme.accent));
-    frame.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: true }).block(block),
-        area,
-    );
+    let inner = block.inner(area);
+    let whole = Paragraph::new(lines.clone()).wrap(Wrap { trim: true });
+    let fits = whole.line_count(inner.width) <= usize::from(inner.height);
+    match lines.split_last() {
+        Some((keys, text)) if !fits && inner.height >= 2 => {
+            // Taller than the card (a nested chain's explanation runs to dozens of lines):
+            // the card's last line, its keys, stays on the bottom row and the text is cut
+            // above it, so the player always sees how to apply or close the hint.
+            frame.render_widget(block, area);
+            let text_area = Rect::new(inner.x, inner.y, inner.width, inner.height - 1);
+            let keys_area = Rect::new(inner.x, inner.bottom() - 1, inner.width, 1);
+            frame.render_widget(
+                Paragraph::new(text.to_vec()).wrap(Wrap { trim: true }),
+                text_area,
+            );
+            frame.render_widget(Paragraph::new(keys.clone()), keys_area);
+        }
+        _ => frame.render_widget(whole.block(block), area),
+    }
 }
