@@ -22,7 +22,7 @@ use super::step::{Elimination, Step, StepSink, describe_eliminations};
 use super::technique::Technique;
 
 /// Unique rectangle type 1: four cells in two rows, two columns and two boxes; three of them
-/// hold nothing but digits a and b; if the fourth were a or b too, a and b could be swapped in
+/// hold exactly the candidates a and b; if the fourth were a or b too, a and b could be swapped in
 /// the four cells and the puzzle would have two solutions. So it is neither.
 pub fn unique_rectangle_1(solving: &Solving, sink: &mut StepSink) {
     let board = solving.board();
@@ -65,8 +65,10 @@ pub fn unique_rectangle_1(solving: &Solving, sink: &mut StepSink) {
                         for &o in &others {
                             union |= board.candidates(o);
                         }
-                        if union.len() != 2
-                            || others.iter().any(|&o| board.candidates(o).is_empty())
+                        // Each of the three holds exactly a and b. A corner already down to
+                        // one of them is a pending single: HoDoKu does not count it as part
+                        // of a rectangle, and its consequences are the single's to report.
+                        if union.len() != 2 || others.iter().any(|&o| board.candidates(o) != union)
                         {
                             continue;
                         }
