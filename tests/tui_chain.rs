@@ -192,4 +192,109 @@ fn a_stuck_ladder_hands_the_hint_to_sudoku_explainer() {
             .collect();
         assert!(text.contains("a apply  Esc close"), "{w}×{h}: {text}");
     }
+    // And the player can read all of it: PageDown pages through the text to its last line,
+    // PageUp back to the first (at 80×24 only the first lines were ever visible).
+    let Some(Hint::Step { step, .. }) = app.hint().cloned() else {
+        panic!("the step is still shown");
+    };
+    let last = step.explanation.lines().last().expect("an explanation");
+    let last_words: String = last.trim().chars().take(12).collect();
+    let first = draw_and_tell(&mut app, 80, 24);
+    assert!(
+        first.contains(" 1-"),
+        "the card says where the player is: {first}"
+    );
+    assert!(
+        !first.contains(&last_words),
+        "the text does not fit at 80×24"
+    );
+    let mut seen = first.clone();
+    for _ in 0..200 {
+        if seen.contains(&last_words) {
+            break;
+        }
+        page(&mut app, KeyCode::PageDown);
+        seen = draw_and_tell(&mut app, 80, 24);
+    }
+    assert!(
+        seen.contains(&last_words),
+        "PageDown reaches {last_words:?}: {seen}"
+    );
+    assert!(
+        seen.contains("PgUp "),
+        "at the end the card offers PgUp: {seen}"
+    );
+    for _ in 0..200 {
+        page(&mut app, KeyCode::PageUp);
+    }
+    assert_eq!(
+        draw_and_tell(&mut app, 80, 24),
+        first,
+        "PageUp goes back to the top"
+    );
+}
+
+/// Draws at `w`×`h` and hands the layout back to the app, as the runner does.
+fn draw_and_tell(app: &mut App, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a terminal");
+    let mut hits = None;
+    terminal
+        .draw(|f| hits = Some(app.render(f)))
+        .expect("drawn");
+    if let Some(hits) = hits {
+        app.update(Msg::Drawn(hits));
+    }
+    terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect()
+}
+
+fn page(app: &mut App, code: KeyCode) {
+    app.update(Msg::Event(Event::Key(KeyEvent::new(
+        code,
+        KeyModifiers::NONE,
+    ))));
+}
+
+/// `--ascii` shows every hint in plain ASCII: each symbol the hint engine writes (our own
+/// techniques' explanations and Sudoku Explainer's chains) has an ASCII form, rather than
+/// becoming a `?` (`r4c1≠8` was drawn as `r4c1?8`).
+#[test]
+fn every_symbol_of_a_hint_has_an_ascii_form() {
+    use sudoscope::logic::{self, Board, path, se};
+    use sudoscope::tui::theme::Glyphs;
+    const EASTER_MONSTER: &str =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let mut texts: Vec<String> = Vec::new();
+    for line in [PUZZLE, EASTER_MONSTER] {
+        let puzzle = parse_puzzle(line, ReadOptions::default()).expect("a puzzle");
+        let board = path::solve(&Board::from_puzzle(&puzzle), &[]).board;
+        for technique in logic::available() {
+            for step in logic::find_all(&board, technique) {
+                texts.push(technique.title().to_string());
+                texts.push(step.explanation);
+            }
+        }
+        if let Some(hint) = se::next_step(&board, true) {
+            texts.push(hint.name);
+            texts.extend(hint.explanation);
+        }
+    }
+    assert!(
+        texts.iter().any(|t| t.contains('≠')),
+        "the texts include a chain's \"is not\" sign"
+    );
+    let glyphs = Glyphs::ascii();
+    for text in &texts {
+        let ascii = glyphs.text(text);
+        assert_eq!(
+            ascii.matches('?').count(),
+            text.matches('?').count(),
+            "a symbol without an ASCII form in {text:?} -> {ascii:?}"
+        );
+    }
 }

@@ -203,7 +203,7 @@ fn notes_mode_fill_undo_redo() {
 fn hints_progress_highlight_explain_and_apply() {
     let mut a = app();
     ch(&mut a, 'i');
-    let Some(Hint::Step { step, stage: 1 }) = a.hint().cloned() else {
+    let Some(Hint::Step { step, stage: 1, .. }) = a.hint().cloned() else {
         panic!("a first hint names a technique: {:?}", a.hint());
     };
     ch(&mut a, 'i');

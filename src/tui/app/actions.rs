@@ -19,6 +19,7 @@ impl App {
             | Action::Redo => self.edit_board(action),
             Action::Hint
             | Action::ApplyHint
+            | Action::ScrollHint(_)
             | Action::PathView
             | Action::Check
             | Action::Reveal
@@ -141,6 +142,10 @@ impl App {
         match action {
             Action::Hint => self.advance_hint(),
             Action::ApplyHint => self.apply_hint(),
+            Action::ScrollHint(pages) => {
+                self.scroll_hint(pages);
+                Vec::new()
+            }
             Action::PathView => self.open_path(),
             Action::Check => {
                 self.check();

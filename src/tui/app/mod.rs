@@ -99,8 +99,14 @@ pub enum AppError {
 /// How far a hint has been revealed.
 #[derive(Clone, Debug)]
 pub enum Hint {
-    /// A logical step, shown in stages 1 (technique and house) to 3 (full explanation).
-    Step { step: Box<Step>, stage: u8 },
+    /// A logical step, shown in stages 1 (technique and house) to 3 (full explanation);
+    /// `scroll` is how many of its text lines the player has paged past (PageDown) when the
+    /// text is taller than the card.
+    Step {
+        step: Box<Step>,
+        stage: u8,
+        scroll: u16,
+    },
     /// The grid has entries that disagree with the solution: fix them first.
     Wrong { cells: Vec<usize> },
     /// No technique applies.
@@ -266,6 +272,9 @@ pub struct Hits {
     pub palette: Option<(Rect, u16, u16)>,
     /// The solver panel is open but has no room: the window it needs, and the window's size.
     pub panel_hidden: Option<((u16, u16), (u16, u16))>,
+    /// The hint card's text did not fit: how many rows of text the card shows, and how far
+    /// it can be scrolled (the rows that are out of sight with the first line at the top).
+    pub hint_pages: Option<(u16, u16)>,
 }
 
 pub struct App {
@@ -571,6 +580,7 @@ impl App {
                 Hint::Step {
                     step: Box::new(step),
                     stage: 1,
+                    scroll: 0,
                 }
             }
             None => Hint::Stuck,
@@ -877,8 +887,9 @@ impl App {
             return Vec::new();
         }
         match &mut self.hint {
-            Some(Hint::Step { stage, .. }) => {
+            Some(Hint::Step { stage, scroll, .. }) => {
                 *stage = (*stage + 1).min(3);
+                *scroll = 0;
                 return Vec::new();
             }
             Some(Hint::Wrong { .. }) => {
@@ -923,6 +934,19 @@ impl App {
         self.waiting = Some((id, Waiting::Hint));
         self.say(note, Tone::Info);
         vec![Effect::Work(Job::hint(id, board, unique))]
+    }
+
+    /// Pages the hint card's text by the rows the card showed in the last frame (less one, so
+    /// a line of context stays), within what is out of sight; nothing when the text fits.
+    fn scroll_hint(&mut self, pages: i8) {
+        let Some((rows, max)) = self.hits.hint_pages else {
+            return;
+        };
+        if let Some(Hint::Step { scroll, .. }) = &mut self.hint {
+            let page = i32::from(rows.saturating_sub(1).max(1));
+            let to = i32::from(*scroll) + i32::from(pages) * page;
+            *scroll = to.clamp(0, i32::from(max)) as u16;
+        }
     }
 
     fn apply_hint(&mut self) -> Vec<Effect> {

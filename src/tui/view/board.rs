@@ -60,7 +60,7 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
     };
     let mut marks = vec![Marks::default(); cells];
     match &app.hint {
-        Some(Hint::Step { step, stage }) if *stage >= 2 => {
+        Some(Hint::Step { step, stage, .. }) if *stage >= 2 => {
             for &h in &step.houses {
                 for &c in &geometry.houses()[h].cells {
                     marks[c].house = true;

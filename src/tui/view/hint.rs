@@ -81,7 +81,7 @@ pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Lin
     let key = |k: &'static str| Span::styled(k, theme.key);
     let plain = |t: String| Span::raw(t);
     match hint {
-        Hint::Step { step, stage } => {
+        Hint::Step { step, stage, .. } => {
             let mut lines = vec![Line::from(vec![
                 plain("Look at ".into()),
                 Span::styled(where_to_look(step, geometry), theme.accent),

@@ -61,10 +61,10 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
                     if let Some(h) = &app.hint {
                         let r =
                             Rect::new(side.x, side.y + side.height - hint_h, side.width, hint_h);
-                        side::draw_hint(app, frame, r, h);
+                        hits.hint_pages = side::draw_hint(app, frame, r, h);
                     }
                 } else if !app.paused {
-                    hits.palette = side::draw(app, frame, side);
+                    side::draw(app, frame, side, &mut hits);
                 }
             } else if let Some(h) = &app.hint {
                 // No sidebar: the hint card goes over the bottom of the board.
@@ -72,7 +72,7 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
                 let hgt = 8.min(screen.body.height);
                 let r = Rect::new(b.x, screen.body.y + screen.body.height - hgt, b.width, hgt);
                 frame.render_widget(ratatui::widgets::Clear, r);
-                side::draw_hint(app, frame, r, h);
+                hits.hint_pages = side::draw_hint(app, frame, r, h);
             }
         }
     }

@@ -9,13 +9,14 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::board::symbol;
 use super::hint;
-use crate::tui::app::App;
+use crate::tui::app::{App, Hits};
 use crate::tui::wrap::wrap_words;
 
-/// Draws the sidebar; returns the palette's hit area, entry width and entries per row.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)> {
+/// Draws the sidebar; records in `hits` the palette's hit area, entry width and entries per
+/// row, and the hint card's paging.
+pub fn draw(app: &App, frame: &mut Frame, area: Rect, hits: &mut Hits) {
     if area.width < 8 || area.height < 3 {
-        return None;
+        return;
     }
     let theme = &app.theme;
     let game = &app.game;
@@ -144,7 +145,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
     if y + 3 <= bottom {
         let rest = Rect::new(area.x, y, area.width, bottom - y);
         if let Some(h) = &app.hint {
-            draw_hint(app, frame, rest, h);
+            hits.hint_pages = draw_hint(app, frame, rest, h);
         } else {
             let k = |key: &'static str, what: &'static str| {
                 Line::from(vec![
@@ -167,11 +168,18 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) -> Option<(Rect, u16, u16)
             frame.render_widget(Paragraph::new(lines), rest);
         }
     }
-    palette
+    hits.palette = palette;
 }
 
 /// The hint card in a bordered box.
-pub fn draw_hint(app: &App, frame: &mut Frame, area: Rect, h: &crate::tui::app::Hint) {
+/// Draws the hint card; when its text is taller than the card, says how many rows it showed
+/// and how far the text can be paged (for [`Hits::hint_pages`]).
+pub fn draw_hint(
+    app: &App,
+    frame: &mut Frame,
+    area: Rect,
+    h: &crate::tui::app::Hint,
+) -> Option<(u16, u16)> {
     let (title, lines) = hint::card(h, app.game.geometry(), &app.theme);
     let g = &app.theme.glyphs;
     let lines: Vec<Line> = lines.into_iter().map(|l| g.line(l)).collect();
@@ -186,17 +194,36 @@ pub fn draw_hint(app: &App, frame: &mut Frame, area: Rect, h: &crate::tui::app::
     match lines.split_last() {
         Some((keys, text)) if !fits && inner.height >= 2 => {
             // Taller than the card (a nested chain's explanation runs to dozens of lines):
-            // the card's last line, its keys, stays on the bottom row and the text is cut
-            // above it, so the player always sees how to apply or close the hint.
+            // the card's last line, its keys, stays on the bottom row, the text is shown a
+            // card's height at a time above it, and the bottom border says where the player
+            // is and that PageDown / PageUp page through it.
+            let rows = inner.height - 1;
+            let text = Paragraph::new(text.to_vec()).wrap(Wrap { trim: true });
+            let total = u16::try_from(text.line_count(inner.width)).unwrap_or(u16::MAX);
+            let max = total.saturating_sub(rows);
+            let scroll = match h {
+                crate::tui::app::Hint::Step { scroll, .. } => (*scroll).min(max),
+                _ => 0,
+            };
+            let last = (scroll + rows).min(total);
+            let more = match (scroll > 0, scroll < max) {
+                (true, true) => "PgUp PgDn",
+                (false, _) => "PgDn",
+                (true, false) => "PgUp",
+            };
+            let position = format!(" {}-{last} of {total}, {more} ", scroll + 1);
+            let block = block
+                .title_bottom(Line::from(Span::styled(position, app.theme.accent)).right_aligned());
             frame.render_widget(block, area);
-            let text_area = Rect::new(inner.x, inner.y, inner.width, inner.height - 1);
+            let text_area = Rect::new(inner.x, inner.y, inner.width, rows);
             let keys_area = Rect::new(inner.x, inner.bottom() - 1, inner.width, 1);
-            frame.render_widget(
-                Paragraph::new(text.to_vec()).wrap(Wrap { trim: true }),
-                text_area,
-            );
+            frame.render_widget(text.scroll((scroll, 0)), text_area);
             frame.render_widget(Paragraph::new(keys.clone()), keys_area);
+            Some((rows, max))
         }
-        _ => frame.render_widget(whole.block(block), area),
+        _ => {
+            frame.render_widget(whole.block(block), area);
+            None
+        }
     }
 }
