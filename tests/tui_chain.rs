@@ -279,7 +279,7 @@ fn every_symbol_of_a_hint_has_an_ascii_form() {
                 texts.push(step.explanation);
             }
         }
-        if let Some(hint) = se::next_step(&board, true) {
+        if let Some(hint) = se::next_step(&board, true, &se::SeMemo::default()) {
             texts.push(hint.name);
             texts.extend(hint.explanation);
         }

@@ -68,7 +68,8 @@ pub fn run(args: &HintArgs) -> Result<u8, Failure> {
                 };
                 if steps.is_empty()
                     && fallback
-                    && let Some(hint) = logic::se::next_step(&board, unique)
+                    && let Some(hint) =
+                        logic::se::next_step(&board, unique, &logic::se::SeMemo::default())
                 {
                     steps.push(hint.to_step());
                 }

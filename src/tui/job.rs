@@ -121,7 +121,9 @@ impl Job {
             Work::Path(board) => Outcome::Path(logic::path::solve(&board, &[])),
             Work::Hint { board, unique } => {
                 let order = logic::path::order(&[]);
-                Outcome::Hint(logic::path::next_step_or_se(&board, &order, unique))
+                // One question, one memo: a player may take minutes before the next hint.
+                let memo = logic::se::SeMemo::default();
+                Outcome::Hint(logic::path::next_step_or_se(&board, &order, unique, &memo))
             }
             Work::Rate { puzzle, engine, se } => Outcome::Rated(Rated {
                 engine: (engine && !cancelled(&self.cancel)).then(|| rating::rate(&puzzle)),

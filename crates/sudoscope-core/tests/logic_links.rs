@@ -175,7 +175,8 @@ fn a_sudoku_explainer_chain_step_carries_its_links() {
     let puzzle = parse_puzzle(EASTER_MONSTER, ReadOptions::default()).expect("a puzzle");
     let stuck = logic::path::solve(&Board::from_puzzle(&puzzle), &[]);
     assert!(!stuck.solved, "our ladder alone is stuck on Easter Monster");
-    let step = logic::path::next_step_or_se(&stuck.board, &[], true).expect("SE carries on");
+    let step = logic::path::next_step_or_se(&stuck.board, &[], true, &Default::default())
+        .expect("SE carries on");
     assert_eq!(step.technique, Technique::SeStep);
     assert!(
         !step.links.is_empty(),

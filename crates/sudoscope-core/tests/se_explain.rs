@@ -16,10 +16,11 @@ const FIXTURE_PUZZLE: &str =
 fn first_nested_step(line: &str) -> SeHint {
     let puzzle = parse_puzzle(line, ReadOptions::default()).expect("a puzzle");
     let mut grid = SeGrid::from_board(&Board::from_puzzle(&puzzle));
+    let memo = se::SeMemo::default();
     loop {
-        let hint = se::next_hint(&grid, false, true).expect("SE is never stuck");
+        let hint = se::next_hint(&memo, &grid, false, true).expect("SE is never stuck");
         if hint.name.contains("(+ ") {
-            return se::next_hint(&grid, true, true).expect("the same step, explained");
+            return se::next_hint(&memo, &grid, true, true).expect("the same step, explained");
         }
         for &(c, d) in &hint.removals {
             grid.remove(c, d);
@@ -124,4 +125,37 @@ fn a_nested_chain_is_summarised_level_by_level() {
     // The step's own proof says what it concludes.
     let shown = se::describe_removals(&hint.removals);
     assert!(text.contains(&shown), "{shown} not in:\n{text}");
+}
+
+/// One memo kept across a puzzle's steps (as a rating, a never-stuck walk and the live solver
+/// keep it) finds the same step at every grid as a fresh one, and its nested chains are in it
+/// once a nested step has been searched.
+#[test]
+fn a_memo_kept_across_steps_changes_no_step() {
+    let puzzle = parse_puzzle(FIXTURE_PUZZLE, ReadOptions::default()).expect("a puzzle");
+    let mut grid = SeGrid::from_board(&Board::from_puzzle(&puzzle));
+    let kept = se::SeMemo::default();
+    let mut nested_seen = false;
+    while !grid.is_solved() && !nested_seen {
+        let hint = se::next_hint(&kept, &grid, false, true).expect("SE is never stuck");
+        let fresh = se::next_hint(&se::SeMemo::default(), &grid, false, true).expect("a step");
+        assert_eq!(
+            (&hint.name, hint.difficulty, &hint.removals, hint.placement),
+            (
+                &fresh.name,
+                fresh.difficulty,
+                &fresh.removals,
+                fresh.placement
+            )
+        );
+        nested_seen = hint.name.contains("(+ ");
+        for &(c, d) in &hint.removals {
+            grid.remove(c, d);
+        }
+        if let Some((c, d)) = hint.placement {
+            grid.place(c, d);
+        }
+    }
+    assert!(nested_seen, "the walk reached a nested step");
+    assert!(!kept.is_empty(), "the nested searches' chains were kept");
 }

@@ -151,7 +151,7 @@ fn chain_steps_carry_their_links() {
     let mut board = Board::from_puzzle(&puzzle);
     let solved = path::solve(&board, &[]);
     board = solved.board;
-    let hint = se::next_step(&board, true).expect("an SE step");
+    let hint = se::next_step(&board, true, &se::SeMemo::default()).expect("an SE step");
     assert!(!hint.links.is_empty(), "{}: no links", hint.name);
     let roots: Vec<se::Potential> = hint
         .links

@@ -20,6 +20,7 @@ use std::time::Duration;
 
 use super::{LiveError, LiveSolver, Metric, Progress, Series, SolverView, Status};
 use crate::grid::{Grid, Puzzle};
+use crate::logic::se::SeMemo;
 use crate::logic::{Board, Technique, path};
 
 /// The `--solver` name.
@@ -64,6 +65,8 @@ pub struct Logical {
     elapsed: Duration,
     /// Whether the puzzle has exactly one solution (SE's uniqueness techniques need it).
     unique: bool,
+    /// What SE's nested chain searches found, kept across this puzzle's steps.
+    se_memo: SeMemo,
 }
 
 impl Default for Logical {
@@ -87,6 +90,7 @@ impl Logical {
             history: Vec::new(),
             elapsed: Duration::ZERO,
             unique: false,
+            se_memo: SeMemo::default(),
         }
     }
 
@@ -139,7 +143,8 @@ impl Logical {
             return;
         };
         // Our ladder, then Sudoku Explainer's chains where it is stuck (standard 9×9).
-        let Some(step) = path::next_step_or_se(board, &self.order, self.unique) else {
+        let Some(step) = path::next_step_or_se(board, &self.order, self.unique, &self.se_memo)
+        else {
             self.finish(Status::Stuck, "no technique applies");
             return;
         };
@@ -179,6 +184,7 @@ impl LiveSolver for Logical {
         // SE's uniqueness techniques only when the puzzle has one solution (9×9: cheap).
         self.unique =
             puzzle.geometry().size() == 9 && crate::exact::count(puzzle, 2).solutions == 1;
+        self.se_memo = SeMemo::default();
         self.steps = 0;
         self.placed_by_logic = 0;
         self.used.clear();

@@ -425,17 +425,25 @@ pub fn solve(board: &Board, techniques: &[Technique]) -> Path {
 /// The next step: our ladder's (`order`), or — when it finds nothing — Sudoku Explainer's
 /// ([`super::se`], standard 9×9 only), whose forcing chains prove a step at every grid of a
 /// puzzle with a solution. `unique` says the puzzle has one solution: only then may SE use its
-/// uniqueness techniques.
-pub fn next_step_or_se(board: &Board, order: &[Technique], unique: bool) -> Option<Step> {
-    next_step(board, order).or_else(|| super::se::next_step(board, unique).map(|h| h.to_step()))
+/// uniqueness techniques. `memo` holds what SE's nested searches found, for the next steps of
+/// the same puzzle.
+pub fn next_step_or_se(
+    board: &Board,
+    order: &[Technique],
+    unique: bool,
+    memo: &super::se::SeMemo,
+) -> Option<Step> {
+    next_step(board, order)
+        .or_else(|| super::se::next_step(board, unique, memo).map(|h| h.to_step()))
 }
 
 /// [`solve`], never stuck on a standard 9×9 puzzle with a solution: wherever our ladder finds
 /// nothing, one SE step carries on, then our ladder again.
 pub fn solve_never_stuck(board: &Board, techniques: &[Technique], unique: bool) -> Path {
     let mut path = solve(board, techniques);
+    let memo = super::se::SeMemo::default();
     while !path.solved {
-        let Some(hint) = super::se::next_step(&path.board, unique) else {
+        let Some(hint) = super::se::next_step(&path.board, unique, &memo) else {
             break;
         };
         let step = hint.to_step();

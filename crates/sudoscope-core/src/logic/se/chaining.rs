@@ -16,6 +16,7 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
+use std::sync::Arc;
 
 use super::basic;
 use super::grid::{BOX, Mask, SeGrid, bit, cell_name, digits, house_name, tables};
@@ -239,8 +240,10 @@ impl Chaining {
 }
 
 /// One search: its graph of potentials and the techniques it lets act inside chains.
-pub struct Search {
+pub struct Search<'m> {
     pub cfg: Chaining,
+    /// What nested searches found earlier in the same rating or walk.
+    memo: &'m SeMemo,
     pub nodes: Vec<Node>,
     /// What assuming "cell is digit" implies at this search's grid (its contradiction, its ons,
     /// its offs): the cell forcing chains and the region forcing chains of the three houses
@@ -258,10 +261,11 @@ pub struct Search {
     queues: (VecDeque<u32>, VecDeque<u32>),
 }
 
-impl Search {
-    pub fn new(cfg: Chaining) -> Search {
+impl<'m> Search<'m> {
+    pub fn new(cfg: Chaining, memo: &'m SeMemo) -> Search<'m> {
         Search {
             cfg,
+            memo,
             nodes: Vec::new(),
             on_chains: HashMap::new(),
             pool: Vec::new(),
@@ -270,6 +274,11 @@ impl Search {
             spare_sets: Vec::new(),
             queues: (VecDeque::new(), VecDeque::new()),
         }
+    }
+
+    /// The memo this search shares with the searches nested in it.
+    pub fn memo(&self) -> &'m SeMemo {
+        self.memo
     }
 
     /// A node's parents.
@@ -592,7 +601,7 @@ impl Search {
         };
         let mut out = Vec::new();
         for cfg in inner {
-            for chain in nested_chains(cfg, grid).iter() {
+            for chain in nested_chains(cfg, grid, self.memo).iter() {
                 // The candidates the chain needed gone that the outer chain removed (the
                 // others were gone before it started).
                 let parents: Removals = chain
@@ -1241,30 +1250,44 @@ struct NestedChain {
     complexity: u32,
 }
 
-/// How many grids' nested chains [`nested_chains`] keeps before it starts afresh (a bound on
-/// its memory: tens of megabytes at most).
+/// How many grids' nested chains one [`SeMemo`] keeps before it starts afresh (a bound on its
+/// memory: tens of megabytes at most).
 const NESTED_MEMO_LIMIT: usize = 20_000;
 
-/// Nested searches' chains by the search's kind and grid.
-type NestedMemo = HashMap<(Chaining, SeGrid), Rc<[NestedChain]>>;
-
-thread_local! {
-    /// The chains a nested search finds, by its kind and grid. A nested search is a pure
-    /// function of the two, and the same reduced grid recurs: the next ladder level repeats the
-    /// same outer propagation, and the next step repeats most of them (its grid differs by a
-    /// candidate or two that many assumptions remove anyway). Per thread, so a rating never
-    /// waits for another.
-    static NESTED_MEMO: RefCell<NestedMemo> = RefCell::new(HashMap::new());
+/// The chains SE's nested searches found, by the search's kind and grid, for one rating or one
+/// walk of steps. A nested search is a pure function of the two, and the same reduced grid
+/// recurs: the next ladder level repeats the same outer propagations, and the next step most
+/// of them (its grid differs by a candidate or two that many assumptions remove anyway). The
+/// memo lives as long as its owner — a rating, a never-stuck walk, a live solver — and its
+/// memory goes with it (it was per thread once, and a long-lived thread kept hundreds of
+/// megabytes after its last rating).
+#[derive(Default)]
+pub struct SeMemo {
+    nested: RefCell<NestedMemo>,
 }
 
-/// Every step a `cfg` search finds at `grid`, in its order, remembered per grid.
-fn nested_chains(cfg: Chaining, grid: &SeGrid) -> Rc<[NestedChain]> {
-    let known = NESTED_MEMO.with(|memo| memo.borrow().get(&(cfg, *grid)).cloned());
+/// Nested searches' chains by the search's kind and grid.
+type NestedMemo = HashMap<(Chaining, SeGrid), Arc<[NestedChain]>>;
+
+impl SeMemo {
+    /// How many grids' chains are remembered.
+    pub fn len(&self) -> usize {
+        self.nested.borrow().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Every step a `cfg` search finds at `grid`, in its order, remembered in `memo`.
+fn nested_chains(cfg: Chaining, grid: &SeGrid, memo: &SeMemo) -> Arc<[NestedChain]> {
+    let known = memo.nested.borrow().get(&(cfg, *grid)).cloned();
     if let Some(chains) = known {
         return chains;
     }
-    let mut search = Search::new(cfg);
-    let chains: Rc<[NestedChain]> = search
+    let mut search = Search::new(cfg, memo);
+    let chains: Arc<[NestedChain]> = search
         .hints(grid)
         .iter()
         .map(|h| NestedChain {
@@ -1278,13 +1301,11 @@ fn nested_chains(cfg: Chaining, grid: &SeGrid) -> Rc<[NestedChain]> {
             complexity: h.complexity,
         })
         .collect();
-    NESTED_MEMO.with(|memo| {
-        let mut memo = memo.borrow_mut();
-        if memo.len() >= NESTED_MEMO_LIMIT {
-            memo.clear();
-        }
-        memo.insert((cfg, *grid), chains.clone());
-    });
+    let mut nested = memo.nested.borrow_mut();
+    if nested.len() >= NESTED_MEMO_LIMIT {
+        nested.clear();
+    }
+    nested.insert((cfg, *grid), chains.clone());
     chains
 }
 

@@ -14,7 +14,7 @@
 use std::rc::Rc;
 
 use super::chaining::{
-    Cause, ChainHint, Chaining, Kind, Rule, Search, potential_text, reason_text,
+    Cause, ChainHint, Chaining, Kind, Rule, SeMemo, Search, potential_text, reason_text,
 };
 use super::grid::{SeGrid, cell_name, house_name};
 use super::{CHAININGS, Implication, Potential, describe_removals};
@@ -121,9 +121,9 @@ fn prove(
             .then(|| inner_config(&u.rule))
             .flatten()
             .and_then(|cfg| {
-                [u.needs, u.before]
-                    .into_iter()
-                    .find_map(|g| find_inner(cfg, &g, &u.rule, u.removes).map(|(s, h)| (s, h, g)))
+                [u.needs, u.before].into_iter().find_map(|g| {
+                    find_inner(search.memo(), cfg, &g, &u.rule, u.removes).map(|(s, h)| (s, h, g))
+                })
             });
         match found {
             Some((inner, h, g)) => prove(&inner, &h, &g, inner_label, depth + 1, u.given, proofs),
@@ -197,13 +197,14 @@ fn inner_config(rule: &Rule) -> Option<Chaining> {
 /// that, one of the same name that removes `removes`, the candidate the outer chain needed
 /// gone (on a grid with more candidates a cycle can remove more) — with the search that holds
 /// its proof.
-fn find_inner(
+fn find_inner<'m>(
+    memo: &'m SeMemo,
     cfg: Chaining,
     grid: &SeGrid,
     rule: &Rule,
     removes: (u8, u8),
-) -> Option<(Search, ChainHint)> {
-    let mut search = Search::new(cfg);
+) -> Option<(Search<'m>, ChainHint)> {
+    let mut search = Search::new(cfg, memo);
     let hints = search.hints(grid);
     let described =
         |h: &ChainHint| format!("{} ({})", cfg.name(h.kind), describe_removals(&h.removals));

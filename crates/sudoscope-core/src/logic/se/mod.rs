@@ -25,6 +25,7 @@ use crate::exact;
 use crate::grid::{Geometry, Puzzle, Variant};
 use crate::logic::{self, Board, BoardError, Technique};
 
+pub use chaining::SeMemo;
 use chaining::{Chaining, Search};
 use grid::{Mask, SeGrid, cell_name};
 
@@ -243,8 +244,9 @@ const CHAININGS: [Chaining; 11] = {
 
 /// SE's next step at a grid: the first instance of the first technique of its ladder that has
 /// one. With `explain`, chain steps carry their numbered implications. Without `unique` (a
-/// puzzle that may have several solutions) the uniqueness techniques are left out.
-pub fn next_hint(grid: &SeGrid, explain: bool, unique: bool) -> Option<SeHint> {
+/// puzzle that may have several solutions) the uniqueness techniques are left out. `memo`
+/// keeps what nested chain searches found for the next steps of the same puzzle.
+pub fn next_hint(memo: &SeMemo, grid: &SeGrid, explain: bool, unique: bool) -> Option<SeHint> {
     let mut found: Option<SeHint> = None;
     let mut take = |h: SeHint| {
         found = Some(h);
@@ -289,7 +291,7 @@ pub fn next_hint(grid: &SeGrid, explain: bool, unique: bool) -> Option<SeHint> {
         {
             return Some(h);
         }
-        let mut search = Search::new(cfg);
+        let mut search = Search::new(cfg, memo);
         let hints = search.hints(grid);
         if let Some(h) = hints.into_iter().next() {
             return Some(chain_hint(&search, &h, grid, explain));
@@ -376,11 +378,12 @@ fn rate_grid_until(
     cancelled: impl Fn() -> bool,
 ) -> Result<SeRating, SeError> {
     let (mut er, mut ep, mut ed) = (0, 0, 0);
+    let memo = SeMemo::default();
     while !grid.is_solved() {
         if cancelled() {
             return Err(SeError::Cancelled);
         }
-        let hint = next_hint(&grid, false, true).ok_or(SeError::Stuck)?;
+        let hint = next_hint(&memo, &grid, false, true).ok_or(SeError::Stuck)?;
         er = er.max(hint.difficulty);
         hint.apply(&mut grid);
         on_step(&hint);
@@ -398,10 +401,11 @@ fn rate_grid_until(
 
 /// SE's next step at a board, explained for a player: standard 9×9 puzzles with one solution
 /// only (`unique`), where SE's chains always find a step; on a puzzle with several solutions
-/// its nested chains could search for minutes without one.
-pub fn next_step(board: &Board, unique: bool) -> Option<SeHint> {
+/// its nested chains could search for minutes without one. `memo` is kept across the steps of
+/// one puzzle (a fresh one serves a single question).
+pub fn next_step(board: &Board, unique: bool, memo: &SeMemo) -> Option<SeHint> {
     if !unique || !supports(board.geometry()) {
         return None;
     }
-    next_hint(&SeGrid::from_board(board), true, true)
+    next_hint(memo, &SeGrid::from_board(board), true, true)
 }
