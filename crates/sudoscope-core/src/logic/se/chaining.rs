@@ -34,6 +34,18 @@ const NKEYS: usize = 81 * 9 * 2;
 /// An assumption's consequences: the contradiction it met (on node, off node), its ons, its offs.
 type OnChain = (Option<(u32, u32)>, PotSet, PotSet);
 
+/// The potentials every one of `sets` holds, as `first`'s node ids in `first`'s order: what a
+/// cell's or a house's assumptions all imply (the sets hold 1,458 slots each, so this reads them
+/// rather than copying one to narrow it down).
+fn common_ids(first: &PotSet, sets: &[&PotSet]) -> Vec<u32> {
+    first
+        .order
+        .iter()
+        .filter(|&&(k, _)| sets.iter().all(|s| s.contains(k as usize)))
+        .map(|&(_, id)| id)
+        .collect()
+}
+
 /// Why a potential holds, given its parents.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Cause {
@@ -113,17 +125,6 @@ impl PotSet {
     }
     fn ids(&self) -> impl Iterator<Item = u32> + '_ {
         self.order.iter().map(|&(_, id)| id)
-    }
-    /// Keeps only the potentials `other` holds too (keeping this set's nodes and order).
-    fn retain(&mut self, other: &PotSet) {
-        let slot = &mut self.slot;
-        self.order.retain(|&(k, _)| {
-            let keep = other.contains(k as usize);
-            if !keep {
-                slot[k as usize] = NONE;
-            }
-            keep
-        });
     }
 }
 
@@ -248,7 +249,7 @@ pub struct Search<'m> {
     /// What assuming "cell is digit" implies at this search's grid (its contradiction, its ons,
     /// its offs): the cell forcing chains and the region forcing chains of the three houses
     /// through the cell all start from it, so it is worked out once.
-    on_chains: HashMap<(u8, u8), OnChain>,
+    on_chains: HashMap<(u8, u8), Rc<OnChain>>,
     /// Every node's parents, contiguous per node (one allocation for the whole search).
     pool: Vec<u32>,
     buf: Vec<(u8, u8, Cause)>,
@@ -307,6 +308,17 @@ impl<'m> Search<'m> {
         (self.nodes.len() - 1) as u32
     }
 
+    /// Drops the remembered assumptions' outcomes, keeping their sets for reuse.
+    fn forget_on_chains(&mut self) {
+        let known: Vec<Rc<OnChain>> = self.on_chains.drain().map(|(_, c)| c).collect();
+        for chain in known {
+            if let Ok((_, ons, offs)) = Rc::try_unwrap(chain) {
+                self.give_set(ons);
+                self.give_set(offs);
+            }
+        }
+    }
+
     /// An empty set, reused when one is spare.
     fn take_set(&mut self) -> PotSet {
         self.spare_sets.pop().unwrap_or_else(PotSet::new)
@@ -340,7 +352,7 @@ impl<'m> Search<'m> {
 
     /// Every step this search finds at the grid, in SE's order (difficulty, size, kind).
     pub fn hints(&mut self, grid: &SeGrid) -> Vec<ChainHint> {
-        self.on_chains.clear();
+        self.forget_on_chains();
         let mut result = if self.cfg.multiple || self.cfg.dynamic {
             self.multiple_chains(grid)
         } else {
@@ -526,18 +538,18 @@ impl<'m> Search<'m> {
         cell: u8,
         digit: u8,
         assumption: Option<u32>,
-    ) -> OnChain {
-        if let Some((absurd, ons, offs)) = self.on_chains.get(&(cell, digit)) {
-            return (*absurd, ons.clone(), offs.clone());
+    ) -> Rc<OnChain> {
+        if let Some(known) = self.on_chains.get(&(cell, digit)) {
+            return known.clone();
         }
         let p = assumption.unwrap_or_else(|| self.push(cell, digit, true, Cause::Assumption, &[]));
-        let mut ons = PotSet::new();
-        let mut offs = PotSet::new();
+        let mut ons = self.take_set();
+        let mut offs = self.take_set();
         ons.add(key(cell, digit, true), p);
         let absurd = self.do_chaining(grid, &mut ons, &mut offs);
-        self.on_chains
-            .insert((cell, digit), (absurd, ons.clone(), offs.clone()));
-        (absurd, ons, offs)
+        let chain = Rc::new((absurd, ons, offs));
+        self.on_chains.insert((cell, digit), chain.clone());
+        chain
     }
 
     /// The candidates the techniques allowed inside this level's chains remove at the reduced
@@ -1033,50 +1045,27 @@ impl<'m> Search<'m> {
 
     fn multiple_for_cell(&mut self, grid: &SeGrid, cell: u8, card: u32, out: &mut Vec<ChainHint>) {
         let mut work = *grid;
-        let mut value_on: Vec<(u8, PotSet)> = Vec::new();
-        let mut value_off: Vec<(u8, PotSet)> = Vec::new();
-        let mut cell_on: Option<PotSet> = None;
-        let mut cell_off: Option<PotSet> = None;
+        // What assuming each of the cell's digits implies, in digit order.
+        let mut values: Vec<Rc<OnChain>> = Vec::new();
         let nishio = self.cfg.nishio;
         for d in digits(grid.cands[cell as usize]) {
             let p_on = self.push(cell, d, true, Cause::Assumption, &[]);
             let p_off = self.push(cell, d, false, Cause::Assumption, &[]);
-            let mut on_to_on = PotSet::new();
-            let mut on_to_off = PotSet::new();
             let do_double = card >= 3 && !nishio && self.cfg.dynamic;
             let do_contradiction = self.cfg.dynamic || nishio;
-            self.binary(
-                &mut work,
-                p_on,
-                p_off,
-                out,
-                &mut on_to_on,
-                &mut on_to_off,
-                do_double,
-                do_contradiction,
-            );
+            let chain = self.binary(&mut work, p_on, p_off, out, do_double, do_contradiction);
             if !nishio {
-                self.region_chainings(&mut work, out, cell, d, &on_to_on, &on_to_off);
+                self.region_chainings(&mut work, out, cell, d, &chain.1, &chain.2);
             }
-            match (&mut cell_on, &mut cell_off) {
-                (Some(a), Some(b)) => {
-                    a.retain(&on_to_on);
-                    b.retain(&on_to_off);
-                }
-                _ => {
-                    cell_on = Some(on_to_on.clone());
-                    cell_off = Some(on_to_off.clone());
-                }
-            }
-            value_on.push((d, on_to_on));
-            value_off.push((d, on_to_off));
+            values.push(chain);
         }
-        if !nishio && (card == 2 || (self.cfg.multiple && card > 2)) {
-            for (set, outcomes) in [(cell_on, &value_on), (cell_off, &value_off)] {
-                let Some(set) = set else { continue };
-                for target in set.ids().collect::<Vec<_>>() {
+        if !nishio && (card == 2 || (self.cfg.multiple && card > 2)) && !values.is_empty() {
+            let ons: Vec<&PotSet> = values.iter().map(|c| &c.1).collect();
+            let offs: Vec<&PotSet> = values.iter().map(|c| &c.2).collect();
+            for outcomes in [ons, offs] {
+                for target in common_ids(outcomes[0], &outcomes[1..]) {
                     let k = self.node_key(target);
-                    let targets: Vec<u32> = outcomes.iter().filter_map(|(_, s)| s.get(k)).collect();
+                    let targets: Vec<u32> = outcomes.iter().filter_map(|s| s.get(k)).collect();
                     let (removals, placement) = self.conclusion(grid, target);
                     if removals.is_empty() {
                         continue;
@@ -1095,18 +1084,17 @@ impl<'m> Search<'m> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The chains from assuming a candidate on (`p_on`) and off (`p_off`): contradictions and
+    /// double implications; returns what "on" implies, for the cell and region chains.
     fn binary(
         &mut self,
         grid: &mut SeGrid,
         p_on: u32,
         p_off: u32,
         out: &mut Vec<ChainHint>,
-        on_to_on: &mut PotSet,
-        on_to_off: &mut PotSet,
         do_double: bool,
         do_contradiction: bool,
-    ) {
+    ) -> Rc<OnChain> {
         let base = self.cfg.base();
         let mut off_to_on = self.take_set();
         let mut off_to_off = self.take_set();
@@ -1114,10 +1102,9 @@ impl<'m> Search<'m> {
             self.nodes[p_on as usize].cell,
             self.nodes[p_on as usize].digit,
         );
-        let (absurd, ons, offs) = self.on_chain(grid, cell, digit, Some(p_on));
-        *on_to_on = ons;
-        *on_to_off = offs;
-        if do_contradiction && let Some((on, off)) = absurd {
+        let chain = self.on_chain(grid, cell, digit, Some(p_on));
+        let (absurd, on_to_on, on_to_off) = &*chain;
+        if do_contradiction && let Some((on, off)) = *absurd {
             let (removals, placement) = self.conclusion(grid, p_off);
             out.push(self.make_hint(
                 Kind::Contradiction,
@@ -1179,6 +1166,7 @@ impl<'m> Search<'m> {
         }
         self.give_set(off_to_on);
         self.give_set(off_to_off);
+        chain
     }
 
     fn region_chainings(
@@ -1201,25 +1189,23 @@ impl<'m> Search<'m> {
             if t.houses[house][pos.trailing_zeros() as usize] != cell {
                 continue;
             }
-            let mut pos_on: Vec<PotSet> = Vec::new();
-            let mut pos_off: Vec<PotSet> = Vec::new();
-            let mut region_on = on_to_on.clone();
-            let mut region_off = on_to_off.clone();
-            for i in (0..9).filter(|i| pos >> i & 1 == 1) {
-                let other = t.houses[house][i];
-                if other == cell {
-                    pos_on.push(on_to_on.clone());
-                    pos_off.push(on_to_off.clone());
-                } else {
-                    let (_, o_on, o_off) = self.on_chain(grid, other, digit, None);
-                    region_on.retain(&o_on);
-                    region_off.retain(&o_off);
-                    pos_on.push(o_on);
-                    pos_off.push(o_off);
-                }
-            }
-            for (set, outcomes) in [(region_on, &pos_on), (region_off, &pos_off)] {
-                for target in set.ids().collect::<Vec<_>>() {
+            // What putting the digit in each of its places in the house implies, in house
+            // order (this cell's own outcome among them).
+            let places: Vec<Option<Rc<OnChain>>> = (0..9)
+                .filter(|i| pos >> i & 1 == 1)
+                .map(|i| t.houses[house][i])
+                .map(|other| (other != cell).then(|| self.on_chain(grid, other, digit, None)))
+                .collect();
+            let pos_on: Vec<&PotSet> = places
+                .iter()
+                .map(|p| p.as_ref().map_or(on_to_on, |c| &c.1))
+                .collect();
+            let pos_off: Vec<&PotSet> = places
+                .iter()
+                .map(|p| p.as_ref().map_or(on_to_off, |c| &c.2))
+                .collect();
+            for (first, outcomes) in [(on_to_on, &pos_on), (on_to_off, &pos_off)] {
+                for target in common_ids(first, outcomes) {
                     let k = self.node_key(target);
                     let targets: Vec<u32> = outcomes.iter().filter_map(|s| s.get(k)).collect();
                     let (removals, placement) = self.conclusion(grid, target);
