@@ -128,6 +128,10 @@ impl PotSet {
     }
 }
 
+/// SE's base difficulty (tenths) of cycles and forcing chains that use both cell and house
+/// links; the X- and Y-only ones start lower.
+const XY_CHAIN_BASE: u32 = 70;
+
 /// Which chains a search looks for: SE's `Chaining(multiple, dynamic, nishio, level)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Chaining {
@@ -260,6 +264,9 @@ pub struct Search<'m> {
     spare_sets: Vec<PotSet>,
     /// The work queues of the propagations, reused between calls.
     queues: (VecDeque<u32>, VecDeque<u32>),
+    /// Only the lowest-difficulty steps are wanted (SE's next step), not every step (a nested
+    /// search's, whose removals all feed the outer chain): see [`Search::cheapest`].
+    cheapest: bool,
 }
 
 impl<'m> Search<'m> {
@@ -274,6 +281,17 @@ impl<'m> Search<'m> {
             ons: Vec::new(),
             spare_sets: Vec::new(),
             queues: (VecDeque::new(), VecDeque::new()),
+            cheapest: false,
+        }
+    }
+
+    /// A search for SE's next step, which wants only the steps of the lowest difficulty: a
+    /// kind of chain whose base difficulty is above a step already found is not looked for
+    /// (every step of the lowest difficulty is still found, in the same order).
+    pub fn cheapest(cfg: Chaining, memo: &'m SeMemo) -> Search<'m> {
+        Search {
+            cheapest: true,
+            ..Search::new(cfg, memo)
         }
     }
 
@@ -358,7 +376,11 @@ impl<'m> Search<'m> {
         } else {
             let mut all = self.loops(grid, false, true);
             all.extend(self.loops(grid, true, false));
-            all.extend(self.loops(grid, true, true));
+            // Cycles and forcing chains over both cell and house links start at 7.0.
+            let easiest = all.iter().map(|h| h.difficulty).min();
+            if !self.cheapest || easiest.is_none_or(|d| d >= XY_CHAIN_BASE) {
+                all.extend(self.loops(grid, true, true));
+            }
             all
         };
         result.sort_by_key(|h| (h.difficulty, h.complexity, h.sort_key));
@@ -848,7 +870,7 @@ impl<'m> Search<'m> {
             if removals.is_empty() {
                 continue;
             }
-            let base = if x && y { 70 } else { 66 };
+            let base = if x && y { XY_CHAIN_BASE } else { 66 };
             let sort_key = if x && y {
                 4
             } else if y {
@@ -1011,7 +1033,7 @@ impl<'m> Search<'m> {
         if removals.is_empty() {
             return None;
         }
-        let base = if x && y { 70 } else { 65 };
+        let base = if x && y { XY_CHAIN_BASE } else { 65 };
         let sort_key = if x && y {
             4
         } else if y {

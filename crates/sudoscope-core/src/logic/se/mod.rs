@@ -291,7 +291,7 @@ pub fn next_hint(memo: &SeMemo, grid: &SeGrid, explain: bool, unique: bool) -> O
         {
             return Some(h);
         }
-        let mut search = Search::new(cfg, memo);
+        let mut search = Search::cheapest(cfg, memo);
         let hints = search.hints(grid);
         if let Some(h) = hints.into_iter().next() {
             return Some(chain_hint(&search, &h, grid, explain));
