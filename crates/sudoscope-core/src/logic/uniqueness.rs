@@ -65,10 +65,16 @@ pub fn unique_rectangle_1(solving: &Solving, sink: &mut StepSink) {
                         for &o in &others {
                             union |= board.candidates(o);
                         }
-                        // Each of the three holds exactly a and b. A corner already down to
-                        // one of them is a pending single: HoDoKu does not count it as part
-                        // of a rectangle, and its consequences are the single's to report.
-                        if union.len() != 2 || others.iter().any(|&o| board.candidates(o) != union)
+                        // The three hold only a and b, one of them both (the swap argument
+                        // needs no more: with the fourth in {a, b} too, the four cells would
+                        // alternate a and b). A corner down to one of them (a pending single)
+                        // counts, as in HoDoKu, only where the placed digits still allow the
+                        // other there — see `placed_digits_allow`.
+                        if union.len() != 2
+                            || !others.iter().any(|&o| board.candidates(o) == union)
+                            || !corners
+                                .iter()
+                                .all(|&c| placed_digits_allow(board, c, union))
                         {
                             continue;
                         }
@@ -112,6 +118,22 @@ pub fn unique_rectangle_1(solving: &Solving, sink: &mut StepSink) {
             }
         }
     }
+}
+
+/// Whether no placed digit among `cell`'s peers rules out either digit of `pair` there.
+///
+/// A rectangle's corner may have lost one of its two digits to an earlier elimination and so
+/// be a pending single; the rectangle's argument still holds (its cells can only alternate
+/// the two digits), and HoDoKu, whose default is to accept candidates removed by earlier
+/// steps ("allow uniqueness missing candidates"), reports it. Where a placed digit rules the
+/// lost one out, HoDoKu does not consider the rectangle at all, and neither do we: then the
+/// single is plain to see and is the step to take.
+fn placed_digits_allow(board: &Board, cell: usize, pair: Digits) -> bool {
+    board
+        .geometry()
+        .peers(cell)
+        .iter()
+        .all(|&peer| !pair.contains(board.value(peer)))
 }
 
 /// Whether the extra houses (diagonals, windows) keep the swap argument: each holds no corner,
