@@ -11,9 +11,10 @@ use super::basic::{cell_list, digit_list};
 use super::grid::{SeGrid, bit, cell_name, digits, tables};
 use super::{SeHint, Shape};
 
-/// The cells SE considers, in cell order, each with its excluders (in peer order): empty cells
+/// The cells SE considers, in cell order, each with its excluders as a set over the 81 cells
+/// (peers are in cell order, so walking the set ascending is SE's peer order): empty cells
 /// with two or more candidates that see no naked single and at least one excluder.
-fn candidates(grid: &SeGrid, degree: u32) -> Vec<(u8, Vec<u8>)> {
+fn candidates(grid: &SeGrid, degree: u32) -> Vec<(u8, u128)> {
     let t = tables();
     let mut out = Vec::new();
     for cell in 0..81u8 {
@@ -21,33 +22,54 @@ fn candidates(grid: &SeGrid, degree: u32) -> Vec<(u8, Vec<u8>)> {
             continue;
         }
         let mut single = false;
-        let mut excluders = Vec::new();
+        let mut excluders = 0u128;
         for &p in &t.peers[cell as usize] {
             let n = grid.cands[p as usize].count_ones();
             if n == 1 {
                 single = true;
+                break;
             } else if (2..=degree).contains(&n) {
-                excluders.push(p);
+                excluders |= 1 << p;
             }
         }
-        if !single && !excluders.is_empty() {
+        if !single && excluders != 0 {
             out.push((cell, excluders));
         }
     }
     out
 }
 
+/// The cells of a set over the 81 cells, ascending.
+fn cells_of(mut set: u128) -> Vec<u8> {
+    let mut cells = Vec::with_capacity(set.count_ones() as usize);
+    while set != 0 {
+        cells.push(set.trailing_zeros() as u8);
+        set &= set - 1;
+    }
+    cells
+}
+
 /// The removals of one set of cells given its common excluders.
 fn exclusions(grid: &SeGrid, cells: &[u8], excluders: &[u8]) -> Vec<(u8, u8)> {
     let t = tables();
-    let options: Vec<Vec<u8>> = cells
-        .iter()
-        .map(|&c| digits(grid.cands[c as usize]).collect())
-        .collect();
+    // At most three cells (a triplet), each with at most nine candidates.
+    let mut options = [[0u8; 9]; 3];
+    let mut counts = [0usize; 3];
+    for (i, &c) in cells.iter().enumerate() {
+        for d in digits(grid.cands[c as usize]) {
+            options[i][counts[i]] = d;
+            counts[i] += 1;
+        }
+    }
     // allowed[i]: the digits of cell i that appear in some possible combination.
-    let mut allowed = vec![0u16; cells.len()];
-    let mut pick = vec![0u8; cells.len()];
-    let mut index = vec![0usize; cells.len()];
+    let mut allowed = [0u16; 3];
+    let mut pick = [0u8; 3];
+    let mut index = [0usize; 3];
+    let (pick, index, allowed) = (
+        &mut pick[..cells.len()],
+        &mut index[..cells.len()],
+        &mut allowed[..cells.len()],
+    );
     'combos: loop {
         for (i, &j) in index.iter().enumerate() {
             pick[i] = options[i][j];
@@ -79,7 +101,7 @@ fn exclusions(grid: &SeGrid, cells: &[u8], excluders: &[u8]) -> Vec<(u8, u8)> {
                 break 'combos;
             }
             index[i] += 1;
-            if index[i] < options[i].len() {
+            if index[i] < counts[i] {
                 break;
             }
             index[i] = 0;
@@ -141,47 +163,45 @@ fn hint(
     }
 }
 
-fn intersect(a: &[u8], b: &[u8]) -> Vec<u8> {
-    a.iter().copied().filter(|c| b.contains(c)).collect()
-}
-
 /// The first aligned pair (`degree` 2) or triplet (3) exclusion in SE's order.
 pub fn aligned_exclusion(grid: &SeGrid, degree: u32) -> Option<SeHint> {
     let list = candidates(grid, degree);
     if list.len() < degree as usize {
         return None;
     }
-    let in_list = |c: u8| list.iter().any(|(x, _)| *x == c);
+    let mut excluders_of = [0u128; 81];
+    let mut in_list = 0u128;
+    for &(cell, excluders) in &list {
+        excluders_of[cell as usize] = excluders;
+        in_list |= 1 << cell;
+    }
     // SE's pair order: (0,1), (0,2), (1,2), (0,3), …
     for second in 1..list.len() {
         for first in 0..second {
-            let (c0, ex0) = &list[first];
-            let (c1, ex1) = &list[second];
+            let (c0, ex0) = list[first];
+            let (c1, ex1) = list[second];
+            let common01 = ex0 & ex1;
             if degree == 2 {
-                let common = intersect(ex0, ex1);
-                if common.len() >= 2 {
-                    let removals = exclusions(grid, &[*c0, *c1], &common);
+                if common01.count_ones() >= 2 {
+                    let common = cells_of(common01);
+                    let removals = exclusions(grid, &[c0, c1], &common);
                     if !removals.is_empty() {
-                        return Some(hint(grid, degree, &[*c0, *c1], &common, removals));
+                        return Some(hint(grid, degree, &[c0, c1], &common, removals));
                     }
                 }
                 continue;
             }
-            let mut twin: Vec<u8> = Vec::new();
-            for &c in ex0.iter().chain(ex1.iter()) {
-                if !twin.contains(&c) && c != *c0 && c != *c1 && in_list(c) {
-                    twin.push(c);
-                }
-            }
-            for &c2 in &twin {
-                let Some((_, ex2)) = list.iter().find(|(x, _)| *x == c2) else {
-                    continue;
-                };
-                let common = intersect(&intersect(ex0, ex1), ex2);
-                if common.len() < 2 {
+            // The third cell: an excluder of the first, then of the second, in the list.
+            let pair = 1u128 << c0 | 1u128 << c1;
+            let from0 = ex0 & in_list & !pair;
+            let from1 = ex1 & in_list & !pair & !from0;
+            for c2 in cells_of(from0).into_iter().chain(cells_of(from1)) {
+                let common = common01 & excluders_of[c2 as usize];
+                if common.count_ones() < 2 {
                     continue;
                 }
-                let cells = [*c0, *c1, c2];
+                let cells = [c0, c1, c2];
+                let common = cells_of(common);
                 let removals = exclusions(grid, &cells, &common);
                 if !removals.is_empty() {
                     return Some(hint(grid, degree, &cells, &common, removals));

@@ -108,12 +108,6 @@ fn cells_at(house: usize, positions: u16) -> impl Iterator<Item = u8> {
         .map(move |i| cells[i])
 }
 
-fn house_bits(house: usize) -> u128 {
-    tables().houses[house]
-        .iter()
-        .fold(0u128, |b, &c| b | 1 << c)
-}
-
 /// Intersections (locked candidates). In plain mode, pointing (2.6: a box's digit confined to a
 /// line) and claiming (2.8: a line's digit confined to a box). In direct mode (1.7 / 1.9), only
 /// those whose eliminations leave a hidden single in another house of the first house's type,
@@ -126,10 +120,10 @@ pub fn locking(grid: &SeGrid, direct: bool, sink: Sink) -> bool {
                 if pos.count_ones() < 2 {
                     continue;
                 }
-                let cells1: u128 = cells_at(h1, pos).fold(0, |b, c| b | 1 << c);
+                let cells1 = grid.places(h1, digit);
                 for h2 in houses_of_type(kind2) {
-                    let bits2 = house_bits(h2);
-                    if house_bits(h1) & bits2 == 0 || cells1 & !bits2 != 0 {
+                    let bits2 = tables().house_bits[h2];
+                    if tables().house_bits[h1] & bits2 == 0 || cells1 & !bits2 != 0 {
                         continue;
                     }
                     if direct {
@@ -156,9 +150,9 @@ fn direct_locking(
     digit: u8,
     sink: Sink,
 ) -> bool {
-    let bits2 = house_bits(h2);
+    let bits2 = tables().house_bits[h2];
     for h3 in houses_of_type(kind1) {
-        if h3 == h1 || house_bits(h3) & bits2 == 0 {
+        if h3 == h1 || tables().house_bits[h3] & bits2 == 0 {
             continue;
         }
         let pos3 = grid.positions(h3, digit);
@@ -184,7 +178,7 @@ fn locking_hint(
     digit: u8,
     single: Option<(u8, usize)>,
 ) -> Option<SeHint> {
-    let bits1 = house_bits(h1);
+    let bits1 = tables().house_bits[h1];
     let removals: Vec<(u8, u8)> = tables().houses[h2]
         .iter()
         .filter(|&&c| bits1 >> c & 1 == 0 && grid.has(c, digit))
@@ -317,12 +311,16 @@ pub fn hidden_set(grid: &SeGrid, degree: u32, direct: bool, sink: Sink) -> bool 
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
+            let positions: [u16; 10] = std::array::from_fn(|d| match d {
+                0 => 0,
+                _ => grid.positions(house, d as u8),
+            });
             for sub in subsets(degree) {
                 let set: Mask = sub << 1;
                 let mut union = 0u16;
                 let mut ok = true;
                 for d in digits(set) {
-                    let p = grid.positions(house, d);
+                    let p = positions[d as usize];
                     if p.count_ones() <= 1 {
                         ok = false;
                         break;
@@ -342,7 +340,7 @@ pub fn hidden_set(grid: &SeGrid, degree: u32, direct: bool, sink: Sink) -> bool 
                 let mut single = None;
                 if direct {
                     for d in (1..=9u8).filter(|&d| set & bit(d) == 0) {
-                        let p = grid.positions(house, d);
+                        let p = positions[d as usize];
                         if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
                             let i = (p & !union).trailing_zeros() as usize;
                             single = Some((t.houses[house][i], d));

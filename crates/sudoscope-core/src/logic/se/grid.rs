@@ -163,17 +163,25 @@ impl SeGrid {
         self.cands[cell as usize] & bit(digit) != 0
     }
 
-    /// The positions (0..9 within the house) of `digit` in a house, as bits.
+    /// The positions (0..9 within the house) of `digit` in a house, as bits: the house's nine
+    /// bits of `digit_cells`, gathered by shifts (a row's are contiguous, a box's three runs of
+    /// three, a column's every ninth) rather than looked up cell by cell.
     #[inline]
     pub fn positions(&self, house: usize, digit: u8) -> u16 {
-        let t = tables();
-        let mut bits = 0u16;
-        for (i, &cell) in t.houses[house].iter().enumerate() {
-            if self.cands[cell as usize] & bit(digit) != 0 {
-                bits |= 1 << i;
+        let cells = self.digit_cells[digit as usize];
+        let index = house % 9;
+        let bits = match house / 9 {
+            BOX => {
+                let x = cells >> ((index / 3) * 27 + (index % 3) * 3);
+                (x & 7) | (x >> 9 & 7) << 3 | (x >> 18 & 7) << 6
             }
-        }
-        bits
+            ROW => cells >> (index * 9) & 0x1FF,
+            _ => {
+                let x = cells >> index;
+                (0..9).fold(0, |bits, i| bits | (x >> (9 * i) & 1) << i)
+            }
+        };
+        bits as u16
     }
 
     /// How many cells of a house are still empty.
