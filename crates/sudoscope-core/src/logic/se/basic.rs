@@ -6,6 +6,8 @@
 //! "direct" techniques are SE's way of rating an elimination that immediately leaves a hidden
 //! single: they place that single as part of the step, and rate below the plain technique.
 
+use std::sync::OnceLock;
+
 use super::grid::{BOX, COL, Mask, ROW, SeGrid, bit, cell_name, digits, house_name, tables};
 use super::{SeHint, Shape};
 
@@ -231,7 +233,15 @@ pub fn cell_list(cells: &[u8]) -> String {
 
 /// Every `degree`-subset of 0..9 as a bit mask, in SE's order (increasing mask value).
 fn subsets(degree: u32) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |m| m.count_ones() == degree)
+    static BY_SIZE: OnceLock<[Vec<u16>; 10]> = OnceLock::new();
+    let by_size = BY_SIZE.get_or_init(|| {
+        std::array::from_fn(|size| {
+            (0u16..512)
+                .filter(|m| m.count_ones() as usize == size)
+                .collect()
+        })
+    });
+    by_size[degree.min(9) as usize].iter().copied()
 }
 
 /// Naked pairs, triples, quads (3.0 / 3.6 / 5.0) in boxes, then columns, then rows.
@@ -242,18 +252,20 @@ pub fn naked_set(grid: &SeGrid, degree: u32, sink: Sink) -> bool {
             if grid.empty_count(house) < degree * 2 {
                 continue;
             }
+            let cands = t.houses[house].map(|c| grid.cands[c as usize]);
+            // Positions whose cell has two candidates or more: a set's cells must all be.
+            let open = (0..9).fold(0u16, |m, i| m | u16::from(cands[i].count_ones() > 1) << i);
             for sub in subsets(degree) {
-                let cells: Vec<u8> = cells_at(house, sub).collect();
-                if cells
-                    .iter()
-                    .any(|&c| grid.cands[c as usize].count_ones() <= 1)
-                {
+                if sub & !open != 0 {
                     continue;
                 }
-                let union: Mask = cells.iter().fold(0, |m, &c| m | grid.cands[c as usize]);
+                let union: Mask = (0..9)
+                    .filter(|i| sub >> i & 1 == 1)
+                    .fold(0, |m, i| m | cands[i]);
                 if union.count_ones() != degree {
                     continue;
                 }
+                let cells: Vec<u8> = cells_at(house, sub).collect();
                 let mut removals = Vec::new();
                 for &other in &t.houses[house] {
                     if !cells.contains(&other) {
@@ -315,7 +327,14 @@ pub fn hidden_set(grid: &SeGrid, degree: u32, direct: bool, sink: Sink) -> bool 
                 0 => 0,
                 _ => grid.positions(house, d as u8),
             });
+            // Digits with two places or more (bit d - 1): a set's digits must all be.
+            let spread = (1..=9).fold(0u16, |m, d| {
+                m | u16::from(positions[d].count_ones() > 1) << (d - 1)
+            });
             for sub in subsets(degree) {
+                if sub & !spread != 0 {
+                    continue;
+                }
                 let set: Mask = sub << 1;
                 let mut union = 0u16;
                 let mut ok = true;
