@@ -264,6 +264,10 @@ pub struct Search<'m> {
     spare_sets: Vec<PotSet>,
     /// The work queues of the propagations, reused between calls.
     queues: (VecDeque<u32>, VecDeque<u32>),
+    /// `ancestry[k] == ancestry_stamp` marks potential `k` as an ancestor of the node a cycle
+    /// search is expanding: its chain is walked once, not once per potential it implies.
+    ancestry: Vec<u32>,
+    ancestry_stamp: u32,
     /// Only the lowest-difficulty steps are wanted (SE's next step), not every step (a nested
     /// search's, whose removals all feed the outer chain): see [`Search::cheapest`].
     cheapest: bool,
@@ -281,6 +285,8 @@ impl<'m> Search<'m> {
             ons: Vec::new(),
             spare_sets: Vec::new(),
             queues: (VecDeque::new(), VecDeque::new()),
+            ancestry: Vec::new(),
+            ancestry_stamp: 0,
             cheapest: false,
         }
     }
@@ -890,15 +896,28 @@ impl<'m> Search<'m> {
         }
     }
 
-    fn is_ancestor(&self, child: u32, k: usize) -> bool {
+    /// Marks every ancestor of `child` (its first parents, up to the assumption) in
+    /// `ancestry`, for [`Search::is_marked_ancestor`].
+    fn mark_ancestors(&mut self, child: u32) {
+        if self.ancestry.is_empty() {
+            self.ancestry = vec![0; NKEYS];
+        }
+        self.ancestry_stamp = self.ancestry_stamp.wrapping_add(1);
+        if self.ancestry_stamp == 0 {
+            self.ancestry.fill(0);
+            self.ancestry_stamp = 1;
+        }
         let mut p = child;
         while let Some(&parent) = self.parents(p).first() {
-            if self.node_key(parent) == k {
-                return true;
-            }
+            let k = self.node_key(parent);
+            self.ancestry[k] = self.ancestry_stamp;
             p = parent;
         }
-        false
+    }
+
+    /// Whether potential `k` is among the ancestors [`Search::mark_ancestors`] marked last.
+    fn is_marked_ancestor(&self, k: usize) -> bool {
+        self.ancestry[k] == self.ancestry_stamp
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -919,9 +938,10 @@ impl<'m> Search<'m> {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
                 self.on_to_off(grid, p, y);
+                self.mark_ancestors(p);
                 let buf = std::mem::take(&mut self.buf);
                 for &(c, d, cause) in &buf {
-                    if !self.is_ancestor(p, key(c, d, false)) {
+                    if !self.is_marked_ancestor(key(c, d, false)) {
                         let off = self.push(c, d, false, cause, &[p]);
                         pending_off.push_back(off);
                         to_off.add(key(c, d, false), off);
