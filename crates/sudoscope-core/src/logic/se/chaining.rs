@@ -271,6 +271,12 @@ pub struct Search<'m> {
     /// Only the lowest-difficulty steps are wanted (SE's next step), not every step (a nested
     /// search's, whose removals all feed the outer chain): see [`Search::cheapest`].
     cheapest: bool,
+    /// In a [`Search::cheapest`] search for cycles and forcing X-/XY-chains: the best
+    /// (difficulty, size) found so far and the lowest base difficulty the current pass can
+    /// produce. A propagation stops at the depth where every chain still to come would rate
+    /// at least as high and be at least as long (see [`Search::cannot_beat_best`]).
+    best: Option<(u32, u32)>,
+    pass_base: u32,
 }
 
 impl<'m> Search<'m> {
@@ -288,6 +294,8 @@ impl<'m> Search<'m> {
             ancestry: Vec::new(),
             ancestry_stamp: 0,
             cheapest: false,
+            best: None,
+            pass_base: 0,
         }
     }
 
@@ -377,6 +385,7 @@ impl<'m> Search<'m> {
     /// Every step this search finds at the grid, in SE's order (difficulty, size, kind).
     pub fn hints(&mut self, grid: &SeGrid) -> Vec<ChainHint> {
         self.forget_on_chains();
+        self.best = None;
         let mut result = if self.cfg.multiple || self.cfg.dynamic {
             self.multiple_chains(grid)
         } else {
@@ -822,16 +831,39 @@ impl<'m> Search<'m> {
 
     fn loops(&mut self, grid: &SeGrid, y: bool, x: bool) -> Vec<ChainHint> {
         let mut result = Vec::new();
+        self.pass_base = if x && y { XY_CHAIN_BASE } else { 65 };
         for cell in 0..81u8 {
             let m = grid.cands[cell as usize];
             if grid.values[cell as usize] != 0 || m.count_ones() <= 1 {
                 continue;
             }
             for d in digits(m) {
+                let before = result.len();
                 self.unary(grid, cell, d, y, x, &mut result);
+                if self.cheapest {
+                    for h in &result[before..] {
+                        let rank = (h.difficulty, h.complexity);
+                        if self.best.is_none_or(|best| rank < best) {
+                            self.best = Some(rank);
+                        }
+                    }
+                }
             }
         }
         result
+    }
+
+    /// Whether no chain whose conclusion lies `depth` links or more from its assumption can
+    /// come before the best step found so far. Such a chain holds at least `depth` distinct
+    /// potentials (a propagation never repeats one along a path, but for a cycle's return to
+    /// its start), so it rates at least the pass's base plus the length bonus of `depth`; SE
+    /// orders steps by difficulty, then size, then kind (X before Y before XY) and then the
+    /// order they were found, so one that only ties the best never comes first either.
+    fn cannot_beat_best(&self, depth: u32) -> bool {
+        self.cheapest
+            && self
+                .best
+                .is_some_and(|best| (self.pass_base + length_bonus(depth), depth) >= best)
     }
 
     fn unary(
@@ -936,6 +968,9 @@ impl<'m> Search<'m> {
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
+            if self.cannot_beat_best(length) {
+                break;
+            }
             while let Some(p) = pending_on.pop_front() {
                 self.on_to_off(grid, p, y);
                 self.mark_ancestors(p);
@@ -950,6 +985,9 @@ impl<'m> Search<'m> {
                 self.buf = buf;
             }
             length += 1;
+            if self.cannot_beat_best(length) {
+                break;
+            }
             while let Some(p) = pending_off.pop_front() {
                 let ons = self.off_to_on(grid, p, None, to_off, y, x);
                 for &on in &ons {
@@ -978,7 +1016,14 @@ impl<'m> Search<'m> {
     ) {
         let source_key = self.node_key(source);
         let (mut pending_on, mut pending_off) = self.take_queues(to_on, to_off);
+        // Levels drained so far: the nodes made while draining level `length` lie `length`
+        // links from the assumption (which sits in either queue).
+        let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += u32::from(!pending_on.is_empty());
+            if self.cannot_beat_best(length) {
+                break;
+            }
             while let Some(p) = pending_on.pop_front() {
                 self.on_to_off(grid, p, y);
                 let buf = std::mem::take(&mut self.buf);
@@ -1000,6 +1045,10 @@ impl<'m> Search<'m> {
                     }
                 }
                 self.buf = buf;
+            }
+            length += u32::from(!pending_off.is_empty());
+            if self.cannot_beat_best(length) {
+                break;
             }
             while let Some(p) = pending_off.pop_front() {
                 let ons = self.off_to_on(grid, p, None, to_off, y, true);
