@@ -55,7 +55,7 @@ pub enum Cause {
     NakedSingle,
     /// The digit has no other place left in the house of this type (box, row, column), or is
     /// already placed there.
-    Hidden(usize),
+    Hidden(u8),
     /// A technique (intersection, set, fish or a nested chain) removes it.
     Advanced,
 }
@@ -425,7 +425,7 @@ impl<'m> Search<'m> {
             while rest != 0 {
                 let c = rest.trailing_zeros() as u8;
                 rest &= rest - 1;
-                self.buf.push((c, digit, Cause::Hidden(kind)));
+                self.buf.push((c, digit, Cause::Hidden(kind as u8)));
             }
         }
     }
@@ -485,7 +485,7 @@ impl<'m> Search<'m> {
                         }
                     }
                 }
-                out.push(self.push_pooled(other, digit, true, Cause::Hidden(kind), start));
+                out.push(self.push_pooled(other, digit, true, Cause::Hidden(kind as u8), start));
             }
         }
         out
@@ -699,7 +699,7 @@ impl<'m> Search<'m> {
                 let cause = match (n.cause, h.kind) {
                     (Cause::Assumption, Kind::CellForcing) => Some(Cause::NakedSingle),
                     (Cause::Assumption, Kind::RegionForcing { house, .. }) => {
-                        Some(Cause::Hidden(house / 9))
+                        Some(Cause::Hidden((house / 9) as u8))
                     }
                     (Cause::Assumption, _) => None,
                     (c, _) => Some(c),
@@ -721,7 +721,7 @@ impl<'m> Search<'m> {
                             }
                         }
                         Some(Cause::Hidden(kind)) => {
-                            let h = t.houses_of[n.cell as usize][kind] as usize;
+                            let h = t.houses_of[n.cell as usize][kind as usize] as usize;
                             for &c in &t.houses[h] {
                                 if gone(c, n.digit) {
                                     add(c, n.digit);
@@ -1536,7 +1536,7 @@ pub fn reason_text(search: &Search, id: u32) -> String {
         Cause::NakedSingle if n.on => format!("the last candidate left in {}", cell_name(n.cell)),
         Cause::NakedSingle => format!("{} holds another digit", cell_name(n.cell)),
         Cause::Hidden(kind) => {
-            let house = t.houses_of[n.cell as usize][kind] as usize;
+            let house = t.houses_of[n.cell as usize][kind as usize] as usize;
             if n.on {
                 format!("the last place for {} in {}", n.digit, house_name(house))
             } else {
