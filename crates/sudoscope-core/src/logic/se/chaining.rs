@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 use super::basic;
 use super::grid::{BOX, Mask, SeGrid, bit, cell_name, digits, house_name, tables};
+use super::new_links::{NewLinks, Reach};
 use super::{SeHint, Shape};
 
 const NONE: u32 = u32::MAX;
@@ -277,6 +278,12 @@ pub struct Search<'m> {
     /// at least as high and be at least as long (see [`Search::cannot_beat_best`]).
     best: Option<(u32, u32)>,
     pass_base: u32,
+    /// For a cycle and forcing-chain search nested in an outer chain: the strong links the
+    /// outer chain's removals made. Only chains that use one matter to the outer chain (see
+    /// [`super::new_links`]), so assumptions that cannot reach one are not followed.
+    new_links: Option<NewLinks>,
+    /// The potentials that can reach one of `new_links`, for the current pass's links.
+    reach: Option<Reach>,
 }
 
 impl<'m> Search<'m> {
@@ -296,6 +303,8 @@ impl<'m> Search<'m> {
             cheapest: false,
             best: None,
             pass_base: 0,
+            new_links: None,
+            reach: None,
         }
     }
 
@@ -650,7 +659,7 @@ impl<'m> Search<'m> {
         };
         let mut out = Vec::new();
         for cfg in inner {
-            for chain in nested_chains(cfg, grid, self.memo).iter() {
+            for chain in nested_chains(cfg, grid, source, self.memo).iter() {
                 // The candidates the chain needed gone that the outer chain removed (the
                 // others were gone before it started).
                 let parents: Removals = chain
@@ -832,6 +841,7 @@ impl<'m> Search<'m> {
     fn loops(&mut self, grid: &SeGrid, y: bool, x: bool) -> Vec<ChainHint> {
         let mut result = Vec::new();
         self.pass_base = if x && y { XY_CHAIN_BASE } else { 65 };
+        self.reach = self.new_links.map(|links| Reach::new(grid, &links, y, x));
         for cell in 0..81u8 {
             let m = grid.cands[cell as usize];
             if grid.values[cell as usize] != 0 || m.count_ones() <= 1 {
@@ -878,23 +888,36 @@ impl<'m> Search<'m> {
         if !x && grid.cands[cell as usize].count_ones() > 2 {
             return;
         }
+        // In a nested search, what cannot reach a new strong link is not followed.
+        let (from_on, from_off) = self.reach.as_ref().map_or((true, true), |r| {
+            (r.from(cell, digit, true), r.from(cell, digit, false))
+        });
+        if !(from_on || x && from_off) {
+            return;
+        }
         let p_on = self.push(cell, digit, true, Cause::Assumption, &[]);
         let mut cycles = Vec::new();
         let mut chains = Vec::new();
         let mut to_on = self.take_set();
         let mut to_off = self.take_set();
-        to_on.add(key(cell, digit, true), p_on);
-        self.do_cycles(grid, &mut to_on, &mut to_off, y, x, &mut cycles, p_on);
-        if x {
-            to_on.clear();
-            to_off.clear();
+        if from_on {
             to_on.add(key(cell, digit, true), p_on);
-            self.do_forcing_chains(grid, &mut to_on, &mut to_off, y, &mut chains, p_on);
-            let p_off = self.push(cell, digit, false, Cause::Assumption, &[]);
-            to_on.clear();
-            to_off.clear();
-            to_off.add(key(cell, digit, false), p_off);
-            self.do_forcing_chains(grid, &mut to_on, &mut to_off, y, &mut chains, p_off);
+            self.do_cycles(grid, &mut to_on, &mut to_off, y, x, &mut cycles, p_on);
+        }
+        if x {
+            if from_on {
+                to_on.clear();
+                to_off.clear();
+                to_on.add(key(cell, digit, true), p_on);
+                self.do_forcing_chains(grid, &mut to_on, &mut to_off, y, &mut chains, p_on);
+            }
+            if from_off {
+                let p_off = self.push(cell, digit, false, Cause::Assumption, &[]);
+                to_on.clear();
+                to_off.clear();
+                to_off.add(key(cell, digit, false), p_off);
+                self.do_forcing_chains(grid, &mut to_on, &mut to_off, y, &mut chains, p_off);
+            }
         }
         self.give_set(to_on);
         self.give_set(to_off);
@@ -1343,8 +1366,9 @@ pub struct SeMemo {
     nested: RefCell<NestedMemo>,
 }
 
-/// Nested searches' chains by the search's kind and grid.
-type NestedMemo = HashMap<(Chaining, SeGrid), Arc<[NestedChain]>>;
+/// Nested searches' chains by the search's kind, grid and the strong links the outer chain made
+/// (which decide what a cycle and forcing-chain search follows).
+type NestedMemo = HashMap<(Chaining, SeGrid, NewLinks), Arc<[NestedChain]>>;
 
 impl SeMemo {
     /// How many grids' chains are remembered.
@@ -1357,14 +1381,37 @@ impl SeMemo {
     }
 }
 
-/// Every step a `cfg` search finds at `grid`, in its order, remembered in `memo`.
-fn nested_chains(cfg: Chaining, grid: &SeGrid, memo: &SeMemo) -> Arc<[NestedChain]> {
-    let known = memo.nested.borrow().get(&(cfg, *grid)).cloned();
+/// The steps a `cfg` search finds at `grid`, in its order, remembered in `memo`: every step,
+/// but that a cycle and forcing-chain search leaves out chains that use none of the strong
+/// links the outer chain made from `source` (the outer chain drops them anyway).
+fn nested_chains(
+    cfg: Chaining,
+    grid: &SeGrid,
+    source: &SeGrid,
+    memo: &SeMemo,
+) -> Arc<[NestedChain]> {
+    let static_chains = !cfg.multiple && !cfg.dynamic;
+    let new_links = static_chains.then(|| NewLinks::between(source, grid));
+    let memo_key = (cfg, *grid, new_links.unwrap_or_default());
+    let known = memo.nested.borrow().get(&memo_key).cloned();
     if let Some(chains) = known {
         return chains;
     }
     let mut search = Search::new(cfg, memo);
-    let chains: Arc<[NestedChain]> = search
+    search.new_links = new_links;
+    let chains: Arc<[NestedChain]> = found_chains(&mut search, grid).into();
+    let mut nested = memo.nested.borrow_mut();
+    if nested.len() >= NESTED_MEMO_LIMIT {
+        nested.clear();
+    }
+    nested.insert(memo_key, chains.clone());
+    chains
+}
+
+/// Every step `search` finds at `grid`, in its order, as an outer chain uses it.
+fn found_chains(search: &mut Search, grid: &SeGrid) -> Vec<NestedChain> {
+    let cfg = search.cfg;
+    search
         .hints(grid)
         .iter()
         .map(|h| NestedChain {
@@ -1377,13 +1424,7 @@ fn nested_chains(cfg: Chaining, grid: &SeGrid, memo: &SeMemo) -> Arc<[NestedChai
             ),
             complexity: h.complexity,
         })
-        .collect();
-    let mut nested = memo.nested.borrow_mut();
-    if nested.len() >= NESTED_MEMO_LIMIT {
-        nested.clear();
-    }
-    nested.insert((cfg, *grid), chains.clone());
-    chains
+        .collect()
 }
 
 /// The simple techniques SE lets act inside "plus" and nested chains — intersections (any house
@@ -1554,4 +1595,85 @@ pub fn reason_text(search: &Search, id: u32) -> String {
 /// The mask of a cell's candidates, for callers outside this module.
 pub fn mask_of(grid: &SeGrid, cell: u8) -> Mask {
     grid.cands[cell as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::grid::{ReadOptions, parse_puzzle};
+    use crate::logic::Board;
+
+    /// Puzzles whose grids have many candidates and links: Easter Monster, the first puzzle
+    /// of the forum's SE ≥ 11 list (no cycle or forcing chain at the start), and an SE 7.2
+    /// puzzle of the bank (many at the start, which the outer chain cannot use).
+    const PUZZLES: [&str; 3] = [
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
+    ];
+
+    fn start(puzzle: &str) -> SeGrid {
+        let puzzle = parse_puzzle(puzzle, ReadOptions::default()).expect("a valid puzzle");
+        SeGrid::from_board(&Board::from_puzzle(&puzzle))
+    }
+
+    /// What an outer chain gets from a nested search: the chains that rest on a candidate it
+    /// removed, with what they remove, need, say and weigh.
+    fn useful(chains: &[NestedChain], source: &SeGrid) -> Vec<(Removals, Removals, String, u32)> {
+        chains
+            .iter()
+            .map(|c| {
+                let needs: Removals = c
+                    .needs
+                    .iter()
+                    .copied()
+                    .filter(|&(cell, d)| source.has(cell, d))
+                    .collect();
+                (
+                    c.removals.clone(),
+                    needs,
+                    c.description.clone(),
+                    c.complexity,
+                )
+            })
+            .filter(|(_, needs, _, _)| !needs.is_empty())
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 8 } else { 64 }))]
+
+        /// Leaving out the assumptions that cannot reach a strong link the outer chain made
+        /// changes nothing the outer chain uses: at a grid reduced by random removals (each
+        /// cell keeps a candidate), the pruned nested search yields the same useful chains, in
+        /// the same order, as the full one.
+        #[test]
+        fn pruned_nested_search_keeps_every_useful_chain(
+            which in 0usize..PUZZLES.len(),
+            picks in proptest::collection::vec((0u8..81, 1u8..=9), 1..40),
+        ) {
+            let source = start(PUZZLES[which]);
+            let mut grid = source;
+            for (cell, digit) in picks {
+                if grid.has(cell, digit) && grid.cands[cell as usize].count_ones() > 1 {
+                    grid.remove(cell, digit);
+                }
+            }
+            let cfg = Chaining {
+                multiple: false,
+                dynamic: false,
+                nishio: false,
+                level: 0,
+                nesting_limit: 0,
+            };
+            let memo = SeMemo::default();
+            let pruned = nested_chains(cfg, &grid, &source, &memo);
+            // The full search: no new links recorded, so every assumption is followed.
+            let full = found_chains(&mut Search::new(cfg, &memo), &grid);
+            prop_assert_eq!(useful(&pruned, &source), useful(&full, &source));
+            prop_assert!(pruned.len() <= full.len());
+        }
+    }
 }
