@@ -8,7 +8,7 @@
 //! set with a removal; that order is reproduced here, since it decides the path.
 
 use super::basic::{cell_list, digit_list};
-use super::grid::{SeGrid, bit, cell_name, digits, tables};
+use super::grid::{SeGrid, bit, cell_name, cells_of, digits, tables};
 use super::{SeHint, Shape};
 
 /// The cells SE considers, in cell order, each with its excluders as a set over the 81 cells
@@ -37,16 +37,6 @@ fn candidates(grid: &SeGrid, degree: u32) -> Vec<(u8, u128)> {
         }
     }
     out
-}
-
-/// The cells of a set over the 81 cells, ascending.
-fn cells_of(mut set: u128) -> Vec<u8> {
-    let mut cells = Vec::with_capacity(set.count_ones() as usize);
-    while set != 0 {
-        cells.push(set.trailing_zeros() as u8);
-        set &= set - 1;
-    }
-    cells
 }
 
 /// The removals of one set of cells given its common excluders.
@@ -183,7 +173,7 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: u32) -> Option<SeHint> {
             let common01 = ex0 & ex1;
             if degree == 2 {
                 if common01.count_ones() >= 2 {
-                    let common = cells_of(common01);
+                    let common: Vec<u8> = cells_of(common01).collect();
                     let removals = exclusions(grid, &[c0, c1], &common);
                     if !removals.is_empty() {
                         return Some(hint(grid, degree, &[c0, c1], &common, removals));
@@ -195,13 +185,13 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: u32) -> Option<SeHint> {
             let pair = 1u128 << c0 | 1u128 << c1;
             let from0 = ex0 & in_list & !pair;
             let from1 = ex1 & in_list & !pair & !from0;
-            for c2 in cells_of(from0).into_iter().chain(cells_of(from1)) {
+            for c2 in cells_of(from0).chain(cells_of(from1)) {
                 let common = common01 & excluders_of[c2 as usize];
                 if common.count_ones() < 2 {
                     continue;
                 }
                 let cells = [c0, c1, c2];
-                let common = cells_of(common);
+                let common: Vec<u8> = cells_of(common).collect();
                 let removals = exclusions(grid, &cells, &common);
                 if !removals.is_empty() {
                     return Some(hint(grid, degree, &cells, &common, removals));

@@ -19,7 +19,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::basic;
-use super::grid::{BOX, Mask, SeGrid, bit, cell_name, digits, house_name, tables};
+use super::grid::{BOX, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables};
 use super::new_links::{NewLinks, Reach};
 use super::{SeHint, Shape};
 
@@ -889,10 +889,14 @@ impl<'m> Search<'m> {
             return;
         }
         // In a nested search, what cannot reach a new strong link is not followed.
-        let (from_on, from_off) = self.reach.as_ref().map_or((true, true), |r| {
-            (r.from(cell, digit, true), r.from(cell, digit, false))
+        let (cycle, from_on, from_off) = self.reach.as_ref().map_or((true, true, true), |r| {
+            (
+                r.cycle(cell, digit),
+                r.forcing_chain(cell, digit, true),
+                r.forcing_chain(cell, digit, false),
+            )
         });
-        if !(from_on || x && from_off) {
+        if !(cycle || x && (from_on || from_off)) {
             return;
         }
         let p_on = self.push(cell, digit, true, Cause::Assumption, &[]);
@@ -900,7 +904,7 @@ impl<'m> Search<'m> {
         let mut chains = Vec::new();
         let mut to_on = self.take_set();
         let mut to_off = self.take_set();
-        if from_on {
+        if cycle {
             to_on.add(key(cell, digit, true), p_on);
             self.do_cycles(grid, &mut to_on, &mut to_off, y, x, &mut cycles, p_on);
         }
@@ -1147,6 +1151,14 @@ impl<'m> Search<'m> {
     // ----- Nishio, multiple and dynamic chains -------------------------------------------------
 
     fn multiple_chains(&mut self, grid: &SeGrid) -> Vec<ChainHint> {
+        // A static search nested in an outer chain follows only what can reach a strong link
+        // the outer chain made (over cell and house links, as its propagation does).
+        self.reach = match self.new_links {
+            Some(links) if !self.cfg.dynamic && !self.cfg.nishio => {
+                Some(Reach::new(grid, &links, true, true))
+            }
+            _ => None,
+        };
         let mut result = Vec::new();
         for cell in 0..81u8 {
             let card = grid.cands[cell as usize].count_ones();
@@ -1157,23 +1169,46 @@ impl<'m> Search<'m> {
         result
     }
 
+    /// Whether a chain from "`cell` is `digit`" can matter (always, but in a pruned search).
+    fn reaches_new_link(&self, cell: u8, digit: u8) -> bool {
+        self.reach
+            .as_ref()
+            .is_none_or(|r| r.from(cell, digit, true))
+    }
+
+    /// Whether a cell or region forcing chain can matter to the outer chain: when the outer
+    /// chain removed one of the cell's candidates or the digit's places in the house (the
+    /// chain then rests on that removal from its start), or one of its branches can reach a
+    /// new strong link. Always, but in a pruned search.
+    fn forcing_matters(&self, lost: bool, mut branches: impl Iterator<Item = (u8, u8)>) -> bool {
+        self.reach.is_none() || lost || branches.any(|(c, d)| self.reaches_new_link(c, d))
+    }
+
     fn multiple_for_cell(&mut self, grid: &SeGrid, cell: u8, card: u32, out: &mut Vec<ChainHint>) {
         let mut work = *grid;
-        // What assuming each of the cell's digits implies, in digit order.
-        let mut values: Vec<Rc<OnChain>> = Vec::new();
         let nishio = self.cfg.nishio;
-        for d in digits(grid.cands[cell as usize]) {
-            let p_on = self.push(cell, d, true, Cause::Assumption, &[]);
-            let p_off = self.push(cell, d, false, Cause::Assumption, &[]);
-            let do_double = card >= 3 && !nishio && self.cfg.dynamic;
-            let do_contradiction = self.cfg.dynamic || nishio;
-            let chain = self.binary(&mut work, p_on, p_off, out, do_double, do_contradiction);
-            if !nishio {
-                self.region_chainings(&mut work, out, cell, d, &chain.1, &chain.2);
+        let do_double = card >= 3 && !nishio && self.cfg.dynamic;
+        let do_contradiction = self.cfg.dynamic || nishio;
+        let cands = grid.cands[cell as usize];
+        for d in digits(cands) {
+            // A static search wants neither state's contradiction nor a double implication,
+            // only what "on" implies (worked out when a cell or region chain needs it).
+            if do_double || do_contradiction {
+                let p_on = self.push(cell, d, true, Cause::Assumption, &[]);
+                let p_off = self.push(cell, d, false, Cause::Assumption, &[]);
+                self.binary(&mut work, p_on, p_off, out, do_double, do_contradiction);
             }
-            values.push(chain);
+            if !nishio {
+                self.region_chainings(&mut work, out, cell, d);
+            }
         }
-        if !nishio && (card == 2 || (self.cfg.multiple && card > 2)) && !values.is_empty() {
+        let lost = self.new_links.is_some_and(|l| l.cell_lost(cell));
+        let wanted = self.forcing_matters(lost, digits(cands).map(|d| (cell, d)));
+        if !nishio && (card == 2 || (self.cfg.multiple && card > 2)) && wanted {
+            // What assuming each of the cell's digits implies, in digit order.
+            let values: Vec<Rc<OnChain>> = digits(cands)
+                .map(|d| self.on_chain(&mut work, cell, d, None))
+                .collect();
             let ons: Vec<&PotSet> = values.iter().map(|c| &c.1).collect();
             let offs: Vec<&PotSet> = values.iter().map(|c| &c.2).collect();
             for outcomes in [ons, offs] {
@@ -1199,7 +1234,7 @@ impl<'m> Search<'m> {
     }
 
     /// The chains from assuming a candidate on (`p_on`) and off (`p_off`): contradictions and
-    /// double implications; returns what "on" implies, for the cell and region chains.
+    /// double implications (what "on" implies stays remembered for the cell and region chains).
     fn binary(
         &mut self,
         grid: &mut SeGrid,
@@ -1208,7 +1243,7 @@ impl<'m> Search<'m> {
         out: &mut Vec<ChainHint>,
         do_double: bool,
         do_contradiction: bool,
-    ) -> Rc<OnChain> {
+    ) {
         let base = self.cfg.base();
         let mut off_to_on = self.take_set();
         let mut off_to_off = self.take_set();
@@ -1280,7 +1315,6 @@ impl<'m> Search<'m> {
         }
         self.give_set(off_to_on);
         self.give_set(off_to_off);
-        chain
     }
 
     fn region_chainings(
@@ -1289,8 +1323,6 @@ impl<'m> Search<'m> {
         out: &mut Vec<ChainHint>,
         cell: u8,
         digit: u8,
-        on_to_on: &PotSet,
-        on_to_off: &PotSet,
     ) {
         let t = tables();
         for kind in 0..3 {
@@ -1303,23 +1335,24 @@ impl<'m> Search<'m> {
             if t.houses[house][pos.trailing_zeros() as usize] != cell {
                 continue;
             }
-            // What putting the digit in each of its places in the house implies, in house
-            // order (this cell's own outcome among them).
-            let places: Vec<Option<Rc<OnChain>>> = (0..9)
+            let places: Vec<u8> = (0..9)
                 .filter(|i| pos >> i & 1 == 1)
                 .map(|i| t.houses[house][i])
-                .map(|other| (other != cell).then(|| self.on_chain(grid, other, digit, None)))
                 .collect();
-            let pos_on: Vec<&PotSet> = places
+            let lost = self.new_links.is_some_and(|l| l.house_lost(house, digit));
+            if !self.forcing_matters(lost, places.iter().map(|&p| (p, digit))) {
+                continue;
+            }
+            // What putting the digit in each of its places in the house implies, in house
+            // order (this cell's own outcome first).
+            let outcomes: Vec<Rc<OnChain>> = places
                 .iter()
-                .map(|p| p.as_ref().map_or(on_to_on, |c| &c.1))
+                .map(|&place| self.on_chain(grid, place, digit, None))
                 .collect();
-            let pos_off: Vec<&PotSet> = places
-                .iter()
-                .map(|p| p.as_ref().map_or(on_to_off, |c| &c.2))
-                .collect();
-            for (first, outcomes) in [(on_to_on, &pos_on), (on_to_off, &pos_off)] {
-                for target in common_ids(first, outcomes) {
+            let pos_on: Vec<&PotSet> = outcomes.iter().map(|c| &c.1).collect();
+            let pos_off: Vec<&PotSet> = outcomes.iter().map(|c| &c.2).collect();
+            for outcomes in [&pos_on, &pos_off] {
+                for target in common_ids(outcomes[0], &outcomes[1..]) {
                     let k = self.node_key(target);
                     let targets: Vec<u32> = outcomes.iter().filter_map(|s| s.get(k)).collect();
                     let (removals, placement) = self.conclusion(grid, target);
@@ -1390,7 +1423,7 @@ fn nested_chains(
     source: &SeGrid,
     memo: &SeMemo,
 ) -> Arc<[NestedChain]> {
-    let static_chains = !cfg.multiple && !cfg.dynamic;
+    let static_chains = !cfg.dynamic && !cfg.nishio;
     let new_links = static_chains.then(|| NewLinks::between(source, grid));
     let memo_key = (cfg, *grid, new_links.unwrap_or_default());
     let known = memo.nested.borrow().get(&memo_key).cloned();
@@ -1523,32 +1556,26 @@ fn generalized_intersections(grid: &SeGrid, found: &mut Vec<SeHint>) {
     for kind in [BOX, 1, 2] {
         for digit in 1..=9u8 {
             for house in kind * 9..kind * 9 + 9 {
-                let pos = grid.positions(house, digit);
-                let n = pos.count_ones();
-                if !(2..=6).contains(&n) {
+                let places = grid.places(house, digit);
+                if !(2..=6).contains(&places.count_ones()) {
                     continue;
                 }
                 let mut victims = !0u128;
-                let mut cells = Vec::new();
-                for (i, &c) in t.houses[house].iter().enumerate() {
-                    if pos >> i & 1 == 1 {
-                        victims &= t.peer_bits[c as usize];
-                        cells.push(c);
-                    }
+                let mut rest = places;
+                while rest != 0 {
+                    victims &= t.peer_bits[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
                 }
-                let removals: Vec<(u8, u8)> = (0..81u8)
-                    .filter(|&c| victims >> c & 1 == 1 && grid.has(c, digit))
-                    .map(|c| (c, digit))
-                    .collect();
-                if removals.is_empty() {
+                let hits = victims & grid.digit_cells[digit as usize];
+                if hits == 0 {
                     continue;
                 }
                 found.push(SeHint {
                     difficulty: 26,
                     name: format!("Intersection of {digit} in {}", house_name(house)),
-                    removals,
+                    removals: cells_of(hits).map(|c| (c, digit)).collect(),
                     placement: None,
-                    cells,
+                    cells: cells_of(places).collect(),
                     explanation: Vec::new(),
                     shape: Shape::Locked { house, digit },
                     links: Vec::new(),
@@ -1647,11 +1674,13 @@ mod tests {
 
         /// Leaving out the assumptions that cannot reach a strong link the outer chain made
         /// changes nothing the outer chain uses: at a grid reduced by random removals (each
-        /// cell keeps a candidate), the pruned nested search yields the same useful chains, in
-        /// the same order, as the full one.
+        /// cell keeps a candidate), the pruned nested search (cycles and forcing chains, or
+        /// cell and region forcing chains) yields the same useful chains, in the same order,
+        /// as the full one.
         #[test]
         fn pruned_nested_search_keeps_every_useful_chain(
             which in 0usize..PUZZLES.len(),
+            multiple in any::<bool>(),
             picks in proptest::collection::vec((0u8..81, 1u8..=9), 1..40),
         ) {
             let source = start(PUZZLES[which]);
@@ -1662,7 +1691,7 @@ mod tests {
                 }
             }
             let cfg = Chaining {
-                multiple: false,
+                multiple,
                 dynamic: false,
                 nishio: false,
                 level: 0,

@@ -95,6 +95,18 @@ pub fn digits(mask: Mask) -> impl Iterator<Item = u8> {
     (1..=9u8).filter(move |&d| mask & bit(d) != 0)
 }
 
+/// The cells of a set over the 81 cells, in increasing order.
+#[inline]
+pub fn cells_of(mut set: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let cell = set.trailing_zeros() as u8;
+            set &= set - 1;
+            cell
+        })
+    })
+}
+
 /// The name SE and players use for a cell: `r1c2`.
 pub fn cell_name(cell: u8) -> String {
     format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)

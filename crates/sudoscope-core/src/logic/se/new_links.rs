@@ -15,13 +15,18 @@
 
 use super::grid::{SeGrid, bit, digits, tables};
 
-/// The strong links of a reduced grid that its starting grid did not have.
+/// The strong links of a reduced grid that its starting grid did not have, and where the
+/// grid lost candidates (a cell or region forcing chain starting there rests on the loss).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NewLinks {
     /// Cells with two candidates left that had more.
     bivalue: u128,
     /// Per digit, the houses (bit `h` for house `h`) with two places left that had more.
     bilocal: [u32; 10],
+    /// Cells that lost a candidate.
+    lost_cells: u128,
+    /// Per digit, the houses that lost a place for it.
+    lost_houses: [u32; 10],
 }
 
 impl NewLinks {
@@ -29,8 +34,11 @@ impl NewLinks {
     pub fn between(source: &SeGrid, grid: &SeGrid) -> NewLinks {
         let mut links = NewLinks::default();
         for cell in 0..81 {
-            if grid.cands[cell].count_ones() == 2 && source.cands[cell] != grid.cands[cell] {
-                links.bivalue |= 1 << cell;
+            if source.cands[cell] != grid.cands[cell] {
+                links.lost_cells |= 1 << cell;
+                if grid.cands[cell].count_ones() == 2 {
+                    links.bivalue |= 1 << cell;
+                }
             }
         }
         for digit in 1..=9u8 {
@@ -39,47 +47,83 @@ impl NewLinks {
                 continue;
             }
             for (house, &cells) in tables().house_bits.iter().enumerate() {
-                if cells & lost != 0 && grid.places(house, digit).count_ones() == 2 {
-                    links.bilocal[digit as usize] |= 1 << house;
+                if cells & lost != 0 {
+                    links.lost_houses[digit as usize] |= 1 << house;
+                    if grid.places(house, digit).count_ones() == 2 {
+                        links.bilocal[digit as usize] |= 1 << house;
+                    }
                 }
             }
         }
         links
     }
+
+    /// Whether the cell lost a candidate.
+    pub fn cell_lost(&self, cell: u8) -> bool {
+        self.lost_cells >> cell & 1 == 1
+    }
+
+    /// Whether the house lost a place for the digit.
+    pub fn house_lost(&self, house: usize, digit: u8) -> bool {
+        self.lost_houses[digit as usize] >> house & 1 == 1
+    }
 }
 
-/// The potentials ("cell is digit" on, "cell is not digit" off) from which a chain over the
-/// links of one search pass can reach a new strong link: per digit, a set of cells for each
-/// state. With cell links (`y`) "on" implies the cell's other candidates off and a bivalue cell's
-/// "off" its other candidate on; with house links (`x`) a digit's "off" in a house with two places
-/// implies the other place on; "on" always implies the digit off in every peer.
+/// Which new strong links each potential ("cell is digit" on, "cell is not digit" off) can reach
+/// over the links of one search pass. With cell links (`y`) "on" implies the cell's other
+/// candidates off and a bivalue cell's "off" its other candidate on; with house links (`x`) a
+/// digit's "off" in a house with two places implies the other place on; "on" always implies the
+/// digit off in every peer.
+///
+/// Each new link joins two choices `t` and `u` (a new bivalue cell's two digits, a house's two
+/// new places), and is used as "not t, so u" or "not u, so t". New link `i` gives the label bit
+/// `2i` to "t off" and `2i + 1` to "u off" (folded onto 32 pairs: sharing bits only lets more
+/// through); a potential's label holds the bits of every tail it can reach. The links of a
+/// static grid are symmetric under contraposition ("if A then B" goes with "if not B then not
+/// A"), which is what makes the labels say more than reachability:
+/// - a forcing chain from `p` to its own opposite through "not t, so u" reaches "t off", and
+///   its remainder "u on … not p" read backwards is "p … u off": `p` reaches both ends' tails;
+/// - a cycle from "s on" back to itself through "not t, so u" has "s on … t off" and, read
+///   backwards, "s off … u off".
 pub struct Reach {
-    on: [u128; 10],
-    off: [u128; 10],
+    on: [u64; 729],
+    off: [u64; 729],
+}
+
+/// The label bits of a new link's two tails.
+fn pair_bits(link: usize) -> (u64, u64) {
+    let slot = link % 32;
+    (1 << (2 * slot), 1 << (2 * slot + 1))
+}
+
+/// Label bits of even positions (each link's first tail).
+const FIRST_TAILS: u64 = 0x5555_5555_5555_5555;
+
+#[inline]
+fn index(cell: u8, digit: u8) -> usize {
+    cell as usize * 9 + digit as usize - 1
 }
 
 impl Reach {
     pub fn new(grid: &SeGrid, links: &NewLinks, y: bool, x: bool) -> Reach {
         let t = tables();
         let mut reach = Reach {
-            on: [0; 10],
-            off: [0; 10],
+            on: [0; 729],
+            off: [0; 729],
         };
         let mut todo: Vec<(u8, u8, bool)> = Vec::new();
-        let mark =
-            |reach: &mut Reach, todo: &mut Vec<(u8, u8, bool)>, cell: u8, digit: u8, on: bool| {
-                if reach.add(cell, digit, on) {
-                    todo.push((cell, digit, on));
-                }
-            };
-        // The new links start from an "off": the cell's or the house's other choice is on.
+        let mut link = 0;
         if y {
             let mut cells = links.bivalue;
             while cells != 0 {
                 let cell = cells.trailing_zeros() as u8;
                 cells &= cells - 1;
-                for d in digits(grid.cands[cell as usize]) {
-                    mark(&mut reach, &mut todo, cell, d, false);
+                let (first, second) = pair_bits(link);
+                link += 1;
+                let mut ds = digits(grid.cands[cell as usize]);
+                if let (Some(a), Some(b)) = (ds.next(), ds.next()) {
+                    reach.spread(&mut todo, cell, a, false, first);
+                    reach.spread(&mut todo, cell, b, false, second);
                 }
             }
         }
@@ -89,65 +133,87 @@ impl Reach {
                 while houses != 0 {
                     let house = houses.trailing_zeros() as usize;
                     houses &= houses - 1;
-                    let mut cells = grid.places(house, digit);
-                    while cells != 0 {
-                        let cell = cells.trailing_zeros() as u8;
-                        cells &= cells - 1;
-                        mark(&mut reach, &mut todo, cell, digit, false);
-                    }
+                    let (first, second) = pair_bits(link);
+                    link += 1;
+                    let places = grid.places(house, digit);
+                    let a = places.trailing_zeros() as u8;
+                    let b = (127 - places.leading_zeros()) as u8;
+                    reach.spread(&mut todo, a, digit, false, first);
+                    reach.spread(&mut todo, b, digit, false, second);
                 }
             }
         }
-        // Walk the links backwards: what implies a potential that reaches a new link reaches
-        // one too.
+        // Walk the links backwards: what implies a potential reaches what it reaches.
         while let Some((cell, digit, on)) = todo.pop() {
+            let label = reach.label(cell, digit, on);
             let cands = grid.cands[cell as usize];
             if on {
                 if y && cands.count_ones() == 2 {
                     let other = (cands & !bit(digit)).trailing_zeros() as u8;
-                    mark(&mut reach, &mut todo, cell, other, false);
+                    reach.spread(&mut todo, cell, other, false, label);
                 }
                 if x {
                     for &house in &t.houses_of[cell as usize] {
                         let places = grid.places(house as usize, digit);
                         if places.count_ones() == 2 {
                             let other = (places & !(1u128 << cell)).trailing_zeros() as u8;
-                            mark(&mut reach, &mut todo, other, digit, false);
+                            reach.spread(&mut todo, other, digit, false, label);
                         }
                     }
                 }
             } else {
                 if y {
                     for d in digits(cands & !bit(digit)) {
-                        mark(&mut reach, &mut todo, cell, d, true);
+                        reach.spread(&mut todo, cell, d, true, label);
                     }
                 }
                 let mut peers = t.peer_bits[cell as usize] & grid.digit_cells[digit as usize];
                 while peers != 0 {
                     let peer = peers.trailing_zeros() as u8;
                     peers &= peers - 1;
-                    mark(&mut reach, &mut todo, peer, digit, true);
+                    reach.spread(&mut todo, peer, digit, true, label);
                 }
             }
         }
         reach
     }
 
-    /// Adds a potential; false when it was there already.
-    fn add(&mut self, cell: u8, digit: u8, on: bool) -> bool {
-        let set = if on {
-            &mut self.on[digit as usize]
+    fn label(&self, cell: u8, digit: u8, on: bool) -> u64 {
+        let i = index(cell, digit);
+        if on { self.on[i] } else { self.off[i] }
+    }
+
+    /// Adds label bits to a potential, queueing it when they are new to it.
+    fn spread(&mut self, todo: &mut Vec<(u8, u8, bool)>, cell: u8, digit: u8, on: bool, bits: u64) {
+        let i = index(cell, digit);
+        let label = if on {
+            &mut self.on[i]
         } else {
-            &mut self.off[digit as usize]
+            &mut self.off[i]
         };
-        let fresh = *set >> cell & 1 == 0;
-        *set |= 1 << cell;
-        fresh
+        if *label | bits != *label {
+            *label |= bits;
+            todo.push((cell, digit, on));
+        }
     }
 
     /// Whether a chain from this potential can reach a new strong link.
     pub fn from(&self, cell: u8, digit: u8, on: bool) -> bool {
-        let set = if on { self.on } else { self.off };
-        set[digit as usize] >> cell & 1 == 1
+        self.label(cell, digit, on) != 0
+    }
+
+    /// Whether a forcing chain from this potential to its opposite can use a new strong link:
+    /// the potential reaches both tails of one.
+    pub fn forcing_chain(&self, cell: u8, digit: u8, on: bool) -> bool {
+        let label = self.label(cell, digit, on);
+        label & (label >> 1) & FIRST_TAILS != 0
+    }
+
+    /// Whether a cycle through "cell is digit" can use a new strong link: "on" reaches one
+    /// tail of it and "off" the other.
+    pub fn cycle(&self, cell: u8, digit: u8) -> bool {
+        let off = self.label(cell, digit, false);
+        let partners = (off & FIRST_TAILS) << 1 | (off >> 1) & FIRST_TAILS;
+        self.label(cell, digit, true) & partners != 0
     }
 }
