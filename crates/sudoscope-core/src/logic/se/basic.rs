@@ -15,6 +15,11 @@ use super::{SeHint, Shape};
 pub type Sink<'a> = &'a mut dyn FnMut(SeHint) -> bool;
 
 /// Houses of one type, SE's order.
+/// Every house, as a set of house numbers (bit `h` for house `h`).
+pub const ALL_HOUSES: u32 = (1 << 27) - 1;
+/// Every digit, as a [`Mask`].
+pub const ALL_DIGITS: Mask = 0x3FE;
+
 fn houses_of_type(kind: usize) -> std::ops::Range<usize> {
     kind * 9..kind * 9 + 9
 }
@@ -246,9 +251,14 @@ fn subsets(degree: u32) -> impl Iterator<Item = u16> {
 
 /// Naked pairs, triples, quads (3.0 / 3.6 / 5.0) in boxes, then columns, then rows.
 pub fn naked_set(grid: &SeGrid, degree: u32, sink: Sink) -> bool {
+    naked_set_in(grid, degree, ALL_HOUSES, sink)
+}
+
+/// [`naked_set`] in the houses of `houses` only (bit `h` for house `h`).
+pub fn naked_set_in(grid: &SeGrid, degree: u32, houses: u32, sink: Sink) -> bool {
     let t = tables();
     for kind in [BOX, COL, ROW] {
-        for house in houses_of_type(kind) {
+        for house in houses_of_type(kind).filter(|h| houses >> h & 1 == 1) {
             if grid.empty_count(house) < degree * 2 {
                 continue;
             }
@@ -316,9 +326,14 @@ pub fn digit_list(mask: Mask) -> String {
 /// those whose eliminations leave another digit a single place in the house, which the step
 /// then places.
 pub fn hidden_set(grid: &SeGrid, degree: u32, direct: bool, sink: Sink) -> bool {
+    hidden_set_in(grid, degree, direct, ALL_HOUSES, sink)
+}
+
+/// [`hidden_set`] in the houses of `houses` only (bit `h` for house `h`).
+pub fn hidden_set_in(grid: &SeGrid, degree: u32, direct: bool, houses: u32, sink: Sink) -> bool {
     let t = tables();
     for kind in [BOX, COL, ROW] {
-        for house in houses_of_type(kind) {
+        for house in houses_of_type(kind).filter(|h| houses >> h & 1 == 1) {
             let empty = grid.empty_count(house);
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
@@ -412,25 +427,38 @@ pub fn hidden_set(grid: &SeGrid, degree: u32, direct: bool, sink: Sink) -> bool 
 
 /// X-wing, swordfish, jellyfish (3.2 / 3.8 / 5.2): base columns first, then base rows.
 pub fn fish(grid: &SeGrid, degree: u32, sink: Sink) -> bool {
+    fish_in(grid, degree, ALL_DIGITS, sink)
+}
+
+/// [`fish`] of the digits of `digits` only.
+pub fn fish_in(grid: &SeGrid, degree: u32, digits: Mask, sink: Sink) -> bool {
     let t = tables();
+    let mut placed = [0u32; 10];
+    for &v in &grid.values {
+        placed[v as usize] += 1;
+    }
     for (base_kind, cover_kind) in [(COL, ROW), (ROW, COL)] {
-        let placed: Vec<u32> = (0..=9u8).map(|d| grid.placed_count(d)).collect();
+        // Each digit's positions in the nine base lines, and the lines that can be part of a
+        // fish of this size (two places or more, at most `degree`).
+        let mut lines = [[0u16; 9]; 10];
+        let mut fits = [0u16; 10];
+        for digit in (1..=9u8).filter(|&d| digits & bit(d) != 0) {
+            for (i, line) in lines[digit as usize].iter_mut().enumerate() {
+                *line = grid.positions(base_kind * 9 + i, digit);
+                if (2..=degree).contains(&line.count_ones()) {
+                    fits[digit as usize] |= 1 << i;
+                }
+            }
+        }
         for sub in subsets(degree) {
             for digit in 1..=9u8 {
-                if placed[digit as usize] + degree * 2 > 9 {
+                if placed[digit as usize] + degree * 2 > 9 || sub & !fits[digit as usize] != 0 {
                     continue;
                 }
-                let mut union = 0u16;
-                let mut ok = true;
-                for i in (0..9).filter(|i| sub >> i & 1 == 1) {
-                    let p = grid.positions(base_kind * 9 + i, digit);
-                    if p.count_ones() <= 1 {
-                        ok = false;
-                        break;
-                    }
-                    union |= p;
-                }
-                if !ok || union.count_ones() != degree {
+                let union = (0..9)
+                    .filter(|i| sub >> i & 1 == 1)
+                    .fold(0u16, |u, i| u | lines[digit as usize][i]);
+                if union.count_ones() != degree {
                     continue;
                 }
                 // The cover houses are the lines at the union's positions; eliminate the digit

@@ -1466,25 +1466,25 @@ fn found_chains(search: &mut Search, grid: &SeGrid) -> Vec<NestedChain> {
 fn simple_rule_hints(grid: &SeGrid, source: &SeGrid, rule: usize) -> Vec<RuleHint> {
     let t = tables();
     let mut found: Vec<SeHint> = Vec::new();
+    let mut take = |h| {
+        found.push(h);
+        false
+    };
+    // Only what rests on a candidate the outer chain removed is wanted (the others are dropped
+    // below), so only the houses and digits that lost one are searched: an intersection, a
+    // hidden set or a fish rests on a lost place of its digits in its houses, a naked set on a
+    // lost candidate of its cells.
+    let lost = NewLinks::between(source, grid);
     match rule {
-        0 => generalized_intersections(grid, &mut found),
+        0 => generalized_intersections(grid, &lost, &mut take),
         1 => {
-            basic::hidden_set(grid, 2, false, &mut |h| {
-                found.push(h);
-                false
-            });
+            basic::hidden_set_in(grid, 2, false, lost.houses_lost_any(), &mut take);
         }
         2 => {
-            basic::naked_set(grid, 2, &mut |h| {
-                found.push(h);
-                false
-            });
+            basic::naked_set_in(grid, 2, lost.houses_with_lost_cell(), &mut take);
         }
         _ => {
-            basic::fish(grid, 2, &mut |h| {
-                found.push(h);
-                false
-            });
+            basic::fish_in(grid, 2, lost.digits_lost(), &mut take);
         }
     }
     let mut out = Vec::new();
@@ -1550,12 +1550,16 @@ fn simple_rule_hints(grid: &SeGrid, source: &SeGrid, rule: usize) -> Vec<RuleHin
 }
 
 /// SE's "generalized intersections" as it runs inside chains: in every box, row and column,
-/// a digit with two to six places removes it from every cell that sees all of them.
-fn generalized_intersections(grid: &SeGrid, found: &mut Vec<SeHint>) {
+/// a digit with two to six places removes it from every cell that sees all of them (here only
+/// where the house `lost` a place of the digit).
+fn generalized_intersections(grid: &SeGrid, lost: &NewLinks, sink: basic::Sink) {
     let t = tables();
     for kind in [BOX, 1, 2] {
         for digit in 1..=9u8 {
             for house in kind * 9..kind * 9 + 9 {
+                if !lost.house_lost(house, digit) {
+                    continue;
+                }
                 let places = grid.places(house, digit);
                 if !(2..=6).contains(&places.count_ones()) {
                     continue;
@@ -1570,7 +1574,7 @@ fn generalized_intersections(grid: &SeGrid, found: &mut Vec<SeHint>) {
                 if hits == 0 {
                     continue;
                 }
-                found.push(SeHint {
+                sink(SeHint {
                     difficulty: 26,
                     name: format!("Intersection of {digit} in {}", house_name(house)),
                     removals: cells_of(hits).map(|c| (c, digit)).collect(),

@@ -13,7 +13,7 @@
 //! by one backward walk over the links of the reduced grid instead of one forward walk per
 //! assumption (where more than nine assumptions in ten reach none).
 
-use super::grid::{SeGrid, bit, digits, tables};
+use super::grid::{Mask, SeGrid, bit, digits, tables};
 
 /// The strong links of a reduced grid that its starting grid did not have, and where the
 /// grid lost candidates (a cell or region forcing chain starting there rests on the loss).
@@ -66,6 +66,24 @@ impl NewLinks {
     /// Whether the house lost a place for the digit.
     pub fn house_lost(&self, house: usize, digit: u8) -> bool {
         self.lost_houses[digit as usize] >> house & 1 == 1
+    }
+
+    /// The houses that lost a place for some digit (bit `h` for house `h`).
+    pub fn houses_lost_any(&self) -> u32 {
+        self.lost_houses.iter().fold(0, |all, &h| all | h)
+    }
+
+    /// The houses holding a cell that lost a candidate.
+    pub fn houses_with_lost_cell(&self) -> u32 {
+        let bits = &tables().house_bits;
+        (0..27).fold(0, |all, h| {
+            all | u32::from(bits[h] & self.lost_cells != 0) << h
+        })
+    }
+
+    /// The digits that lost a candidate somewhere, as a candidate mask.
+    pub fn digits_lost(&self) -> Mask {
+        (1..=9).fold(0, |all, d| all | u16::from(self.lost_houses[d] != 0) << d)
     }
 }
 
