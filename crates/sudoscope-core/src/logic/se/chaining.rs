@@ -1464,19 +1464,23 @@ fn found_chains(search: &mut Search, grid: &SeGrid) -> Vec<NestedChain> {
 /// whose places of a digit all see the same cells), hidden pairs, naked pairs, X-wings — as
 /// (removals, offs they needed relative to `source`, description).
 fn simple_rule_hints(grid: &SeGrid, source: &SeGrid, rule: usize) -> Vec<RuleHint> {
+    // Only what rests on a candidate the outer chain removed is wanted (the others are dropped
+    // below), so only the houses and digits that lost one are searched: an intersection, a
+    // hidden set or a fish rests on a lost place of its digits in its houses, a naked set on a
+    // lost candidate of its cells.
+    rule_hints_where(grid, source, rule, &NewLinks::between(source, grid))
+}
+
+/// [`simple_rule_hints`] searching only where `lost` says candidates were lost.
+fn rule_hints_where(grid: &SeGrid, source: &SeGrid, rule: usize, lost: &NewLinks) -> Vec<RuleHint> {
     let t = tables();
     let mut found: Vec<SeHint> = Vec::new();
     let mut take = |h| {
         found.push(h);
         false
     };
-    // Only what rests on a candidate the outer chain removed is wanted (the others are dropped
-    // below), so only the houses and digits that lost one are searched: an intersection, a
-    // hidden set or a fish rests on a lost place of its digits in its houses, a naked set on a
-    // lost candidate of its cells.
-    let lost = NewLinks::between(source, grid);
     match rule {
-        0 => generalized_intersections(grid, &lost, &mut take),
+        0 => generalized_intersections(grid, lost, &mut take),
         1 => {
             basic::hidden_set_in(grid, 2, false, lost.houses_lost_any(), &mut take);
         }
@@ -1650,6 +1654,17 @@ mod tests {
         SeGrid::from_board(&Board::from_puzzle(&puzzle))
     }
 
+    /// `source` with the picked candidates removed (each cell keeps one at least).
+    fn reduced(source: &SeGrid, picks: &[(u8, u8)]) -> SeGrid {
+        let mut grid = *source;
+        for &(cell, digit) in picks {
+            if grid.has(cell, digit) && grid.cands[cell as usize].count_ones() > 1 {
+                grid.remove(cell, digit);
+            }
+        }
+        grid
+    }
+
     /// What an outer chain gets from a nested search: the chains that rest on a candidate it
     /// removed, with what they remove, need, say and weigh.
     fn useful(chains: &[NestedChain], source: &SeGrid) -> Vec<(Removals, Removals, String, u32)> {
@@ -1688,12 +1703,7 @@ mod tests {
             picks in proptest::collection::vec((0u8..81, 1u8..=9), 1..40),
         ) {
             let source = start(PUZZLES[which]);
-            let mut grid = source;
-            for (cell, digit) in picks {
-                if grid.has(cell, digit) && grid.cands[cell as usize].count_ones() > 1 {
-                    grid.remove(cell, digit);
-                }
-            }
+            let grid = reduced(&source, &picks);
             let cfg = Chaining {
                 multiple,
                 dynamic: false,
@@ -1707,6 +1717,25 @@ mod tests {
             let full = found_chains(&mut Search::new(cfg, &memo), &grid);
             prop_assert_eq!(useful(&pruned, &source), useful(&full, &source));
             prop_assert!(pruned.len() <= full.len());
+        }
+
+        /// The simple techniques inside chains, searched only where the outer chain removed
+        /// candidates, find every instance that rests on a removal, in the same order.
+        #[test]
+        fn focused_simple_techniques_find_every_useful_instance(
+            which in 0usize..PUZZLES.len(),
+            picks in proptest::collection::vec((0u8..81, 1u8..=9), 1..40),
+        ) {
+            let source = start(PUZZLES[which]);
+            let grid = reduced(&source, &picks);
+            let describe = |hints: Vec<RuleHint>| -> Vec<(Removals, Removals, String)> {
+                hints.into_iter().map(|(r, p, rule)| (r, p, rule.description.clone())).collect()
+            };
+            for rule in 0..4 {
+                let focused = describe(simple_rule_hints(&grid, &source, rule));
+                let everywhere = describe(rule_hints_where(&grid, &source, rule, &NewLinks::everywhere()));
+                prop_assert_eq!(focused, everywhere);
+            }
         }
     }
 }

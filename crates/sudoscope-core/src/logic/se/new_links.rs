@@ -58,6 +58,18 @@ impl NewLinks {
         links
     }
 
+    /// As if every cell and house had lost a candidate: for tests, a search that looks
+    /// everywhere.
+    #[cfg(test)]
+    pub fn everywhere() -> NewLinks {
+        NewLinks {
+            bivalue: 0,
+            bilocal: [0; 10],
+            lost_cells: (1 << 81) - 1,
+            lost_houses: [(1 << 27) - 1; 10],
+        }
+    }
+
     /// Whether the cell lost a candidate.
     pub fn cell_lost(&self, cell: u8) -> bool {
         self.lost_cells >> cell & 1 == 1
