@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use super::basic;
 use super::grid::{BOX, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables};
-use super::new_links::{NewLinks, Reach};
+use super::new_links::{Implied, NewLinks, Reach};
 use super::{SeHint, Shape};
 
 const NONE: u32 = u32::MAX;
@@ -284,6 +284,13 @@ pub struct Search<'m> {
     new_links: Option<NewLinks>,
     /// The potentials that can reach one of `new_links`, for the current pass's links.
     reach: Option<Reach>,
+    /// In a static multiple search: what each assumption implies, as sets (see [`Implied`]),
+    /// by cell and digit, worked out when first asked.
+    implied: HashMap<(u8, u8), Implied>,
+    /// Whether a static multiple search skips the cell and region forcing chains whose
+    /// branches' sets share no conclusion (always, but for tests that compare with the search
+    /// that does not).
+    skip_hopeless: bool,
 }
 
 impl<'m> Search<'m> {
@@ -305,6 +312,8 @@ impl<'m> Search<'m> {
             pass_base: 0,
             new_links: None,
             reach: None,
+            implied: HashMap::new(),
+            skip_hopeless: true,
         }
     }
 
@@ -1184,6 +1193,29 @@ impl<'m> Search<'m> {
         self.reach.is_none() || lost || branches.any(|(c, d)| self.reaches_new_link(c, d))
     }
 
+    /// Whether the branches of a cell or region forcing chain can share a conclusion: in a
+    /// static search, only when their sets of implications do (the cheap test spares the
+    /// propagations that build proofs); in a dynamic one, always.
+    fn may_share_a_conclusion(&mut self, grid: &SeGrid, branches: &[(u8, u8)]) -> bool {
+        if self.cfg.dynamic || self.cfg.nishio || !self.skip_hopeless {
+            return true;
+        }
+        // Branch by branch, so that two branches with nothing in common spare the others.
+        let mut common: Option<Implied> = None;
+        for &(cell, digit) in branches {
+            let implied = *self
+                .implied
+                .entry((cell, digit))
+                .or_insert_with(|| Implied::new(grid, cell, digit));
+            let shared = common.map_or(implied, |c| c.and(&implied));
+            if !shared.concludes(grid) {
+                return false;
+            }
+            common = Some(shared);
+        }
+        common.is_some()
+    }
+
     fn multiple_for_cell(&mut self, grid: &SeGrid, cell: u8, card: u32, out: &mut Vec<ChainHint>) {
         let mut work = *grid;
         let nishio = self.cfg.nishio;
@@ -1203,8 +1235,12 @@ impl<'m> Search<'m> {
             }
         }
         let lost = self.new_links.is_some_and(|l| l.cell_lost(cell));
-        let wanted = self.forcing_matters(lost, digits(cands).map(|d| (cell, d)));
-        if !nishio && (card == 2 || (self.cfg.multiple && card > 2)) && wanted {
+        let branches: Vec<(u8, u8)> = digits(cands).map(|d| (cell, d)).collect();
+        let wanted = !nishio
+            && (card == 2 || (self.cfg.multiple && card > 2))
+            && self.forcing_matters(lost, branches.iter().copied())
+            && self.may_share_a_conclusion(grid, &branches);
+        if wanted {
             // What assuming each of the cell's digits implies, in digit order.
             let values: Vec<Rc<OnChain>> = digits(cands)
                 .map(|d| self.on_chain(&mut work, cell, d, None))
@@ -1340,7 +1376,10 @@ impl<'m> Search<'m> {
                 .map(|i| t.houses[house][i])
                 .collect();
             let lost = self.new_links.is_some_and(|l| l.house_lost(house, digit));
-            if !self.forcing_matters(lost, places.iter().map(|&p| (p, digit))) {
+            let branches: Vec<(u8, u8)> = places.iter().map(|&p| (p, digit)).collect();
+            if !self.forcing_matters(lost, branches.iter().copied())
+                || !self.may_share_a_conclusion(grid, &branches)
+            {
                 continue;
             }
             // What putting the digit in each of its places in the house implies, in house
@@ -1713,8 +1752,11 @@ mod tests {
             };
             let memo = SeMemo::default();
             let pruned = nested_chains(cfg, &grid, &source, &memo);
-            // The full search: no new links recorded, so every assumption is followed.
-            let full = found_chains(&mut Search::new(cfg, &memo), &grid);
+            // The full search: no new links recorded, so every assumption is followed, and
+            // every cell and region forcing chain is looked for.
+            let mut search = Search::new(cfg, &memo);
+            search.skip_hopeless = false;
+            let full = found_chains(&mut search, &grid);
             prop_assert_eq!(useful(&pruned, &source), useful(&full, &source));
             prop_assert!(pruned.len() <= full.len());
         }

@@ -247,3 +247,79 @@ impl Reach {
         self.label(cell, digit, true) & partners != 0
     }
 }
+
+/// What assuming "cell is digit" implies over the links of a static grid (cell and house
+/// links), as sets of potentials without their proofs: per digit, the cells implied on and
+/// the cells implied off. It holds everything a static search's propagation from the same
+/// assumption reaches (that one also stops at a contradiction), so a cell or region forcing
+/// chain whose branches' sets share no conclusion does not exist, and its propagations, which
+/// build every implication's proof, need not run.
+#[derive(Clone, Copy)]
+pub struct Implied {
+    on: [u128; 10],
+    off: [u128; 10],
+}
+
+impl Implied {
+    pub fn new(grid: &SeGrid, cell: u8, digit: u8) -> Implied {
+        let t = tables();
+        let mut implied = Implied {
+            on: [0; 10],
+            off: [0; 10],
+        };
+        implied.on[digit as usize] = 1 << cell;
+        let mut ons = vec![(cell, digit)];
+        let mut offs: Vec<(u8, u8)> = Vec::new();
+        while !ons.is_empty() || !offs.is_empty() {
+            while let Some((cell, digit)) = ons.pop() {
+                let cands = grid.cands[cell as usize];
+                for d in digits(cands & !bit(digit)) {
+                    if implied.off[d as usize] >> cell & 1 == 0 {
+                        implied.off[d as usize] |= 1 << cell;
+                        offs.push((cell, d));
+                    }
+                }
+                let peers = t.peer_bits[cell as usize] & grid.digit_cells[digit as usize];
+                let fresh = peers & !implied.off[digit as usize];
+                implied.off[digit as usize] |= fresh;
+                offs.extend(super::grid::cells_of(fresh).map(|c| (c, digit)));
+            }
+            while let Some((cell, digit)) = offs.pop() {
+                let cands = grid.cands[cell as usize];
+                if cands.count_ones() == 2 {
+                    let other = (cands & !bit(digit)).trailing_zeros() as u8;
+                    if implied.on[other as usize] >> cell & 1 == 0 {
+                        implied.on[other as usize] |= 1 << cell;
+                        ons.push((cell, other));
+                    }
+                }
+                for &house in &t.houses_of[cell as usize] {
+                    let others = grid.places(house as usize, digit) & !(1u128 << cell);
+                    if others.count_ones() == 1 && implied.on[digit as usize] & others == 0 {
+                        implied.on[digit as usize] |= others;
+                        ons.push((others.trailing_zeros() as u8, digit));
+                    }
+                }
+            }
+        }
+        implied
+    }
+
+    /// What both imply.
+    pub fn and(&self, other: &Implied) -> Implied {
+        Implied {
+            on: std::array::from_fn(|d| self.on[d] & other.on[d]),
+            off: std::array::from_fn(|d| self.off[d] & other.off[d]),
+        }
+    }
+
+    /// Whether a potential of the set would conclude something at `grid`: any candidate
+    /// implied off, or a digit implied on in a cell with other candidates.
+    pub fn concludes(&self, grid: &SeGrid) -> bool {
+        (1..=9).any(|d| {
+            self.off[d] != 0
+                || super::grid::cells_of(self.on[d])
+                    .any(|c| grid.cands[c as usize].count_ones() > 1)
+        })
+    }
+}
