@@ -19,7 +19,9 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::basic;
-use super::grid::{BOX, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables};
+use super::grid::{
+    BOX, Conjugates, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables,
+};
 use super::new_links::{Implied, NewLinks, Reach};
 use super::{SeHint, Shape};
 
@@ -284,6 +286,9 @@ pub struct Search<'m> {
     new_links: Option<NewLinks>,
     /// The potentials that can reach one of `new_links`, for the current pass's links.
     reach: Option<Reach>,
+    /// The grid's conjugate places, in a static search (whose grid stays as it is): the house
+    /// links the propagations follow, read from a table rather than counted each time.
+    conjugates: Option<Box<Conjugates>>,
     /// In a static multiple search: what each assumption implies, as sets (see [`Implied`]),
     /// by cell and digit, worked out when first asked.
     implied: HashMap<(u8, u8), Implied>,
@@ -312,6 +317,7 @@ impl<'m> Search<'m> {
             pass_base: 0,
             new_links: None,
             reach: None,
+            conjugates: None,
             implied: HashMap::new(),
             skip_hopeless: true,
         }
@@ -403,6 +409,7 @@ impl<'m> Search<'m> {
     /// Every step this search finds at the grid, in SE's order (difficulty, size, kind).
     pub fn hints(&mut self, grid: &SeGrid) -> Vec<ChainHint> {
         self.forget_on_chains();
+        self.conjugates = (!self.cfg.dynamic).then(|| Box::new(Conjugates::of(grid)));
         self.best = None;
         let mut result = if self.cfg.multiple || self.cfg.dynamic {
             self.multiple_chains(grid)
@@ -482,11 +489,19 @@ impl<'m> Search<'m> {
         }
         if x {
             for (kind, &h) in t.houses_of[cell as usize].iter().enumerate() {
-                let others = grid.places(h as usize, digit) & !(1u128 << cell);
-                if others.count_ones() != 1 {
-                    continue;
-                }
-                let other = others.trailing_zeros() as u8;
+                let other = match &self.conjugates {
+                    Some(conjugates) => match conjugates.other(cell, digit, kind) {
+                        Some(other) => other,
+                        None => continue,
+                    },
+                    None => {
+                        let others = grid.places(h as usize, digit) & !(1u128 << cell);
+                        if others.count_ones() != 1 {
+                            continue;
+                        }
+                        others.trailing_zeros() as u8
+                    }
+                };
                 let k = key(other, digit, true);
                 if out.iter().any(|&o| self.node_key(o) == k) {
                     continue;
@@ -850,7 +865,10 @@ impl<'m> Search<'m> {
     fn loops(&mut self, grid: &SeGrid, y: bool, x: bool) -> Vec<ChainHint> {
         let mut result = Vec::new();
         self.pass_base = if x && y { XY_CHAIN_BASE } else { 65 };
-        self.reach = self.new_links.map(|links| Reach::new(grid, &links, y, x));
+        self.reach = match (self.new_links, &self.conjugates) {
+            (Some(links), Some(conjugates)) => Some(Reach::new(grid, conjugates, &links, y, x)),
+            _ => None,
+        };
         for cell in 0..81u8 {
             let m = grid.cands[cell as usize];
             if grid.values[cell as usize] != 0 || m.count_ones() <= 1 {
@@ -1114,27 +1132,25 @@ impl<'m> Search<'m> {
             cells |= 1 << self.nodes[p as usize].cell;
             p = parent;
         }
-        let mut forw = vec![false; 81 * 10];
-        let mut back = vec![false; 81 * 10];
+        // Per digit, the cells off the cycle that see one of its "on" nodes (forw) and one of
+        // its "off" nodes (back) of that digit: those seeing both lose the digit.
+        let mut forw = [0u128; 10];
+        let mut back = [0u128; 10];
         let mut p = dst_on;
         while let Some(&parent) = self.parents(p).first() {
             let n = &self.nodes[p as usize];
-            for &c in &t.peers[n.cell as usize] {
-                if cells >> c & 1 == 0 && grid.has(c, n.digit) {
-                    let i = c as usize * 10 + n.digit as usize;
-                    if n.on {
-                        forw[i] = true;
-                    } else {
-                        back[i] = true;
-                    }
-                }
+            let seen = t.peer_bits[n.cell as usize] & grid.digit_cells[n.digit as usize] & !cells;
+            if n.on {
+                forw[n.digit as usize] |= seen;
+            } else {
+                back[n.digit as usize] |= seen;
             }
             p = parent;
         }
-        let removals: Vec<(u8, u8)> = (0..81 * 10)
-            .filter(|&i| forw[i] && back[i])
-            .map(|i| ((i / 10) as u8, (i % 10) as u8))
+        let mut removals: Vec<(u8, u8)> = (1..=9u8)
+            .flat_map(|d| cells_of(forw[d as usize] & back[d as usize]).map(move |c| (c, d)))
             .collect();
+        removals.sort_unstable();
         if removals.is_empty() {
             return None;
         }
@@ -1163,9 +1179,10 @@ impl<'m> Search<'m> {
         // A static search nested in an outer chain follows only what can reach a strong link
         // the outer chain made (over cell and house links, as its propagation does).
         self.reach = match self.new_links {
-            Some(links) if !self.cfg.dynamic && !self.cfg.nishio => {
-                Some(Reach::new(grid, &links, true, true))
-            }
+            Some(links) if !self.cfg.dynamic && !self.cfg.nishio => self
+                .conjugates
+                .as_deref()
+                .map(|conjugates| Reach::new(grid, conjugates, &links, true, true)),
             _ => None,
         };
         let mut result = Vec::new();
@@ -1200,13 +1217,16 @@ impl<'m> Search<'m> {
         if self.cfg.dynamic || self.cfg.nishio || !self.skip_hopeless {
             return true;
         }
+        let Some(conjugates) = self.conjugates.as_deref() else {
+            return true;
+        };
         // Branch by branch, so that two branches with nothing in common spare the others.
         let mut common: Option<Implied> = None;
         for &(cell, digit) in branches {
             let implied = *self
                 .implied
                 .entry((cell, digit))
-                .or_insert_with(|| Implied::new(grid, cell, digit));
+                .or_insert_with(|| Implied::new(grid, conjugates, cell, digit));
             let shared = common.map_or(implied, |c| c.and(&implied));
             if !shared.concludes(grid) {
                 return false;
@@ -1777,6 +1797,27 @@ mod tests {
                 let focused = describe(simple_rule_hints(&grid, &source, rule));
                 let everywhere = describe(rule_hints_where(&grid, &source, rule, &NewLinks::everywhere()));
                 prop_assert_eq!(focused, everywhere);
+            }
+        }
+
+        /// The conjugate table the static searches read their house links from says what
+        /// counting the digit's places in the house says, for every candidate and house type.
+        #[test]
+        fn conjugates_are_the_houses_with_two_places(
+            which in 0usize..PUZZLES.len(),
+            picks in proptest::collection::vec((0u8..81, 1u8..=9), 1..60),
+        ) {
+            let grid = reduced(&start(PUZZLES[which]), &picks);
+            let conjugates = Conjugates::of(&grid);
+            let t = tables();
+            for cell in 0..81u8 {
+                for digit in digits(grid.cands[cell as usize]) {
+                    for (kind, &house) in t.houses_of[cell as usize].iter().enumerate() {
+                        let others = grid.places(house as usize, digit) & !(1u128 << cell);
+                        let counted = (others.count_ones() == 1).then(|| others.trailing_zeros() as u8);
+                        prop_assert_eq!(conjugates.other(cell, digit, kind), counted);
+                    }
+                }
             }
         }
     }

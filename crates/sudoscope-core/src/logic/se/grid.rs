@@ -5,8 +5,6 @@
 //! decides the path, so the tables here keep SE's numbering: house `h` is box `h` for `h < 9`,
 //! row `h - 9` for `h < 18`, column `h - 18` otherwise; a house's cells are in reading order.
 
-use std::sync::OnceLock;
-
 use crate::logic::Board;
 
 /// Candidates of a cell as bits 1..=9.
@@ -31,56 +29,72 @@ pub struct Tables {
     pub house_bits: [u128; 27],
 }
 
-/// The tables, built once.
-#[allow(clippy::needless_range_loop)]
+/// The tables, worked out at compile time (a plain static: no initialisation check on the
+/// hot paths of the chain searches, which read them millions of times per rating).
+#[inline]
 pub fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut houses = [[0u8; 9]; 27];
-        for i in 0..9 {
-            for j in 0..9 {
-                let (br, bc) = (i / 3 * 3, i % 3 * 3);
-                houses[i][j] = ((br + j / 3) * 9 + bc + j % 3) as u8;
-                houses[9 + i][j] = (i * 9 + j) as u8;
-                houses[18 + i][j] = (j * 9 + i) as u8;
+    &TABLES
+}
+
+static TABLES: Tables = build_tables();
+
+/// Builds the tables (a `const fn`, so with `while` loops only).
+const fn build_tables() -> Tables {
+    let mut houses = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            let (br, bc) = (i / 3 * 3, i % 3 * 3);
+            houses[i][j] = ((br + j / 3) * 9 + bc + j % 3) as u8;
+            houses[9 + i][j] = (i * 9 + j) as u8;
+            houses[18 + i][j] = (j * 9 + i) as u8;
+            j += 1;
+        }
+        i += 1;
+    }
+    let mut houses_of = [[0u8; 3]; 81];
+    let mut house_bits = [0u128; 27];
+    let mut h = 0;
+    while h < 27 {
+        let mut j = 0;
+        while j < 9 {
+            house_bits[h] |= 1 << houses[h][j];
+            j += 1;
+        }
+        h += 1;
+    }
+    let mut peers = [[0u8; 20]; 81];
+    let mut peer_bits = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        houses_of[cell] = [(r / 3 * 3 + c / 3) as u8, (9 + r) as u8, (18 + c) as u8];
+        let mut bits = 0u128;
+        let mut k = 0;
+        while k < 3 {
+            bits |= house_bits[houses_of[cell][k] as usize];
+            k += 1;
+        }
+        bits &= !(1u128 << cell);
+        peer_bits[cell] = bits;
+        let (mut other, mut n) = (0, 0);
+        while other < 81 {
+            if bits >> other & 1 == 1 {
+                peers[cell][n] = other as u8;
+                n += 1;
             }
+            other += 1;
         }
-        let mut houses_of = [[0u8; 3]; 81];
-        for cell in 0..81 {
-            let (r, c) = (cell / 9, cell % 9);
-            houses_of[cell] = [(r / 3 * 3 + c / 3) as u8, (9 + r) as u8, (18 + c) as u8];
-        }
-        let mut peers = [[0u8; 20]; 81];
-        let mut peer_bits = [0u128; 81];
-        for cell in 0..81 {
-            let mut bits = 0u128;
-            for &h in &houses_of[cell] {
-                for &other in &houses[h as usize] {
-                    bits |= 1 << other;
-                }
-            }
-            bits &= !(1u128 << cell);
-            peer_bits[cell] = bits;
-            let mut n = 0;
-            for other in 0..81 {
-                if bits >> other & 1 == 1 {
-                    peers[cell][n] = other as u8;
-                    n += 1;
-                }
-            }
-        }
-        let mut house_bits = [0u128; 27];
-        for (h, cells) in houses.iter().enumerate() {
-            house_bits[h] = cells.iter().fold(0, |b, &c| b | 1 << c);
-        }
-        Tables {
-            houses,
-            houses_of,
-            peers,
-            peer_bits,
-            house_bits,
-        }
-    })
+        cell += 1;
+    }
+    Tables {
+        houses,
+        houses_of,
+        peers,
+        peer_bits,
+        house_bits,
+    }
 }
 
 /// The bit of a digit in a [`Mask`].
@@ -92,7 +106,14 @@ pub fn bit(digit: u8) -> Mask {
 /// The digits of a mask, smallest first.
 #[inline]
 pub fn digits(mask: Mask) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |&d| mask & bit(d) != 0)
+    let mut rest = mask & 0x3FE;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let digit = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            digit
+        })
+    })
 }
 
 /// The cells of a set over the 81 cells, in increasing order.
@@ -224,4 +245,50 @@ impl SeGrid {
     pub fn placed_count(&self, digit: u8) -> u32 {
         self.values.iter().filter(|&&v| v == digit).count() as u32
     }
+}
+
+/// Marks "no conjugate" in [`Conjugates`].
+const NO_CELL: u8 = u8::MAX;
+
+/// Every candidate's conjugates at one grid: for each house type, the digit's only other place
+/// in that house of the candidate's cell, where the house has exactly two. These are the strong
+/// house links ("not here, so there") that the static chain searches follow from every "off"
+/// potential; read from this table, made once per grid with one pass over the 27 houses per
+/// digit, instead of counting the house's places again for each of millions of potentials.
+pub struct Conjugates {
+    other: [[u8; 3]; 729],
+}
+
+impl Conjugates {
+    pub fn of(grid: &SeGrid) -> Conjugates {
+        let t = tables();
+        let mut other = [[NO_CELL; 3]; 729];
+        for digit in 1..=9u8 {
+            for (house, &cells) in t.house_bits.iter().enumerate() {
+                let places = cells & grid.digit_cells[digit as usize];
+                if places.count_ones() == 2 {
+                    let a = places.trailing_zeros() as u8;
+                    let b = (127 - places.leading_zeros()) as u8;
+                    let kind = house / 9;
+                    other[index(a, digit)][kind] = b;
+                    other[index(b, digit)][kind] = a;
+                }
+            }
+        }
+        Conjugates { other }
+    }
+
+    /// The digit's other place in the cell's house of type `kind` ([`BOX`], [`ROW`], [`COL`]),
+    /// when the house has just the two; the cell must hold the digit as a candidate.
+    #[inline]
+    pub fn other(&self, cell: u8, digit: u8, kind: usize) -> Option<u8> {
+        let other = self.other[index(cell, digit)][kind];
+        (other != NO_CELL).then_some(other)
+    }
+}
+
+/// A candidate's index among the 729 (cell, digit) pairs.
+#[inline]
+pub fn index(cell: u8, digit: u8) -> usize {
+    cell as usize * 9 + digit as usize - 1
 }

@@ -13,7 +13,7 @@
 //! by one backward walk over the links of the reduced grid instead of one forward walk per
 //! assumption (where more than nine assumptions in ten reach none).
 
-use super::grid::{Mask, SeGrid, bit, digits, tables};
+use super::grid::{Conjugates, Mask, SeGrid, bit, digits, index, tables};
 
 /// The strong links of a reduced grid that its starting grid did not have, and where the
 /// grid lost candidates (a cell or region forcing chain starting there rests on the loss).
@@ -129,13 +129,14 @@ fn pair_bits(link: usize) -> (u64, u64) {
 /// Label bits of even positions (each link's first tail).
 const FIRST_TAILS: u64 = 0x5555_5555_5555_5555;
 
-#[inline]
-fn index(cell: u8, digit: u8) -> usize {
-    cell as usize * 9 + digit as usize - 1
-}
-
 impl Reach {
-    pub fn new(grid: &SeGrid, links: &NewLinks, y: bool, x: bool) -> Reach {
+    pub fn new(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        links: &NewLinks,
+        y: bool,
+        x: bool,
+    ) -> Reach {
         let t = tables();
         let mut reach = Reach {
             on: [0; 729],
@@ -183,10 +184,8 @@ impl Reach {
                     reach.spread(&mut todo, cell, other, false, label);
                 }
                 if x {
-                    for &house in &t.houses_of[cell as usize] {
-                        let places = grid.places(house as usize, digit);
-                        if places.count_ones() == 2 {
-                            let other = (places & !(1u128 << cell)).trailing_zeros() as u8;
+                    for kind in 0..3 {
+                        if let Some(other) = conjugates.other(cell, digit, kind) {
                             reach.spread(&mut todo, other, digit, false, label);
                         }
                     }
@@ -261,28 +260,33 @@ pub struct Implied {
 }
 
 impl Implied {
-    pub fn new(grid: &SeGrid, cell: u8, digit: u8) -> Implied {
+    pub fn new(grid: &SeGrid, conjugates: &Conjugates, cell: u8, digit: u8) -> Implied {
         let t = tables();
         let mut implied = Implied {
             on: [0; 10],
             off: [0; 10],
         };
         implied.on[digit as usize] = 1 << cell;
-        let mut ons = vec![(cell, digit)];
-        let mut offs: Vec<(u8, u8)> = Vec::new();
+        // Each potential is queued once at most, so 729 slots per state always suffice (kept
+        // on the stack: this runs for every branch of every cell and region forcing chain).
+        let mut ons = Stack::new();
+        let mut offs = Stack::new();
+        ons.push(cell, digit);
         while !ons.is_empty() || !offs.is_empty() {
             while let Some((cell, digit)) = ons.pop() {
                 let cands = grid.cands[cell as usize];
                 for d in digits(cands & !bit(digit)) {
                     if implied.off[d as usize] >> cell & 1 == 0 {
                         implied.off[d as usize] |= 1 << cell;
-                        offs.push((cell, d));
+                        offs.push(cell, d);
                     }
                 }
                 let peers = t.peer_bits[cell as usize] & grid.digit_cells[digit as usize];
                 let fresh = peers & !implied.off[digit as usize];
                 implied.off[digit as usize] |= fresh;
-                offs.extend(super::grid::cells_of(fresh).map(|c| (c, digit)));
+                for c in super::grid::cells_of(fresh) {
+                    offs.push(c, digit);
+                }
             }
             while let Some((cell, digit)) = offs.pop() {
                 let cands = grid.cands[cell as usize];
@@ -290,14 +294,15 @@ impl Implied {
                     let other = (cands & !bit(digit)).trailing_zeros() as u8;
                     if implied.on[other as usize] >> cell & 1 == 0 {
                         implied.on[other as usize] |= 1 << cell;
-                        ons.push((cell, other));
+                        ons.push(cell, other);
                     }
                 }
-                for &house in &t.houses_of[cell as usize] {
-                    let others = grid.places(house as usize, digit) & !(1u128 << cell);
-                    if others.count_ones() == 1 && implied.on[digit as usize] & others == 0 {
-                        implied.on[digit as usize] |= others;
-                        ons.push((others.trailing_zeros() as u8, digit));
+                for kind in 0..3 {
+                    if let Some(other) = conjugates.other(cell, digit, kind)
+                        && implied.on[digit as usize] >> other & 1 == 0
+                    {
+                        implied.on[digit as usize] |= 1 << other;
+                        ons.push(other, digit);
                     }
                 }
             }
@@ -321,5 +326,35 @@ impl Implied {
                 || super::grid::cells_of(self.on[d])
                     .any(|c| grid.cands[c as usize].count_ones() > 1)
         })
+    }
+}
+
+/// A fixed-capacity stack of candidates (cell, digit), for a propagation that queues each
+/// candidate at most once.
+struct Stack {
+    items: [(u8, u8); 729],
+    len: usize,
+}
+
+impl Stack {
+    fn new() -> Stack {
+        Stack {
+            items: [(0, 0); 729],
+            len: 0,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn push(&mut self, cell: u8, digit: u8) {
+        self.items[self.len] = (cell, digit);
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<(u8, u8)> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.items[self.len])
     }
 }
