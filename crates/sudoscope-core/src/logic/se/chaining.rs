@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use super::basic;
 use super::grid::{
-    BOX, Conjugates, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables,
+    BOX, Conjugates, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, index, tables,
 };
 use super::new_links::{Implied, NewLinks, Reach};
 use super::{SeHint, Shape};
@@ -130,6 +130,13 @@ impl PotSet {
         self.order.iter().map(|&(_, id)| id)
     }
 }
+
+/// [`Search::hopes`] bits: a cycle, a forcing chain from "on", one from "off" may exist; the
+/// three are known.
+const HOPES_CYCLE: u8 = 1;
+const HOPES_FROM_ON: u8 = 2;
+const HOPES_FROM_OFF: u8 = 4;
+const HOPES_KNOWN: u8 = 8;
 
 /// SE's base difficulty (tenths) of cycles and forcing chains that use both cell and house
 /// links; the X- and Y-only ones start lower.
@@ -289,6 +296,9 @@ pub struct Search<'m> {
     /// The grid's conjugate places, in a static search (whose grid stays as it is): the house
     /// links the propagations follow, read from a table rather than counted each time.
     conjugates: Option<Box<Conjugates>>,
+    /// In a cycle and forcing-chain search: per candidate, which of its three searches can
+    /// find anything ([`Search::hopes`]), worked out when first asked (`HOPES_KNOWN` set).
+    hopes: Vec<u8>,
     /// In a static multiple search: what each assumption implies, as sets (see [`Implied`]),
     /// by cell and digit, worked out when first asked.
     implied: HashMap<(u8, u8), Implied>,
@@ -318,6 +328,7 @@ impl<'m> Search<'m> {
             new_links: None,
             reach: None,
             conjugates: None,
+            hopes: Vec::new(),
             implied: HashMap::new(),
             skip_hopeless: true,
         }
@@ -410,6 +421,7 @@ impl<'m> Search<'m> {
     pub fn hints(&mut self, grid: &SeGrid) -> Vec<ChainHint> {
         self.forget_on_chains();
         self.conjugates = (!self.cfg.dynamic).then(|| Box::new(Conjugates::of(grid)));
+        self.hopes.clear();
         self.best = None;
         let mut result = if self.cfg.multiple || self.cfg.dynamic {
             self.multiple_chains(grid)
@@ -926,6 +938,14 @@ impl<'m> Search<'m> {
         if !(cycle || x && (from_on || from_off)) {
             return;
         }
+        // Nor what the sets of implications say cannot end where the search needs to.
+        let hopes = self.hopes(grid, cell, digit);
+        let cycle = cycle && hopes & HOPES_CYCLE != 0;
+        let from_on = from_on && hopes & HOPES_FROM_ON != 0;
+        let from_off = from_off && hopes & HOPES_FROM_OFF != 0;
+        if !(cycle || x && (from_on || from_off)) {
+            return;
+        }
         let p_on = self.push(cell, digit, true, Cause::Assumption, &[]);
         let mut cycles = Vec::new();
         let mut chains = Vec::new();
@@ -980,6 +1000,43 @@ impl<'m> Search<'m> {
                 None,
             ));
         }
+    }
+
+    /// Which searches from "`cell` is `digit`" can find a chain, as `HOPES_*` bits: a cycle
+    /// only if what the assumption turns off implies it again, a forcing chain from "on" only
+    /// if that implies its opposite, one from "off" only if "off" implies "on" — over cell and
+    /// house links together, which every pass's links are part of. All three, but in a search
+    /// that skips nothing (tests) or has no conjugate table.
+    fn hopes(&mut self, grid: &SeGrid, cell: u8, digit: u8) -> u8 {
+        let all = HOPES_CYCLE | HOPES_FROM_ON | HOPES_FROM_OFF;
+        let Some(conjugates) = self.conjugates.as_deref().filter(|_| self.skip_hopeless) else {
+            return all;
+        };
+        if self.hopes.is_empty() {
+            self.hopes = vec![0; 729];
+        }
+        let i = index(cell, digit);
+        if self.hopes[i] & HOPES_KNOWN == 0 {
+            let after = Implied::after(grid, conjugates, cell, digit);
+            let from_off = Implied::of(grid, conjugates, cell, digit, false);
+            self.hopes[i] = HOPES_KNOWN
+                | if after.has_on(cell, digit) {
+                    HOPES_CYCLE
+                } else {
+                    0
+                }
+                | if after.has_off(cell, digit) {
+                    HOPES_FROM_ON
+                } else {
+                    0
+                }
+                | if from_off.has_on(cell, digit) {
+                    HOPES_FROM_OFF
+                } else {
+                    0
+                };
+        }
+        self.hopes[i]
     }
 
     /// Marks every ancestor of `child` (its first parents, up to the assumption) in
@@ -1798,6 +1855,57 @@ mod tests {
                 let everywhere = describe(rule_hints_where(&grid, &source, rule, &NewLinks::everywhere()));
                 prop_assert_eq!(focused, everywhere);
             }
+        }
+
+        /// Skipping the candidates whose sets of implications rule out a cycle or forcing
+        /// chain (Search::hopes) changes no step of SE's next-step search, nor a step's chain.
+        #[test]
+        fn hopeless_assumptions_hide_no_cycle_or_forcing_chain(
+            which in 0usize..PUZZLES.len(),
+            cheapest in any::<bool>(),
+            picks in proptest::collection::vec((0u8..81, 1u8..=9), 0..40),
+        ) {
+            let grid = reduced(&start(PUZZLES[which]), &picks);
+            let cfg = Chaining {
+                multiple: false,
+                dynamic: false,
+                nishio: false,
+                level: 0,
+                nesting_limit: 0,
+            };
+            let memo = SeMemo::default();
+            let steps = |skip_hopeless: bool| {
+                let mut search = if cheapest {
+                    Search::cheapest(cfg, &memo)
+                } else {
+                    Search::new(cfg, &memo)
+                };
+                search.skip_hopeless = skip_hopeless;
+                let hints = search.hints(&grid);
+                hints
+                    .iter()
+                    .map(|h| {
+                        // Each target's chain back to its assumption (a static chain's
+                        // nodes have one parent each).
+                        let chain: Vec<Vec<(u8, u8, bool)>> = h
+                            .targets
+                            .iter()
+                            .map(|&t| {
+                                let mut links = Vec::new();
+                                let mut p = Some(t);
+                                while let Some(id) = p {
+                                    let n = &search.nodes[id as usize];
+                                    links.push((n.cell, n.digit, n.on));
+                                    p = search.parents(id).first().copied();
+                                }
+                                links
+                            })
+                            .collect();
+                        (h.difficulty, h.complexity, h.removals.clone(), h.placement, chain)
+                    })
+                    .collect::<Vec<_>>()
+            };
+            prop_assert_eq!(steps(true), steps(false));
         }
 
         /// The conjugate table the static searches read their house links from says what

@@ -252,7 +252,10 @@ impl Reach {
 /// the cells implied off. It holds everything a static search's propagation from the same
 /// assumption reaches (that one also stops at a contradiction), so a cell or region forcing
 /// chain whose branches' sets share no conclusion does not exist, and its propagations, which
-/// build every implication's proof, need not run.
+/// build every implication's proof, need not run. In the same way a cycle through a potential
+/// needs the potential among what its own implications imply, and a forcing chain from it
+/// needs its opposite there (Stack-kept, allocation-free: it runs for most candidates of
+/// every grid a chain search meets).
 #[derive(Clone, Copy)]
 pub struct Implied {
     on: [u128; 10],
@@ -261,29 +264,61 @@ pub struct Implied {
 
 impl Implied {
     pub fn new(grid: &SeGrid, conjugates: &Conjugates, cell: u8, digit: u8) -> Implied {
-        let t = tables();
-        let mut implied = Implied {
-            on: [0; 10],
-            off: [0; 10],
-        };
-        implied.on[digit as usize] = 1 << cell;
-        // Each potential is queued once at most, so 729 slots per state always suffice (kept
-        // on the stack: this runs for every branch of every cell and region forcing chain).
+        Implied::of(grid, conjugates, cell, digit, true)
+    }
+
+    /// What assuming the potential ("cell is digit" when `on`, "cell is not digit" when not)
+    /// implies, the potential itself included.
+    pub fn of(grid: &SeGrid, conjugates: &Conjugates, cell: u8, digit: u8, on: bool) -> Implied {
+        let mut implied = Implied::nothing();
+        let mut ons = Stack::new();
+        let mut offs = Stack::new();
+        if on {
+            implied.on[digit as usize] = 1 << cell;
+            ons.push(cell, digit);
+        } else {
+            implied.off[digit as usize] = 1 << cell;
+            offs.push(cell, digit);
+        }
+        implied.close(grid, conjugates, &mut ons, &mut offs);
+        implied
+    }
+
+    /// What the potentials "cell is digit" turns off imply: the potential is not marked
+    /// itself, so the set says whether a chain from it can come back to it (a cycle) or get to
+    /// its opposite (a forcing chain from "on").
+    pub fn after(grid: &SeGrid, conjugates: &Conjugates, cell: u8, digit: u8) -> Implied {
+        let mut implied = Implied::nothing();
         let mut ons = Stack::new();
         let mut offs = Stack::new();
         ons.push(cell, digit);
+        implied.close(grid, conjugates, &mut ons, &mut offs);
+        implied
+    }
+
+    fn nothing() -> Implied {
+        Implied {
+            on: [0; 10],
+            off: [0; 10],
+        }
+    }
+
+    /// Adds everything the queued potentials imply (each is marked already, but for an
+    /// assumption of [`Implied::after`]).
+    fn close(&mut self, grid: &SeGrid, conjugates: &Conjugates, ons: &mut Stack, offs: &mut Stack) {
+        let t = tables();
         while !ons.is_empty() || !offs.is_empty() {
             while let Some((cell, digit)) = ons.pop() {
                 let cands = grid.cands[cell as usize];
                 for d in digits(cands & !bit(digit)) {
-                    if implied.off[d as usize] >> cell & 1 == 0 {
-                        implied.off[d as usize] |= 1 << cell;
+                    if self.off[d as usize] >> cell & 1 == 0 {
+                        self.off[d as usize] |= 1 << cell;
                         offs.push(cell, d);
                     }
                 }
                 let peers = t.peer_bits[cell as usize] & grid.digit_cells[digit as usize];
-                let fresh = peers & !implied.off[digit as usize];
-                implied.off[digit as usize] |= fresh;
+                let fresh = peers & !self.off[digit as usize];
+                self.off[digit as usize] |= fresh;
                 for c in super::grid::cells_of(fresh) {
                     offs.push(c, digit);
                 }
@@ -292,22 +327,31 @@ impl Implied {
                 let cands = grid.cands[cell as usize];
                 if cands.count_ones() == 2 {
                     let other = (cands & !bit(digit)).trailing_zeros() as u8;
-                    if implied.on[other as usize] >> cell & 1 == 0 {
-                        implied.on[other as usize] |= 1 << cell;
+                    if self.on[other as usize] >> cell & 1 == 0 {
+                        self.on[other as usize] |= 1 << cell;
                         ons.push(cell, other);
                     }
                 }
                 for kind in 0..3 {
                     if let Some(other) = conjugates.other(cell, digit, kind)
-                        && implied.on[digit as usize] >> other & 1 == 0
+                        && self.on[digit as usize] >> other & 1 == 0
                     {
-                        implied.on[digit as usize] |= 1 << other;
+                        self.on[digit as usize] |= 1 << other;
                         ons.push(other, digit);
                     }
                 }
             }
         }
-        implied
+    }
+
+    /// Whether "cell is digit" is among the implications.
+    pub fn has_on(&self, cell: u8, digit: u8) -> bool {
+        self.on[digit as usize] >> cell & 1 == 1
+    }
+
+    /// Whether "cell is not digit" is among the implications.
+    pub fn has_off(&self, cell: u8, digit: u8) -> bool {
+        self.off[digit as usize] >> cell & 1 == 1
     }
 
     /// What both imply.
@@ -330,16 +374,17 @@ impl Implied {
 }
 
 /// A fixed-capacity stack of candidates (cell, digit), for a propagation that queues each
-/// candidate at most once.
+/// candidate at most once per state (and the unmarked assumption of [`Implied::after`] once
+/// more: 730 slots).
 struct Stack {
-    items: [(u8, u8); 729],
+    items: [(u8, u8); 730],
     len: usize,
 }
 
 impl Stack {
     fn new() -> Stack {
         Stack {
-            items: [(0, 0); 729],
+            items: [(0, 0); 730],
             len: 0,
         }
     }
