@@ -132,11 +132,11 @@ impl PotSet {
 }
 
 /// [`Search::hopes`] bits: a cycle, a forcing chain from "on", one from "off" may exist; the
-/// three are known.
+/// same bits shifted by `HOPES_KNOWN_SHIFT` say which of the three are known.
 const HOPES_CYCLE: u8 = 1;
 const HOPES_FROM_ON: u8 = 2;
 const HOPES_FROM_OFF: u8 = 4;
-const HOPES_KNOWN: u8 = 8;
+const HOPES_KNOWN_SHIFT: u8 = 3;
 
 /// SE's base difficulty (tenths) of cycles and forcing chains that use both cell and house
 /// links; the X- and Y-only ones start lower.
@@ -297,7 +297,7 @@ pub struct Search<'m> {
     /// links the propagations follow, read from a table rather than counted each time.
     conjugates: Option<Box<Conjugates>>,
     /// In a cycle and forcing-chain search: per candidate, which of its three searches can
-    /// find anything ([`Search::hopes`]), worked out when first asked (`HOPES_KNOWN` set).
+    /// find anything and which of those answers are known ([`Search::hopes`]).
     hopes: Vec<u8>,
     /// In a static multiple search: what each assumption implies, as sets (see [`Implied`]),
     /// by cell and digit, worked out when first asked.
@@ -939,10 +939,13 @@ impl<'m> Search<'m> {
             return;
         }
         // Nor what the sets of implications say cannot end where the search needs to.
-        let hopes = self.hopes(grid, cell, digit);
-        let cycle = cycle && hopes & HOPES_CYCLE != 0;
-        let from_on = from_on && hopes & HOPES_FROM_ON != 0;
-        let from_off = from_off && hopes & HOPES_FROM_OFF != 0;
+        let wanted = (u8::from(cycle) * HOPES_CYCLE)
+            | (u8::from(x && from_on) * HOPES_FROM_ON)
+            | (u8::from(x && from_off) * HOPES_FROM_OFF);
+        let hopes = self.hopes(grid, cell, digit, wanted);
+        let cycle = hopes & HOPES_CYCLE != 0;
+        let from_on = hopes & HOPES_FROM_ON != 0;
+        let from_off = hopes & HOPES_FROM_OFF != 0;
         if !(cycle || x && (from_on || from_off)) {
             return;
         }
@@ -1002,41 +1005,40 @@ impl<'m> Search<'m> {
         }
     }
 
-    /// Which searches from "`cell` is `digit`" can find a chain, as `HOPES_*` bits: a cycle
-    /// only if what the assumption turns off implies it again, a forcing chain from "on" only
-    /// if that implies its opposite, one from "off" only if "off" implies "on" — over cell and
-    /// house links together, which every pass's links are part of. All three, but in a search
-    /// that skips nothing (tests) or has no conjugate table.
-    fn hopes(&mut self, grid: &SeGrid, cell: u8, digit: u8) -> u8 {
-        let all = HOPES_CYCLE | HOPES_FROM_ON | HOPES_FROM_OFF;
+    /// Which of the `wanted` searches from "`cell` is `digit`" can find a chain, as `HOPES_*`
+    /// bits: a cycle only if what the assumption turns off implies it again, a forcing chain
+    /// from "on" only if that implies its opposite, one from "off" only if "off" implies "on"
+    /// — over cell and house links together, which every pass's links are part of. Each answer
+    /// is worked out once per grid, when first wanted. All wanted, but in a search that skips
+    /// nothing (tests) or has no conjugate table.
+    fn hopes(&mut self, grid: &SeGrid, cell: u8, digit: u8, wanted: u8) -> u8 {
         let Some(conjugates) = self.conjugates.as_deref().filter(|_| self.skip_hopeless) else {
-            return all;
+            return wanted;
         };
         if self.hopes.is_empty() {
             self.hopes = vec![0; 729];
         }
         let i = index(cell, digit);
-        if self.hopes[i] & HOPES_KNOWN == 0 {
-            let after = Implied::after(grid, conjugates, cell, digit);
-            let from_off = Implied::of(grid, conjugates, cell, digit, false);
-            self.hopes[i] = HOPES_KNOWN
-                | if after.has_on(cell, digit) {
-                    HOPES_CYCLE
-                } else {
-                    0
-                }
-                | if after.has_off(cell, digit) {
-                    HOPES_FROM_ON
-                } else {
-                    0
-                }
-                | if from_off.has_on(cell, digit) {
-                    HOPES_FROM_OFF
-                } else {
-                    0
-                };
+        let known = self.hopes[i] >> HOPES_KNOWN_SHIFT;
+        let missing = wanted & !known;
+        let mut found = 0;
+        if missing & (HOPES_CYCLE | HOPES_FROM_ON) != 0 {
+            let (again, opposite) = Implied::after_leads_to(
+                grid,
+                conjugates,
+                cell,
+                digit,
+                missing & HOPES_CYCLE != 0,
+                missing & HOPES_FROM_ON != 0,
+            );
+            found |= (u8::from(again) * HOPES_CYCLE) | (u8::from(opposite) * HOPES_FROM_ON);
         }
-        self.hopes[i]
+        if missing & HOPES_FROM_OFF != 0 && Implied::off_leads_to_on(grid, conjugates, cell, digit)
+        {
+            found |= HOPES_FROM_OFF;
+        }
+        self.hopes[i] |= found | (missing << HOPES_KNOWN_SHIFT);
+        self.hopes[i] & wanted
     }
 
     /// Marks every ancestor of `child` (its first parents, up to the assumption) in

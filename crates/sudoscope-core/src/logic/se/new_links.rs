@@ -264,36 +264,48 @@ pub struct Implied {
 
 impl Implied {
     pub fn new(grid: &SeGrid, conjugates: &Conjugates, cell: u8, digit: u8) -> Implied {
-        Implied::of(grid, conjugates, cell, digit, true)
-    }
-
-    /// What assuming the potential ("cell is digit" when `on`, "cell is not digit" when not)
-    /// implies, the potential itself included.
-    pub fn of(grid: &SeGrid, conjugates: &Conjugates, cell: u8, digit: u8, on: bool) -> Implied {
         let mut implied = Implied::nothing();
-        let mut ons = Stack::new();
-        let mut offs = Stack::new();
-        if on {
-            implied.on[digit as usize] = 1 << cell;
-            ons.push(cell, digit);
-        } else {
-            implied.off[digit as usize] = 1 << cell;
-            offs.push(cell, digit);
-        }
-        implied.close(grid, conjugates, &mut ons, &mut offs);
-        implied
-    }
-
-    /// What the potentials "cell is digit" turns off imply: the potential is not marked
-    /// itself, so the set says whether a chain from it can come back to it (a cycle) or get to
-    /// its opposite (a forcing chain from "on").
-    pub fn after(grid: &SeGrid, conjugates: &Conjugates, cell: u8, digit: u8) -> Implied {
-        let mut implied = Implied::nothing();
-        let mut ons = Stack::new();
-        let mut offs = Stack::new();
+        let (mut ons, mut offs) = (Stack::new(), Stack::new());
+        implied.on[digit as usize] = 1 << cell;
         ons.push(cell, digit);
-        implied.close(grid, conjugates, &mut ons, &mut offs);
+        implied.close(grid, conjugates, &mut ons, &mut offs, |_| false);
         implied
+    }
+
+    /// Whether what "cell is digit" turns off implies it again (`again`: a cycle through it
+    /// can exist) and its opposite (`opposite`: a forcing chain from it can), each only when
+    /// asked; the propagation stops once the asked ones are found. The assumption is not
+    /// marked itself, so that coming back to it counts.
+    pub fn after_leads_to(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        cell: u8,
+        digit: u8,
+        again: bool,
+        opposite: bool,
+    ) -> (bool, bool) {
+        let mut implied = Implied::nothing();
+        let (mut ons, mut offs) = (Stack::new(), Stack::new());
+        ons.push(cell, digit);
+        implied.close(grid, conjugates, &mut ons, &mut offs, |i| {
+            (!again || i.has_on(cell, digit)) && (!opposite || i.has_off(cell, digit))
+        });
+        (
+            again && implied.has_on(cell, digit),
+            opposite && implied.has_off(cell, digit),
+        )
+    }
+
+    /// Whether "cell is not digit" implies "cell is digit" (a forcing chain from "off" can
+    /// exist); the propagation stops once it does.
+    pub fn off_leads_to_on(grid: &SeGrid, conjugates: &Conjugates, cell: u8, digit: u8) -> bool {
+        let mut implied = Implied::nothing();
+        let (mut ons, mut offs) = (Stack::new(), Stack::new());
+        implied.off[digit as usize] = 1 << cell;
+        offs.push(cell, digit);
+        implied.close(grid, conjugates, &mut ons, &mut offs, |i| {
+            i.has_on(cell, digit)
+        })
     }
 
     fn nothing() -> Implied {
@@ -303,12 +315,22 @@ impl Implied {
         }
     }
 
-    /// Adds everything the queued potentials imply (each is marked already, but for an
-    /// assumption of [`Implied::after`]).
-    fn close(&mut self, grid: &SeGrid, conjugates: &Conjugates, ons: &mut Stack, offs: &mut Stack) {
+    /// Adds what the queued potentials imply (each is marked already, but for the assumption
+    /// of [`Implied::after_leads_to`]), until `done` says enough is known; whether it did.
+    fn close(
+        &mut self,
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        ons: &mut Stack,
+        offs: &mut Stack,
+        done: impl Fn(&Implied) -> bool,
+    ) -> bool {
         let t = tables();
         while !ons.is_empty() || !offs.is_empty() {
             while let Some((cell, digit)) = ons.pop() {
+                if done(self) {
+                    return true;
+                }
                 let cands = grid.cands[cell as usize];
                 for d in digits(cands & !bit(digit)) {
                     if self.off[d as usize] >> cell & 1 == 0 {
@@ -324,6 +346,9 @@ impl Implied {
                 }
             }
             while let Some((cell, digit)) = offs.pop() {
+                if done(self) {
+                    return true;
+                }
                 let cands = grid.cands[cell as usize];
                 if cands.count_ones() == 2 {
                     let other = (cands & !bit(digit)).trailing_zeros() as u8;
@@ -342,6 +367,7 @@ impl Implied {
                 }
             }
         }
+        done(self)
     }
 
     /// Whether "cell is digit" is among the implications.
@@ -374,7 +400,8 @@ impl Implied {
 }
 
 /// A fixed-capacity stack of candidates (cell, digit), for a propagation that queues each
-/// candidate at most once per state (and the unmarked assumption of [`Implied::after`] once
+/// candidate at most once per state (and the unmarked assumption of
+/// [`Implied::after_leads_to`] once
 /// more: 730 slots).
 struct Stack {
     items: [(u8, u8); 730],
