@@ -50,17 +50,20 @@ fn walk_soundly(line: &str) -> (bool, usize, usize) {
 
 #[test]
 fn forum_hardest_sample_is_solved_with_se_steps() {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/se/se121/forum_hardest_1106_sample.txt");
-    let text = std::fs::read_to_string(fixture).expect("fixture present");
+    // Every forum-hardest puzzle serate rated for the agreement fixtures (ER 9.7 to 11.1).
     let mut se_steps = 0;
-    // The ER 9.7 puzzle of the sample (the others take minutes on two cores).
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && l.contains(" 9.7 "))
-    {
-        let puzzle = line.split_whitespace().next().expect("a puzzle");
-        se_steps += solves_soundly(puzzle);
+    for name in [
+        "forum_hardest_1106_sample.txt",
+        "forum_hardest_1106_stride15.txt",
+    ] {
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/se/se121")
+            .join(name);
+        let text = std::fs::read_to_string(fixture).expect("fixture present");
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let puzzle = line.split_whitespace().next().expect("a puzzle");
+            se_steps += solves_soundly(puzzle);
+        }
     }
     // Our own ladder is stuck on these: SE's chains must have carried the path.
     assert!(se_steps > 0);
@@ -108,14 +111,21 @@ fn never_stuck_on(
 /// steps (`solves_soundly` fails the test otherwise).
 #[test]
 fn dataset_samples_are_never_stuck() {
-    // Every 61st magictour puzzle (forum-hardest puzzles take minutes each: the fixture test
-    // above walks one).
-    let Some((walked, solved, se, secs)) = never_stuck_on("magictour_top1465.txt", 61, 25, false)
-    else {
-        return;
-    };
-    eprintln!("magictour_top1465.txt: {solved}/{walked} solved, {se} SE steps, {secs:.1} s");
-    assert_eq!(solved, walked);
+    // Every 61st magictour puzzle, every 75th of the forum's hardest 1,106 and every 4,877th of
+    // its SE >= 11 list (a few seconds each on two cores).
+    let samples = [
+        ("magictour_top1465.txt", 61, 25),
+        ("forum_hardest_1106.txt", 75, 5),
+        ("forum_hardest_1905_11plus.txt", 4877, 10),
+    ];
+    for (name, stride, limit) in samples {
+        let Some((walked, solved, se, secs)) = never_stuck_on(name, stride, limit, false) else {
+            return;
+        };
+        eprintln!("{name}: {solved}/{walked} solved, {se} SE steps, {secs:.1} s");
+        assert_eq!(walked, limit, "{name}: the whole sample walked");
+        assert_eq!(solved, walked, "{name}: every puzzle solved");
+    }
 }
 
 /// The README's run: `NEVER_STUCK_FILE=magictour_top1465.txt NEVER_STUCK_STRIDE=1 cargo test
