@@ -1501,9 +1501,13 @@ struct NestedChain {
     complexity: u32,
 }
 
-/// How many grids' nested chains one [`SeMemo`] keeps before it starts afresh (a bound on its
-/// memory: tens of megabytes at most).
-const NESTED_MEMO_LIMIT: usize = 20_000;
+/// How many grids' nested chains one generation of a [`SeMemo`] holds; the memo keeps two, so
+/// at most twice this many. On the hardest puzzles an entry averages about 10 KB (the chains
+/// found there, each with its description): one generation of 20,000 (the bound once) let a
+/// never-stuck walk of a forum-hardest puzzle peak at 336 MB, two of 2,000 peak at 171 MB in the
+/// same time, and two of 1,000 at 126 MB but 25% slower (`hint --path` on
+/// `6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1`).
+const NESTED_MEMO_GENERATION: usize = 2_000;
 
 /// The chains SE's nested searches found, by the search's kind and grid, for one rating or one
 /// walk of steps. A nested search is a pure function of the two, and the same reduced grid
@@ -1511,24 +1515,47 @@ const NESTED_MEMO_LIMIT: usize = 20_000;
 /// of them (its grid differs by a candidate or two that many assumptions remove anyway). The
 /// memo lives as long as its owner — a rating, a never-stuck walk, a live solver — and its
 /// memory goes with it (it was per thread once, and a long-lived thread kept hundreds of
-/// megabytes after its last rating).
+/// megabytes after its last rating). It forgets by generations: when the current one is full
+/// it becomes the old one (the previous old one is dropped), and an entry found in the old one
+/// moves back to the current one, so what the latest steps used stays.
 #[derive(Default)]
 pub struct SeMemo {
     nested: RefCell<NestedMemo>,
+    older: RefCell<NestedMemo>,
 }
 
 /// Nested searches' chains by the search's kind, grid and the strong links the outer chain made
 /// (which decide what a cycle and forcing-chain search follows).
-type NestedMemo = HashMap<(Chaining, SeGrid, NewLinks), Arc<[NestedChain]>>;
+type NestedMemo = HashMap<NestedKey, Arc<[NestedChain]>>;
+type NestedKey = (Chaining, SeGrid, NewLinks);
 
 impl SeMemo {
     /// How many grids' chains are remembered.
     pub fn len(&self) -> usize {
-        self.nested.borrow().len()
+        self.nested.borrow().len() + self.older.borrow().len()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The chains remembered for a search, moved to the current generation when found in the
+    /// old one.
+    fn get(&self, key: &NestedKey) -> Option<Arc<[NestedChain]>> {
+        if let Some(chains) = self.nested.borrow().get(key) {
+            return Some(chains.clone());
+        }
+        let chains = self.older.borrow_mut().remove(key)?;
+        self.insert(*key, chains.clone());
+        Some(chains)
+    }
+
+    fn insert(&self, key: NestedKey, chains: Arc<[NestedChain]>) {
+        let mut nested = self.nested.borrow_mut();
+        if nested.len() >= NESTED_MEMO_GENERATION {
+            *self.older.borrow_mut() = std::mem::take(&mut *nested);
+        }
+        nested.insert(key, chains);
     }
 }
 
@@ -1544,18 +1571,13 @@ fn nested_chains(
     let static_chains = !cfg.dynamic && !cfg.nishio;
     let new_links = static_chains.then(|| NewLinks::between(source, grid));
     let memo_key = (cfg, *grid, new_links.unwrap_or_default());
-    let known = memo.nested.borrow().get(&memo_key).cloned();
-    if let Some(chains) = known {
+    if let Some(chains) = memo.get(&memo_key) {
         return chains;
     }
     let mut search = Search::new(cfg, memo);
     search.new_links = new_links;
     let chains: Arc<[NestedChain]> = found_chains(&mut search, grid).into();
-    let mut nested = memo.nested.borrow_mut();
-    if nested.len() >= NESTED_MEMO_LIMIT {
-        nested.clear();
-    }
-    nested.insert(memo_key, chains.clone());
+    memo.insert(memo_key, chains.clone());
     chains
 }
 
@@ -1804,6 +1826,46 @@ mod tests {
             })
             .filter(|(_, needs, _, _)| !needs.is_empty())
             .collect()
+    }
+
+    /// The memo stays within two generations, forgets the oldest grids first, and keeps what was
+    /// used lately across a change of generation.
+    #[test]
+    fn nested_memo_forgets_by_generation() {
+        let cfg = Chaining {
+            multiple: false,
+            dynamic: false,
+            nishio: false,
+            level: 0,
+            nesting_limit: 0,
+        };
+        let base = start(PUZZLES[0]);
+        let key = |i: usize| {
+            let mut grid = base;
+            grid.values[0] = (i % 256) as u8;
+            grid.values[1] = (i / 256) as u8;
+            (cfg, grid, NewLinks::default())
+        };
+        let none: Arc<[NestedChain]> = Arc::from(Vec::new());
+        let memo = SeMemo::default();
+        let total = 2 * NESTED_MEMO_GENERATION + 10;
+        for i in 0..total {
+            memo.insert(key(i), none.clone());
+            // Keep using the first grid: it must survive every change of generation.
+            assert!(
+                memo.get(&key(0)).is_some(),
+                "the grid in use is kept at {i}"
+            );
+            assert!(memo.len() <= 2 * NESTED_MEMO_GENERATION);
+        }
+        assert!(
+            memo.get(&key(1)).is_none(),
+            "the oldest unused grid is forgotten"
+        );
+        assert!(
+            memo.get(&key(total - 1)).is_some(),
+            "the newest grid is kept"
+        );
     }
 
     proptest! {
