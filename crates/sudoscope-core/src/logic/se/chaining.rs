@@ -698,12 +698,7 @@ impl<'m> Search<'m> {
             for chain in nested_chains(cfg, grid, source, self.memo).iter() {
                 // The candidates the chain needed gone that the outer chain removed (the
                 // others were gone before it started).
-                let parents: Removals = chain
-                    .needs
-                    .iter()
-                    .copied()
-                    .filter(|&(c, d)| source.has(c, d))
-                    .collect();
+                let parents = chain.needs_removed_from(source);
                 if parents.is_empty() {
                     continue;
                 }
@@ -1501,6 +1496,19 @@ struct NestedChain {
     complexity: u32,
 }
 
+impl NestedChain {
+    /// The candidates the chain needed gone that were still there at `source` (the outer
+    /// chain's starting grid), so that the outer chain removed them: a chain with none gives
+    /// the outer chain nothing.
+    fn needs_removed_from(&self, source: &SeGrid) -> Removals {
+        self.needs
+            .iter()
+            .copied()
+            .filter(|&(cell, digit)| source.has(cell, digit))
+            .collect()
+    }
+}
+
 /// How many grids' nested chains one generation of a [`SeMemo`] holds; the memo keeps two, so
 /// at most twice this many. On the hardest puzzles an entry averages about 10 KB (the chains
 /// found there, each with its description): one generation of 20,000 (the bound once) let a
@@ -1789,6 +1797,18 @@ mod tests {
         ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
     ];
 
+    /// A static search at level 0: cycles and forcing chains, or (`multiple`) cell and region
+    /// forcing chains too.
+    fn static_chaining(multiple: bool) -> Chaining {
+        Chaining {
+            multiple,
+            dynamic: false,
+            nishio: false,
+            level: 0,
+            nesting_limit: 0,
+        }
+    }
+
     fn start(puzzle: &str) -> SeGrid {
         let puzzle = parse_puzzle(puzzle, ReadOptions::default()).expect("a valid puzzle");
         SeGrid::from_board(&Board::from_puzzle(&puzzle))
@@ -1811,15 +1831,9 @@ mod tests {
         chains
             .iter()
             .map(|c| {
-                let needs: Removals = c
-                    .needs
-                    .iter()
-                    .copied()
-                    .filter(|&(cell, d)| source.has(cell, d))
-                    .collect();
                 (
                     c.removals.clone(),
-                    needs,
+                    c.needs_removed_from(source),
                     c.description.clone(),
                     c.complexity,
                 )
@@ -1832,13 +1846,7 @@ mod tests {
     /// used lately across a change of generation.
     #[test]
     fn nested_memo_forgets_by_generation() {
-        let cfg = Chaining {
-            multiple: false,
-            dynamic: false,
-            nishio: false,
-            level: 0,
-            nesting_limit: 0,
-        };
+        let cfg = static_chaining(false);
         let base = start(PUZZLES[0]);
         let key = |i: usize| {
             let mut grid = base;
@@ -1884,13 +1892,7 @@ mod tests {
         ) {
             let source = start(PUZZLES[which]);
             let grid = reduced(&source, &picks);
-            let cfg = Chaining {
-                multiple,
-                dynamic: false,
-                nishio: false,
-                level: 0,
-                nesting_limit: 0,
-            };
+            let cfg = static_chaining(multiple);
             let memo = SeMemo::default();
             let pruned = nested_chains(cfg, &grid, &source, &memo);
             // The full search: no new links recorded, so every assumption is followed, and
@@ -1930,13 +1932,7 @@ mod tests {
             picks in proptest::collection::vec((0u8..81, 1u8..=9), 0..40),
         ) {
             let grid = reduced(&start(PUZZLES[which]), &picks);
-            let cfg = Chaining {
-                multiple: false,
-                dynamic: false,
-                nishio: false,
-                level: 0,
-                nesting_limit: 0,
-            };
+            let cfg = static_chaining(false);
             let memo = SeMemo::default();
             let steps = |skip_hopeless: bool| {
                 let mut search = if cheapest {
