@@ -49,7 +49,8 @@ impl Avx2Matrix {
     pub fn from_array(lanes: [u16; 16]) -> Self {
         Avx2Matrix(m256i::from(lanes).0)
     }
-    #[cfg(test)]
+    /// Needs no AVX2 either.
+    #[inline(always)]
     pub fn to_array(self) -> [u16; 16] {
         <[u16; 16]>::from(m256i(self.0))
     }

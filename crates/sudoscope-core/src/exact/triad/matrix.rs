@@ -35,10 +35,13 @@ impl<V: Lanes> Pair<V> {
             hi: V::from_array([i, j, k, l, m, n, o, p]),
         }
     }
-    #[cfg(test)]
+    #[inline(always)]
     pub fn to_array(self) -> [u16; 16] {
         let (lo, hi) = (self.lo.to_array(), self.hi.to_array());
-        std::array::from_fn(|i| if i < 8 { lo[i] } else { hi[i - 8] })
+        let mut lanes = [0u16; 16];
+        lanes[..8].copy_from_slice(&lo);
+        lanes[8..].copy_from_slice(&hi);
+        lanes
     }
     #[inline(always)]
     pub fn splat(x: u16) -> Self {

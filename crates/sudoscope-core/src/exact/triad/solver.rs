@@ -10,7 +10,7 @@
 //! matrix type and are plain generic functions here.
 
 use super::lanes::Lanes;
-use super::tables::CONFIG;
+use super::tables::{GIVEN_CLEARS, OTHER_CONFIGS};
 
 /// Every digit, as a 9-bit set.
 pub const ALL: u16 = 0x1FF;
@@ -120,59 +120,41 @@ pub fn branch_elims(configs: &[u16; 8], digit: u16) -> ([u16; 8], [u16; 8]) {
     (first, rest)
 }
 
-/// The grid a settled state stands for, checked: every digit has one configuration in every
-/// band, the nine digits of each box fall on nine different cells, and each cell's digit is
-/// one that `allowed` allows. Returns false if the state is not a solution.
-pub fn settled_grid<V: Lanes>(
-    bands: &[[Band<V>; 3]; 2],
-    allowed: &[u16; 81],
-    out: &mut [u8; 81],
-) -> bool {
-    // [box][digit] → element (minirow from the horizontal band, minicolumn from the vertical
-    // one).
-    let mut element = [[[0u8; 9]; 9]; 2];
-    for (o, bands) in bands.iter().enumerate() {
-        for (b, band) in bands.iter().enumerate() {
-            let lanes = band.configs.to_array();
-            let mut seen = 0u16;
-            for (k, config) in CONFIG.iter().enumerate() {
-                let mut digits = lanes[k];
-                if digits & seen != 0 {
+/// The grid a settled state's box matrices stand for, checked as a sudoku solution: every
+/// cell holds exactly one digit, one that `allowed` allows, and every row, column and box
+/// holds all nine digits. Returns false (with `out` partly written) when it is not one.
+///
+/// Once every band has settled, each digit has one minirow and one minicolumn left in every
+/// box, and the propagation has restricted the box's cells to them, so a true solution shows
+/// here as nine single digits per box. The propagation skips some checks for speed (it does
+/// not test that a row of a box matrix still holds every digit, for one), so a state whose
+/// bands look settled may still hide a contradiction; checking the grid itself means such a
+/// state is never counted.
+pub fn settled_grid(boxes: &[[u16; 16]; 9], allowed: &[u16; 81], out: &mut [u8; 81]) -> bool {
+    let mut rows = [0u16; 9];
+    let mut columns = [0u16; 9];
+    for (b, lanes) in boxes.iter().enumerate() {
+        let (bi, bj) = (b / 3, b % 3);
+        let mut in_box = 0u16;
+        for i in 0..3 {
+            for j in 0..3 {
+                let digits = lanes[i * 4 + j];
+                let (row, col) = (bi * 3 + i, bj * 3 + j);
+                let pos = row * 9 + col;
+                if digits.count_ones() != 1 || digits & !allowed[pos] != 0 {
                     return false;
                 }
-                seen |= digits;
-                while digits != 0 {
-                    let d = digits.trailing_zeros() as usize % 9;
-                    digits &= digits - 1;
-                    for (p, &e) in config.iter().enumerate() {
-                        let box_index = if o == 0 { b * 3 + p } else { p * 3 + b };
-                        element[o][box_index % 9][d] = e;
-                    }
-                }
-            }
-            if seen != ALL {
-                return false;
+                in_box |= digits;
+                rows[row] |= digits;
+                columns[col] |= digits;
+                out[pos] = digits.trailing_zeros() as u8 + 1;
             }
         }
-    }
-    let [rows, columns] = &element;
-    for (box_index, (rows, columns)) in rows.iter().zip(columns).enumerate() {
-        let (bi, bj) = (box_index / 3, box_index % 3);
-        let mut occupied = 0u16;
-        for (d, (&i, &j)) in rows.iter().zip(columns).enumerate() {
-            let (i, j) = (usize::from(i) % 3, usize::from(j) % 3);
-            if occupied >> (i * 3 + j) & 1 != 0 {
-                return false;
-            }
-            occupied |= 1 << (i * 3 + j);
-            let pos = (bi * 3 + i) * 9 + bj * 3 + j;
-            if allowed[pos] >> d & 1 == 0 {
-                return false;
-            }
-            out[pos] = d as u8 + 1;
+        if in_box != ALL {
+            return false;
         }
     }
-    true
+    rows.iter().chain(&columns).all(|&seen| seen == ALL)
 }
 
 /// The box matrices and band eliminations of a puzzle's givens (`0` empty, `1..=9` a digit),
@@ -196,27 +178,22 @@ pub fn givens_to_lanes(
         let (row, col) = (pos / 9, pos % 9);
         let (bi, bj, ei, ej) = (row / 3, col / 3, row % 3, col % 3);
         let matrix = &mut boxes[bi * 3 + bj];
-        if matrix[ei * 4 + ej] & bit == 0 {
+        let entry = ei * 4 + ej;
+        if matrix[entry] & bit == 0 {
             return None; // the same digit already given in this box
         }
         // In the box: the digit leaves the other cells and the two negative triads through
         // the cell; the cell keeps only the digit.
-        for i in 0..3 {
-            for j in 0..3 {
-                matrix[i * 4 + j] &= !bit;
-            }
+        for (lane, clear) in matrix.iter_mut().zip(&GIVEN_CLEARS[entry]) {
+            *lane &= !(clear & bit);
         }
-        matrix[ei * 4 + ej] = bit;
-        matrix[ei * 4 + 3] &= !bit;
-        matrix[12 + ej] &= !bit;
+        matrix[entry] = bit;
         // In the two bands: the configurations placing the digit elsewhere in this box.
-        for (k, config) in CONFIG.iter().enumerate() {
-            if usize::from(config[bj]) != ei {
-                elims[0][bi][k] |= bit;
-            }
-            if usize::from(config[bi]) != ej {
-                elims[1][bj][k] |= bit;
-            }
+        for (e, drop) in elims[0][bi].iter_mut().zip(&OTHER_CONFIGS[bj][ei]) {
+            *e |= drop & bit;
+        }
+        for (e, drop) in elims[1][bj].iter_mut().zip(&OTHER_CONFIGS[bi][ej]) {
+            *e |= drop & bit;
         }
         allowed[pos] = bit;
     }
@@ -459,7 +436,7 @@ macro_rules! triad_solver {
                         Choice::Dead => return,
                         Choice::Settled => {
                             let mut grid = [0u8; 81];
-                            if settled_grid(&state.bands, self.allowed, &mut grid) {
+                            if settled_grid(&state.boxes.map(M::to_array), self.allowed, &mut grid) {
                                 if self.count == 0 {
                                     *self.solution = grid;
                                 }

@@ -129,6 +129,57 @@ pub const GATHERED_TO_H_CONFIGS: [[Shuffle; 3]; 3] = gathered_table(0);
 /// `[peer][shift]` for the vertical band of a box (its peer index is the box row).
 pub const GATHERED_TO_V_CONFIGS: [[Shuffle; 3]; 3] = gathered_table(3);
 
+/// A digit given in the box-matrix entry `e` (a cell, lane `4i + j`) → the entries that lose
+/// it (full lanes): the box's eight other cells, and the negative triads of minirow `i` and
+/// minicolumn `j`, since the digit lies inside both.
+pub const GIVEN_CLEARS: [[u16; 16]; 16] = given_clears();
+
+const fn given_clears() -> [[u16; 16]; 16] {
+    let mut table = [[0u16; 16]; 16];
+    let mut e = 0;
+    while e < 16 {
+        let (i, j) = (e / 4, e % 4);
+        if i < 3 && j < 3 {
+            let mut lane = 0;
+            while lane < 16 {
+                let (li, lj) = (lane / 4, lane % 4);
+                let other_cell = li < 3 && lj < 3 && lane != e;
+                let own_triad = (li == i && lj == 3) || (li == 3 && lj == j);
+                if other_cell || own_triad {
+                    table[e][lane] = 0xFFFF;
+                }
+                lane += 1;
+            }
+        }
+        e += 1;
+    }
+    table
+}
+
+/// `OTHER_CONFIGS[p][e]`: full lanes for the configurations that put a digit in peer `p` of a
+/// band somewhere other than element `e` (what a digit given in that element rules out).
+pub const OTHER_CONFIGS: [[[u16; 8]; 3]; 3] = other_configs();
+
+const fn other_configs() -> [[[u16; 8]; 3]; 3] {
+    let mut table = [[[0u16; 8]; 3]; 3];
+    let mut p = 0;
+    while p < 3 {
+        let mut e = 0;
+        while e < 3 {
+            let mut k = 0;
+            while k < 6 {
+                if CONFIG[k][p] as usize != e {
+                    table[p][e][k] = 0xFFFF;
+                }
+                k += 1;
+            }
+            e += 1;
+        }
+        p += 1;
+    }
+    table
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
