@@ -289,10 +289,8 @@ macro_rules! triad_solver {
                 }
                 let (bi, bj) = (b / 3 % 3, b % 3);
                 let mut elims = cells.and_not(allowed);
-                let mut h_elims = V::zero();
-                let mut v_elims = V::zero();
                 let mins = M::from_array(MINIMUMS);
-                loop {
+                let assertions = loop {
                     cells = cells.and_not(elims);
                     let counts = cells.popcounts();
                     if counts.any_lt(mins) {
@@ -304,12 +302,16 @@ macro_rules! triad_solver {
                     let assertions = at_minimum
                         .or(cells.unique_in_rows())
                         .or(cells.unique_in_columns());
-                    assertions_to_elims(assertions, bi, bj, &mut elims, &mut h_elims, &mut v_elims);
+                    elims = elims.or(assertions_to_box_elims(assertions));
                     if !elims.intersects(cells) {
-                        break;
+                        break assertions;
                     }
-                }
+                };
                 self.boxes[b % 9] = cells;
+                // What the box asserted only grows from one round to the next (a single stays
+                // single, a digit alone in a row stays alone, or the box is contradictory and
+                // the search will find out), so the bands hear the last round's assertions.
+                let (h_elims, v_elims) = assertions_to_band_elims(assertions, bi, bj);
                 let h = &mut self.bands[0][bi].elims;
                 *h = h.or(h_elims);
                 let v = &mut self.bands[1][bj].elims;
@@ -368,54 +370,51 @@ macro_rules! triad_solver {
             c.shuffle_halves(&TRIADS_A).or(c.shuffle_halves(&TRIADS_B))
         }
 
-        /// Turns the digits asserted in box `(bi, bj)` into eliminations: inside the box (an
-        /// asserted cell keeps only its digit, which leaves the other cells and the negative
-        /// triads of its minirow and minicolumn) and in its two bands (a digit asserted in a
-        /// minirow rules out the configurations placing it in another one of this box; a
-        /// digit asserted outside a minirow, those placing it inside).
+        /// The digits asserted in a box (a cell keeping one digit, a negative triad keeping
+        /// its six) → the box's own eliminations: an asserted cell keeps only its digit, which
+        /// leaves the other cells and the negative triads of its minirow and minicolumn.
         $(#[$attr])*
         #[inline]
-        fn assertions_to_elims(
-            assertions: M,
-            bi: usize,
-            bj: usize,
-            box_elims: &mut M,
-            h_elims: &mut V,
-            v_elims: &mut V,
-        ) {
+        fn assertions_to_box_elims(assertions: M) -> M {
             let cells = assertions.and(M::from_array(CELLS));
             let rows = cells.row_unions();
-            let columns = cells.column_unions();
-            // Digits asserted inside each minirow (in its negative-triad lane) and each
-            // minicolumn (in its lane of row 3).
-            let inside = rows
-                .and(M::from_array(H_TRIADS))
-                .or(columns.and(M::from_array(V_TRIADS)));
             // Every digit asserted anywhere in the box leaves its other cells; an asserted
             // cell loses every other digit; the minirow and minicolumn through it lose the
             // digit from their negative triads.
-            let new = rows
-                .column_unions()
+            rows.column_unions()
                 .and(M::from_array(CELLS))
-                .or(inside)
+                .or(asserted_inside(cells, rows))
                 .or(cells.nonzero_mask())
-                .and_not(cells);
-            *box_elims = box_elims.or(new);
+                .and_not(cells)
+        }
 
+        /// Digits asserted inside each minirow (in its negative-triad lane) and each
+        /// minicolumn (in its lane of row 3), from the asserted cells and their row unions.
+        $(#[$attr])*
+        #[inline]
+        fn asserted_inside(cells: M, rows: M) -> M {
+            rows.and(M::from_array(H_TRIADS))
+                .or(cells.column_unions().and(M::from_array(V_TRIADS)))
+        }
+
+        /// The digits asserted in box `(bi, bj)` → eliminations for its two bands,
+        /// (horizontal, vertical): a digit asserted in a minirow rules out the configurations
+        /// placing it in another one of this box; a digit asserted outside a minirow, those
+        /// placing it inside.
+        $(#[$attr])*
+        #[inline]
+        fn assertions_to_band_elims(assertions: M, bi: usize, bj: usize) -> (V, V) {
+            let cells = assertions.and(M::from_array(CELLS));
             // [h0, h1, h2, v0, v1, v2]: digits asserted to lie outside each
             // minirow/minicolumn, and digits asserted inside each.
             let outside = assertions.gather_triads();
-            let inside = inside.gather_triads();
+            let inside = asserted_inside(cells, cells.row_unions()).gather_triads();
             let h = &GATHERED_TO_H_CONFIGS[bj % 3];
-            *h_elims = h_elims
-                .or(outside.shuffle(&h[0]))
-                .or(inside.shuffle(&h[1]))
-                .or(inside.shuffle(&h[2]));
             let v = &GATHERED_TO_V_CONFIGS[bi % 3];
-            *v_elims = v_elims
-                .or(outside.shuffle(&v[0]))
-                .or(inside.shuffle(&v[1]))
-                .or(inside.shuffle(&v[2]));
+            (
+                outside.shuffle(&h[0]).or(inside.shuffle(&h[1])).or(inside.shuffle(&h[2])),
+                outside.shuffle(&v[0]).or(inside.shuffle(&v[1])).or(inside.shuffle(&v[2])),
+            )
         }
 
         /// Depth-first counting of solutions up to a limit.
