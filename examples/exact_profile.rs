@@ -1,15 +1,19 @@
-//! Runs the triad solver alone over a puzzle file, for profiling and quick A/B timing of two
+//! Runs one exact 9×9 solver (`count_9x9`, what the product calls, or `triad` or `fast9` alone)
+//! over a puzzle file, for profiling and quick A/B timing of two
 //! builds: `valgrind --tool=callgrind` counts its instructions deterministically, and alternating
 //! runs of two builds compare their times where a single run on a shared machine cannot. Prints
 //! the solutions and search nodes found (so runs can be checked against each other) and the
 //! wall time per puzzle.
 //!
-//! `cargo run --release --example triad_profile -- <file> [limit] [passes]` (limit 2 = prove
-//! uniqueness, 1 = stop at the first solution; 1 pass by default)
+//! `cargo run --release --example exact_profile -- <count_9x9|triad|fast9> <file> [limit]
+//! [passes]` (limit 2 = prove uniqueness, 1 = stop at the first solution; 1 pass by default)
 
 use std::time::Instant;
 
-use sudoscope::exact::triad;
+use sudoscope::exact::{self, fast9, triad};
+
+/// A solver's entry point: (solutions up to the limit, search nodes).
+type Solver = fn(&[u8; 81], usize, &mut [u8; 81]) -> (usize, u64);
 
 fn parse_line(line: &str) -> Option<[u8; 81]> {
     let field = line.split_whitespace().next()?;
@@ -27,10 +31,15 @@ fn parse_line(line: &str) -> Option<[u8; 81]> {
 }
 
 fn main() {
+    const USAGE: &str = "usage: exact_profile <count_9x9|triad|fast9> <file> [limit] [passes]";
     let mut args = std::env::args().skip(1);
-    let file = args
-        .next()
-        .expect("usage: triad_profile <file> [limit] [passes]");
+    let solver: Solver = match args.next().as_deref() {
+        Some("count_9x9") => exact::count_9x9,
+        Some("triad") => triad::count_solutions_with_nodes,
+        Some("fast9") => fast9::count_solutions_with_nodes,
+        _ => panic!("{USAGE}"),
+    };
+    let file = args.next().expect(USAGE);
     let limit: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(2);
     let passes: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(1);
     let text = std::fs::read_to_string(&file).expect("readable puzzle file");
@@ -40,7 +49,7 @@ fn main() {
     for _ in 0..passes {
         for puzzle in &puzzles {
             let mut solution = [0u8; 81];
-            let (found, tried) = triad::count_solutions_with_nodes(puzzle, limit, &mut solution);
+            let (found, tried) = solver(puzzle, limit, &mut solution);
             solutions += found;
             nodes += tried;
         }
