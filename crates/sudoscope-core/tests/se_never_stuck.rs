@@ -55,6 +55,7 @@ fn forum_hardest_sample_is_solved_with_se_steps() {
     for name in [
         "forum_hardest_1106_sample.txt",
         "forum_hardest_1106_stride15.txt",
+        "forum_hardest_1106_stride15_long.txt",
     ] {
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/data/se/se121")
