@@ -19,9 +19,14 @@
 //! Two modes are measured: "unique" (count up to 2 solutions: solve and prove uniqueness,
 //! what `sudoscope solve` does) and "first" (stop at the first solution). Puzzles are parsed
 //! before timing, and both solvers' answers are cross-checked (untimed) before timing.
+//!
+//! In unique mode the whole command is timed too: `sudoscope solve FILE > /dev/null` as a
+//! child process (this build's binary), its user + system CPU time from `getrusage`, start-up,
+//! reading, parsing, solving and writing included — what a user of the command waits for.
 
 use std::hint::black_box;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use sudoku::Sudoku;
@@ -126,12 +131,43 @@ fn pass_theirs(sudokus: &[Sudoku], limit: usize) -> (Duration, usize) {
     (start.elapsed(), black_box(total))
 }
 
+/// CPU time (user + system) of this process's waited-for children so far.
+fn children_cpu() -> Duration {
+    // SAFETY: `rusage` is plain data for which all-zero bytes are a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes one rusage through a valid pointer to a local.
+    if unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) } != 0 {
+        return Duration::ZERO;
+    }
+    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    time(usage.ru_utime) + time(usage.ru_stime)
+}
+
+/// One run of `sudoscope solve FILE > /dev/null`: the child's CPU time.
+fn pass_command(file: &Path) -> Duration {
+    let before = children_cpu();
+    let status = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
+        .arg("solve")
+        .arg(file)
+        .stdout(Stdio::null())
+        .status()
+        .expect("the sudoscope binary runs");
+    assert!(
+        status.success(),
+        "sudoscope solve {}: {status}",
+        file.display()
+    );
+    children_cpu().saturating_sub(before)
+}
+
 struct Row {
     file: String,
     n: usize,
     mode: &'static str,
     ours: [Duration; 3],
     theirs: Duration,
+    /// The whole `sudoscope solve FILE` command (unique mode only).
+    command: Option<Duration>,
 }
 
 fn main() {
@@ -197,22 +233,45 @@ fn main() {
             }
         }
 
+        // The command reads the same puzzles: the whole file, or its first N lines.
+        let command_file = match limit_n {
+            None => path.clone(),
+            Some(n) => {
+                let lines: Vec<&str> = text
+                    .lines()
+                    .filter(|l| parse_line(l).is_some())
+                    .take(n)
+                    .collect();
+                let cut = std::env::temp_dir()
+                    .join(format!("sudoscope-bench-{}-{name}", std::process::id()));
+                std::fs::write(&cut, lines.join("\n") + "\n").expect("a temporary file");
+                cut
+            }
+        };
+
         let reps = reps_env
             .unwrap_or(if puzzles.len() >= 10_000 { 5 } else { 15 })
             .max(1);
         for (mode, limit) in [("unique (limit 2)", 2), ("first (limit 1)", 1)] {
+            let with_command = limit == 2;
             let mut ours: [Vec<Duration>; 3] = Default::default();
             let mut theirs = Vec::with_capacity(reps);
+            let mut command = Vec::with_capacity(reps);
             let (_, expected_theirs) = pass_theirs(&sudokus, limit); // warm-up
             for (_, count_solutions) in OURS {
                 let (_, expected) = pass_ours(count_solutions, &puzzles, limit);
                 assert_eq!(expected, expected_theirs);
             }
+            if with_command {
+                pass_command(&command_file); // warm-up: the binary and the file in the cache
+            }
+            let turns = if with_command { 5 } else { 4 };
             for rep in 0..reps {
                 // Rotate who goes first so none always runs on a warmer machine.
-                for turn in 0..4 {
-                    match (rep + turn) % 4 {
+                for turn in 0..turns {
+                    match (rep + turn) % turns {
                         3 => theirs.push(pass_theirs(&sudokus, limit).0),
+                        4 => command.push(pass_command(&command_file)),
                         k => ours[k].push(pass_ours(OURS[k].1, &puzzles, limit).0),
                     }
                 }
@@ -223,6 +282,7 @@ fn main() {
                 mode,
                 ours: ours.map(median),
                 theirs: median(theirs),
+                command: with_command.then(|| median(command)),
             };
             eprintln!(
                 "{name} {mode}: count_9x9 {:.3}, triad {:.3}, fast9 {:.3}, sudoku 0.8 {:.3} µs/puzzle",
@@ -232,6 +292,9 @@ fn main() {
                 us_per(row.theirs, row.n)
             );
             rows.push(row);
+        }
+        if command_file != path {
+            let _ = std::fs::remove_file(&command_file);
         }
     }
 
@@ -255,6 +318,25 @@ fn main() {
             ratio(r.theirs, r.ours[0]),
             ratio(r.theirs, r.ours[1]),
             ratio(r.theirs, r.ours[2]),
+        );
+    }
+
+    println!();
+    println!(
+        "| file | puzzles | `sudoscope solve FILE` µs/puzzle (process CPU) | count_9x9 µs (unique) | command / count_9x9 | sudoku 0.8 µs (unique) | command vs sudoku (throughput) |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for r in &rows {
+        let Some(command) = r.command else { continue };
+        println!(
+            "| {} | {} | {:.2} | {:.2} | {:.3}× | {:.2} | {:.2}× |",
+            r.file,
+            r.n,
+            us_per(command, r.n),
+            us_per(r.ours[0], r.n),
+            command.as_secs_f64() / r.ours[0].as_secs_f64().max(1e-12),
+            us_per(r.theirs, r.n),
+            ratio(r.theirs, command),
         );
     }
 }

@@ -110,5 +110,10 @@ fn forum_hardest_sample_agrees_with_serate() {
     check("se121/forum_hardest_1106_sample.txt", usize::MAX, 3, 3);
     check("se121/forum_hardest_1106_stride15.txt", usize::MAX, 4, 4);
     // Two of the stride-15 puzzles that timed out at 180 s, rated with 300 s each (ER 11.1, 10.6).
-    check("se121/forum_hardest_1106_stride15_long.txt", usize::MAX, 2, 2);
+    check(
+        "se121/forum_hardest_1106_stride15_long.txt",
+        usize::MAX,
+        2,
+        2,
+    );
 }
