@@ -40,22 +40,6 @@ const FILES: [&str; 3] = [
     "forum_hardest_1905_11plus.txt",
 ];
 
-fn parse_line(line: &str) -> Option<[u8; 81]> {
-    let field = line.split_whitespace().next()?;
-    if field.len() != 81 {
-        return None;
-    }
-    let mut grid = [0u8; 81];
-    for (slot, ch) in grid.iter_mut().zip(field.bytes()) {
-        *slot = match ch {
-            b'1'..=b'9' => ch - b'0',
-            b'.' | b'0' => 0,
-            _ => return None,
-        };
-    }
-    Some(grid)
-}
-
 fn env_usize(name: &str) -> Option<usize> {
     std::env::var(name).ok()?.trim().parse().ok()
 }
@@ -186,7 +170,7 @@ fn main() {
             println!("skipping {name}: not found at {}", path.display());
             continue;
         };
-        let mut puzzles: Vec<[u8; 81]> = text.lines().filter_map(parse_line).collect();
+        let mut puzzles: Vec<[u8; 81]> = text.lines().filter_map(shared::one_line_9x9).collect();
         if let Some(n) = limit_n {
             puzzles.truncate(n);
         }
@@ -239,7 +223,7 @@ fn main() {
             Some(n) => {
                 let lines: Vec<&str> = text
                     .lines()
-                    .filter(|l| parse_line(l).is_some())
+                    .filter(|l| shared::one_line_9x9(l).is_some())
                     .take(n)
                     .collect();
                 let cut = std::env::temp_dir()

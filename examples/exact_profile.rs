@@ -12,23 +12,11 @@ use std::time::Instant;
 
 use sudoscope::exact::{self, fast9, triad};
 
+#[path = "shared/mod.rs"]
+mod shared;
+
 /// A solver's entry point: (solutions up to the limit, search nodes).
 type Solver = fn(&[u8; 81], usize, &mut [u8; 81]) -> (usize, u64);
-
-fn parse_line(line: &str) -> Option<[u8; 81]> {
-    let field = line.split_whitespace().next()?;
-    if field.len() != 81 {
-        return None;
-    }
-    let mut grid = [0u8; 81];
-    for (slot, ch) in grid.iter_mut().zip(field.bytes()) {
-        *slot = match ch {
-            b'1'..=b'9' => ch - b'0',
-            _ => 0,
-        };
-    }
-    Some(grid)
-}
 
 fn main() {
     const USAGE: &str = "usage: exact_profile <count_9x9|triad|fast9> <file> [limit] [passes]";
@@ -43,7 +31,7 @@ fn main() {
     let limit: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(2);
     let passes: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(1);
     let text = std::fs::read_to_string(&file).expect("readable puzzle file");
-    let puzzles: Vec<[u8; 81]> = text.lines().filter_map(parse_line).collect();
+    let puzzles: Vec<[u8; 81]> = text.lines().filter_map(shared::one_line_9x9).collect();
     let (mut solutions, mut nodes) = (0usize, 0u64);
     let started = Instant::now();
     for _ in 0..passes {

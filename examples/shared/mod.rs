@@ -36,6 +36,24 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)]
 }
 
+/// The givens of a line whose first field is a one-line 9×9 puzzle (`1`–`9`, `.` or `0`
+/// empty), None for any other line: how the solver benchmarks read a puzzle file.
+pub fn one_line_9x9(line: &str) -> Option<[u8; 81]> {
+    let field = line.split_whitespace().next()?;
+    if field.len() != 81 {
+        return None;
+    }
+    let mut grid = [0u8; 81];
+    for (slot, ch) in grid.iter_mut().zip(field.bytes()) {
+        *slot = match ch {
+            b'1'..=b'9' => ch - b'0',
+            b'.' | b'0' => 0,
+            _ => return None,
+        };
+    }
+    Some(grid)
+}
+
 /// SplitMix64: a tiny seeded generator for reproducible samples.
 pub struct SplitMix(pub u64);
 
