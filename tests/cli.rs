@@ -371,6 +371,60 @@ fn output_streams_while_input_is_still_open() {
     assert!(child.wait().expect("exits").success());
 }
 
+/// A slow run over a file shows its records as they come (flushed at least every 100 ms), not
+/// all at the end: the first, quick record arrives long before the process ends. The slow part
+/// is `rate --se` on eight forum-hardest puzzles (a few tenths of a second each), so the check
+/// is a proportion, not a time limit.
+#[test]
+fn a_slow_run_over_a_file_shows_records_as_they_come() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/sudoscope-core/tests/data/se/se121/forum_hardest_1106_stride15.txt"
+    );
+    let hard: Vec<String> = std::fs::read_to_string(fixture)
+        .expect("fixture present")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+        .collect();
+    assert!(!hard.is_empty());
+    let mut text = format!("{PUZZLE}\n");
+    for _ in 0..2 {
+        for puzzle in &hard {
+            text.push_str(puzzle);
+            text.push('\n');
+        }
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("slow.txt");
+    std::fs::write(&file, text).expect("written");
+    let started = std::time::Instant::now();
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("sudoscope"))
+        .args(["rate", "--se", "--jobs", "1"])
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = BufReader::new(stdout).lines();
+        let first = lines.next();
+        let _ = tx.send(started.elapsed());
+        drop(first);
+        lines.count()
+    });
+    let first_record = rx
+        .recv_timeout(Duration::from_secs(300))
+        .expect("a first record");
+    assert!(child.wait().expect("exits").success());
+    let total = started.elapsed();
+    assert!(
+        first_record.as_secs_f64() < 0.5 * total.as_secs_f64(),
+        "the first record came at {first_record:?} of {total:?}"
+    );
+}
+
 #[test]
 fn larger_sizes_keep_their_alphabet() {
     let Some(dir) = datasets() else { return };

@@ -3,7 +3,7 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sudoscope::grid::{PuzzleReader, ReadOptions};
 
@@ -150,15 +150,36 @@ pub fn plain_io(e: &io::Error) -> String {
 /// run shows its records as they are produced; with interactive input, flushed every record.
 pub struct Output {
     out: io::BufWriter<io::Stdout>,
-    last_flush: Instant,
+    /// [`flush_clock`] at the last flush.
+    last_flush: Duration,
     flush_every_record: bool,
+}
+
+/// The clock of the 100 ms flush rule, read after every record: on Linux and FreeBSD the
+/// coarse monotonic clock (a few milliseconds of resolution, plenty for a 100 ms rule, and
+/// about 10 ns to read, where `Instant::now` took 80 ns on the development machine — about 1%
+/// of `solve FILE`'s time on 17-clue puzzles); elsewhere `Instant`, from the first call.
+fn flush_clock() -> Duration {
+    #[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
+    {
+        let now = rustix::time::clock_gettime(rustix::time::ClockId::MonotonicCoarse);
+        Duration::new(
+            u64::try_from(now.tv_sec).unwrap_or(0),
+            u32::try_from(now.tv_nsec).unwrap_or(0),
+        )
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_os = "freebsd")))]
+    {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        START.get_or_init(std::time::Instant::now).elapsed()
+    }
 }
 
 impl Output {
     pub fn new(input: &Input) -> Output {
         Output {
             out: io::BufWriter::with_capacity(1 << 16, io::stdout()),
-            last_flush: Instant::now(),
+            last_flush: flush_clock(),
             flush_every_record: input.interactive,
         }
     }
@@ -168,7 +189,7 @@ impl Output {
     pub fn unbuffered_records() -> Output {
         Output {
             out: io::BufWriter::with_capacity(1 << 16, io::stdout()),
-            last_flush: Instant::now(),
+            last_flush: flush_clock(),
             flush_every_record: true,
         }
     }
@@ -182,7 +203,9 @@ impl Output {
     pub fn line_bytes(&mut self, text: &[u8]) -> Result<(), Failure> {
         self.write(text)?;
         self.write(b"\n")?;
-        if self.flush_every_record || self.last_flush.elapsed() > Duration::from_millis(100) {
+        if self.flush_every_record
+            || flush_clock().saturating_sub(self.last_flush) > Duration::from_millis(100)
+        {
             self.flush()?;
         }
         Ok(())
@@ -202,7 +225,7 @@ impl Output {
     }
 
     pub fn flush(&mut self) -> Result<(), Failure> {
-        self.last_flush = Instant::now();
+        self.last_flush = flush_clock();
         self.out.flush().map_err(write_failure)
     }
 }
