@@ -543,6 +543,54 @@ fn solve_fast_lane_matches_the_general_path() {
     assert!(got[1].starts_with("invalid: line 3: digit 4 appears twice"));
 }
 
+/// `count` takes the same fast lane for text output: whatever the mix of records and the
+/// limit (1, 2 or large; puzzles with one solution, several, none), its text records are
+/// the ones the general path's JSON records spell out.
+#[test]
+fn count_fast_lane_matches_the_general_path() {
+    let grid = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    // PUZZLE without its first two givens has several solutions; with a 9 in r1c9 none.
+    let several = format!("..{}", &PUZZLE[2..]);
+    let none = format!("{}9", &PUZZLE[..80]);
+    let input = format!(
+        "{PUZZLE}\n# comment\n44{}\n  {PUZZLE}  extra field\n{grid}{several}\n{none}\n123\n{}\n{PUZZLE}x\n",
+        &PUZZLE[2..],
+        ".".repeat(81),
+    );
+    for limit in ["1", "2", "1000"] {
+        let text = sudoscope()
+            .args(["count", "--limit", limit, "-"])
+            .write_stdin(input.clone())
+            .output()
+            .expect("runs");
+        let json = sudoscope()
+            .args(["count", "--format", "json", "--limit", limit, "-"])
+            .write_stdin(input.clone())
+            .output()
+            .expect("runs");
+        assert_eq!(text.status.code(), Some(2), "invalid records give exit 2");
+        assert_eq!(json.status.code(), Some(2));
+        assert_eq!(text.stderr, json.stderr, "the same errors are reported");
+        let expected: Vec<String> = String::from_utf8_lossy(&json.stdout)
+            .lines()
+            .map(|line| {
+                let record: serde_json::Value = serde_json::from_str(line).expect("JSON record");
+                match record["solutions"].as_u64() {
+                    Some(n) if record["capped"] == true => format!("{n}+"),
+                    Some(n) => n.to_string(),
+                    None => format!("invalid: {}", record["error"].as_str().unwrap_or_default()),
+                }
+            })
+            .collect();
+        let got: Vec<String> = String::from_utf8_lossy(&text.stdout)
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(got, expected, "--limit {limit}");
+        assert_eq!(got.len(), 9, "{got:?}");
+    }
+}
+
 /// On a whole dataset the fast lane's text output equals the solutions the JSON path gives.
 #[test]
 fn solve_fast_lane_matches_json_on_a_dataset() {
