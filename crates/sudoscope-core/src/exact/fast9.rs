@@ -44,6 +44,8 @@
 //! explored on a copy of the 248-byte board, the last branch re-uses the board itself.
 //! No allocation, no recursion deeper than the number of guesses on one path (< 81).
 
+use crate::grid::filled::filled_cells_9x9;
+
 const ALL27: u32 = (1 << 27) - 1;
 /// Sub-bands stored per board: the 27 real ones and one always 0, so that the boards'
 /// arrays split into whole 128-bit vectors for [`changed_mask`].
@@ -134,6 +136,17 @@ static POINTING: [u32; 512] = {
     m
 };
 
+/// `BAND_AND_POSITION[cell]`: the band of a cell (0–2) and its position in the band (0–26).
+static BAND_AND_POSITION: [[u8; 2]; 81] = {
+    let mut table = [[0u8; 2]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        table[cell] = [(cell / 27) as u8, (cell % 27) as u8];
+        cell += 1;
+    }
+    table
+};
+
 /// `KEEP_IN_BAND[pos]`: the band's cells that are not row or box peers of cell `pos`
 /// (the cell itself is kept).
 static KEEP_IN_BAND: [u32; 27] = {
@@ -207,32 +220,50 @@ impl Board {
     /// off its cell), which costs a third of the per-given calls on a 17-clue puzzle. None
     /// when two givens of a digit share a house or a value is above 9.
     fn from_givens(givens: &[u8; 81]) -> Option<Board> {
-        // placed[b][v]: the cells of band b holding v (v = 0: the empty cells).
-        let mut placed = [[0u32; 10]; 3];
-        for (band, cells) in placed.iter_mut().zip(givens.chunks_exact(27)) {
-            for (pos, &v) in cells.iter().enumerate() {
-                *band.get_mut(usize::from(v))? |= 1 << pos;
+        if givens.iter().fold(false, |above, &v| above | (v > 9)) {
+            return None;
+        }
+        // For each band and digit (`b * 9 + d`, arrays of 32 so that a masked index needs no
+        // bounds check): the cells given it, and the cells that are not row or box peers of
+        // any of them (each given keeping itself).
+        let mut placed = [0u32; 32];
+        let mut keep = [ALL27; 32];
+        let mut occupied = [0u32; 4];
+        for cell in filled_cells_9x9(givens) {
+            let [b, pos] = BAND_AND_POSITION[cell].map(usize::from);
+            let idx = (b * 9 + usize::from(givens[cell]) - 1) & 31;
+            placed[idx] |= 1 << pos;
+            keep[idx] &= KEEP_IN_BAND[pos];
+            occupied[b & 3] |= 1 << pos;
+        }
+        // The columns of a band's cells, as a mask of whole columns of a band.
+        let columns = |cells: u32| ((cells | cells >> 9 | cells >> 18) & 0x1FF) * ROW_ONES;
+        let mut board = Board::new();
+        // Any given that lost its own digit shares a house with another given of it; checked
+        // once after the loop, which has no branch and so runs on vectors.
+        let mut lost = 0;
+        for (b, (unsolved, &given)) in board.unsolved.iter_mut().zip(&occupied).enumerate() {
+            *unsolved = ALL27 & !given;
+            let free = *unsolved;
+            let (o1, o2) = other_bands(b);
+            let band = b * 9..b * 9 + 9;
+            for (((slot, &mine), &keep), (&above, &below)) in board.cand[band.clone()]
+                .iter_mut()
+                .zip(&placed[band.clone()])
+                .zip(&keep[band])
+                .zip(
+                    placed[o1 * 9..o1 * 9 + 9]
+                        .iter()
+                        .zip(&placed[o2 * 9..o2 * 9 + 9]),
+                )
+            {
+                let cand = (free | mine) & keep & !columns(above | below);
+                lost |= mine & !cand;
+                *slot = cand;
             }
         }
-        let mut board = Board::new();
-        for b in 0..3 {
-            board.unsolved[b] = placed[b][0];
-            let (o1, o2) = other_bands(b);
-            for d in 0..9 {
-                let mine = placed[b][d + 1];
-                let mut keep = placed[b][0] | mine;
-                let mut cells = mine;
-                while cells != 0 {
-                    keep &= KEEP_IN_BAND[cells.trailing_zeros() as usize % 27];
-                    cells &= cells - 1;
-                }
-                keep &= columns_free_of(placed[o1][d + 1]) & columns_free_of(placed[o2][d + 1]);
-                // A given that lost its own digit shares a house with another given of it.
-                if keep & mine != mine {
-                    return None;
-                }
-                board.cand[b * 9 + d] = keep;
-            }
+        if lost != 0 {
+            return None;
         }
         Some(board)
     }
@@ -448,13 +479,6 @@ fn other_bands(b: usize) -> (usize, usize) {
         1 => (0, 2),
         _ => (0, 1),
     }
-}
-
-/// The cells of a band outside every column that holds one of `cells` (a band's cells).
-#[inline(always)]
-fn columns_free_of(cells: u32) -> u32 {
-    let columns = (cells | cells >> 9 | cells >> 18) & 0x1FF;
-    ALL27 & !(columns * ROW_ONES)
 }
 
 struct Search<'a> {

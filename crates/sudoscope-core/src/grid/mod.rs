@@ -5,6 +5,7 @@ pub mod alphabet;
 pub mod board;
 pub mod digits;
 pub mod error;
+pub mod filled;
 pub mod format;
 pub mod geometry;
 pub mod parse;

@@ -13,6 +13,7 @@ use super::alphabet::{Alphabet, Symbol};
 use super::board::{Grid, Puzzle};
 use super::digits::Digits;
 use super::error::{ParseError, ParseErrorKind};
+use super::filled::filled_cells_9x9;
 use super::geometry::{Geometry, SIZES, Variant};
 
 /// Longest line read; the rest of a longer line is skipped without being stored.
@@ -766,14 +767,13 @@ fn standard_line(line: &[u8], first_line: bool) -> Option<[u8; 81]> {
         Some(_) => return None,
     }
     let token: &[u8; 81] = token.try_into().ok()?;
-    // The givens, then seven empty cells so that eleven 8-byte words cover the grid.
-    let mut padded = [0u8; 88];
+    let mut givens = [0u8; 81];
     // First the characters alone, then the clash check over the few givens only. This loop
     // has no early exit and a fixed length, so the compiler turns it into a few vector
     // instructions (a `return` inside it kept it byte by byte: a fifth of `solve FILE`'s time
     // on 17-clue puzzles went here).
     let mut stray = false;
-    for (&byte, slot) in token.iter().zip(&mut padded) {
+    for (&byte, slot) in token.iter().zip(&mut givens) {
         let value = byte.wrapping_sub(b'0');
         let digit = value <= 9;
         stray |= !digit & (byte != b'.');
@@ -785,34 +785,22 @@ fn standard_line(line: &[u8], first_line: bool) -> Option<[u8; 81]> {
     // For every digit, the houses that already hold it (bits as in `HOUSE_BITS_9X9`).
     let mut used = [0u32; 16];
     let mut any = false;
-    let (words, _) = padded.as_chunks::<8>();
-    for (word_index, word) in words.iter().enumerate() {
-        // Every byte is 0..=9, so adding 0x7f to each never carries into the next byte, and
-        // a byte's top bit is then set exactly when it holds a digit: the loop below visits
-        // the givens alone (about a fifth of the cells), not all 81 with a branch each.
-        let mut tops =
-            u64::from_le_bytes(*word).wrapping_add(0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
-        while tops != 0 {
-            let cell = word_index * 8 + (tops.trailing_zeros() / 8) as usize;
-            tops &= tops - 1;
-            let digit = usize::from(padded[cell] & 15);
-            let houses = HOUSE_BITS_9X9[cell];
-            if used[digit] & houses != 0 {
-                return None;
-            }
-            used[digit] |= houses;
-            any = true;
+    for cell in filled_cells_9x9(&givens) {
+        let digit = usize::from(givens[cell] & 15);
+        let houses = HOUSE_BITS_9X9[cell];
+        if used[digit] & houses != 0 {
+            return None;
         }
+        used[digit] |= houses;
+        any = true;
     }
-    let mut givens = [0u8; 81];
-    givens.copy_from_slice(&padded[..81]);
     any.then_some(givens)
 }
 
-/// For every cell of a 9×9 grid (and the seven padding cells after it, with none), its row,
-/// column and box as one bit each: bits 0–8, 9–17 and 18–26.
-const HOUSE_BITS_9X9: [u32; 88] = {
-    let mut houses = [0u32; 88];
+/// For every cell of a 9×9 grid, its row, column and box as one bit each: bits 0–8, 9–17 and
+/// 18–26.
+const HOUSE_BITS_9X9: [u32; 81] = {
+    let mut houses = [0u32; 81];
     let mut cell = 0;
     while cell < 81 {
         let (row, col) = (cell / 9, cell % 9);
