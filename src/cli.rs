@@ -182,14 +182,16 @@ pub enum PlayLevel {
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// A puzzle written out (any format sudoscope reads); without it a puzzle is generated.
+    /// A puzzle written out (any format sudoscope reads), or a file of puzzles; without it a
+    /// puzzle is generated.
     #[arg(value_name = "PUZZLE", conflicts_with = "file")]
     pub puzzle: Option<String>,
     /// Read the puzzle from this file.
     #[arg(long, value_name = "F")]
     pub file: Option<std::path::PathBuf>,
-    /// Which puzzle of the file to play, counting from 1.
-    #[arg(long, value_name = "I", requires = "file", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Which puzzle of the file to play, counting from 1 (the file given with --file or as
+    /// PUZZLE).
+    #[arg(long, value_name = "I", value_parser = clap::value_parser!(u64).range(1..))]
     pub index: Option<u64>,
     /// Difficulty of a generated puzzle.
     #[arg(long, value_enum)]

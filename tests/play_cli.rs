@@ -18,6 +18,11 @@ fn bad_puzzles_and_files_are_one_line_and_exit_2() {
         .args(["play", "123"])
         .assert()
         .code(2)
+        .stderr(predicate::str::starts_with("sudoscope: 123: ").and(one_line()));
+    sudoscope()
+        .args(["play", &format!("12{}", ".".repeat(40))])
+        .assert()
+        .code(2)
         .stderr(predicate::str::starts_with("sudoscope: puzzle: ").and(one_line()));
     sudoscope()
         .args(["play", "--file", "/nonexistent/puzzles.txt"])
@@ -47,4 +52,45 @@ fn without_a_terminal_play_says_so() {
             .stdout("")
             .stderr(predicate::str::contains("play needs a terminal"));
     }
+}
+
+/// Defect: `sudoscope play FILE` read the file's path as a puzzle ("line 1: 43 cells"). The
+/// argument is now read as every command reads it: an existing file is a file of puzzles
+/// (`--index` picks one), a missing one or a directory is named in one line.
+#[test]
+fn a_file_given_as_the_puzzle_is_read_as_a_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("two.txt");
+    let easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    std::fs::write(&file, format!("{easy}\n{easy}\n")).expect("written");
+    let file = file.to_str().expect("UTF-8 path");
+    // Read and checked: what stops it then is only the missing terminal.
+    for args in [vec!["play", file], vec!["play", file, "--index", "2"]] {
+        sudoscope()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("play needs a terminal").and(one_line()));
+    }
+    sudoscope()
+        .args(["play", file, "--index", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("has no puzzle number 3").and(one_line()));
+    let missing = dir.path().join("missing.txt");
+    sudoscope()
+        .args(["play", missing.to_str().expect("UTF-8 path")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no such file").and(one_line()));
+    sudoscope()
+        .args(["play", dir.path().to_str().expect("UTF-8 path")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is a directory").and(one_line()));
+    sudoscope()
+        .args(["play", easy, "--index", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--index").and(one_line()));
 }

@@ -3,6 +3,7 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::path::Path;
 use std::time::Duration;
 
 use sudoscope::grid::{PuzzleReader, ReadOptions};
@@ -77,13 +78,8 @@ fn open_reporting(args: &InputArgs, progress_verb: Option<&'static str>) -> Resu
             }
             ("<stdin>".into(), Box::new(io::stdin().lock()))
         }
-        Some(arg) => {
-            let path = std::path::Path::new(arg);
-            if path.is_dir() {
-                return Err(Failure::usage(format!(
-                    "{arg}: is a directory, not a puzzle file"
-                )));
-            } else if path.exists() {
+        Some(arg) => match argument(arg)? {
+            Argument::File(path) => {
                 let file = File::open(path)
                     .map_err(|e| Failure::usage(format!("{arg}: cannot read: {}", plain_io(&e))))?;
                 if let (Some(verb), Ok(metadata)) = (progress_verb, file.metadata()) {
@@ -91,19 +87,12 @@ fn open_reporting(args: &InputArgs, progress_verb: Option<&'static str>) -> Resu
                 }
                 let reader = Box::new(BufReader::with_capacity(1 << 16, file));
                 (arg.to_owned(), progress.wrap_reader(reader))
-            } else if looks_like_path(arg) {
-                return Err(Failure::usage(format!("{arg}: no such file")));
-            } else if too_short_for_a_puzzle(arg) {
-                return Err(Failure::usage(format!(
-                    "{arg}: no such file, and not a puzzle (the smallest, 4×4, has 16 cells)"
-                )));
-            } else {
-                (
-                    "<argument>".into(),
-                    Box::new(io::Cursor::new(arg.as_bytes().to_vec())),
-                )
             }
-        }
+            Argument::Puzzle(text) => (
+                "<argument>".into(),
+                Box::new(io::Cursor::new(text.as_bytes().to_vec())),
+            ),
+        },
     };
     let interactive = name == "<stdin>";
     Ok(Input {
@@ -112,6 +101,34 @@ fn open_reporting(args: &InputArgs, progress_verb: Option<&'static str>) -> Resu
         interactive,
         progress,
     })
+}
+
+/// What a command's argument names: a file of puzzles, or a puzzle written out.
+pub enum Argument<'a> {
+    File(&'a Path),
+    Puzzle(&'a str),
+}
+
+/// Reads an argument the way every command does: an existing file is read as one, and text
+/// that names no file is a puzzle — unless it looks like a path (then the file is missing), is
+/// a directory, or is too short for any puzzle; those are usage errors naming the argument.
+pub fn argument(arg: &str) -> Result<Argument<'_>, Failure> {
+    let path = Path::new(arg);
+    if path.is_dir() {
+        Err(Failure::usage(format!(
+            "{arg}: is a directory, not a puzzle file"
+        )))
+    } else if path.exists() {
+        Ok(Argument::File(path))
+    } else if looks_like_path(arg) {
+        Err(Failure::usage(format!("{arg}: no such file")))
+    } else if too_short_for_a_puzzle(arg) {
+        Err(Failure::usage(format!(
+            "{arg}: no such file, and not a puzzle (the smallest, 4×4, has 16 cells)"
+        )))
+    } else {
+        Ok(Argument::Puzzle(arg))
+    }
 }
 
 /// A name with a directory separator or a file extension is a path, not a puzzle: no puzzle

@@ -2,6 +2,7 @@
 //! so bad input is one line on standard error and exit code 2, then runs the terminal UI.
 
 use std::io::IsTerminal;
+use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sudoscope::grid::{ReadOptions, Variant, parse_puzzle, read_all};
@@ -9,7 +10,7 @@ use sudoscope::tui::StartGame;
 use sudoscope::tui::gen_seam::{GenerateOptions, Level, reachable_levels};
 use sudoscope::tui::run::{RunOptions, run as run_ui};
 
-use super::io::Failure;
+use super::io::{self, Argument, Failure};
 use crate::cli::{PlayArgs, PlayLevel};
 
 pub fn run(args: &PlayArgs) -> Result<u8, Failure> {
@@ -18,27 +19,30 @@ pub fn run(args: &PlayArgs) -> Result<u8, Failure> {
         variant,
         alphabet: None,
     };
-    let start = if let Some(text) = &args.puzzle {
-        let puzzle =
-            parse_puzzle(text, read).map_err(|e| Failure::usage(format!("puzzle: {e}")))?;
-        Some(checked(puzzle, "puzzle")?)
-    } else if let Some(file) = &args.file {
-        let name = file.display().to_string();
-        let text =
-            std::fs::read_to_string(file).map_err(|e| Failure::usage(format!("{name}: {e}")))?;
-        let index = args.index.unwrap_or(1);
-        let records = read_all(&text, read);
-        let Some(record) = records.into_iter().nth(index as usize - 1) else {
-            return Err(Failure::usage(format!(
-                "{name}: has no puzzle number {index}"
-            )));
-        };
-        let puzzle = record
-            .result
-            .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
-        Some(checked(puzzle, &name)?)
-    } else {
-        None
+    // The puzzle argument is read as every command reads one: an existing file is a file of
+    // puzzles (the first, or `--index`), other text a puzzle written out.
+    let start = match (
+        args.puzzle.as_deref().map(io::argument).transpose()?,
+        &args.file,
+    ) {
+        (Some(Argument::File(path)), _) => Some(from_file(path, args.index, read)?),
+        (None, Some(path)) => Some(from_file(path, args.index, read)?),
+        (Some(Argument::Puzzle(text)), _) => {
+            if args.index.is_some() {
+                return Err(Failure::usage(
+                    "--index picks a puzzle of a file; give a file, not a puzzle",
+                ));
+            }
+            let puzzle =
+                parse_puzzle(text, read).map_err(|e| Failure::usage(format!("puzzle: {e}")))?;
+            Some(checked(puzzle, "puzzle")?)
+        }
+        (None, None) => {
+            if args.index.is_some() {
+                return Err(Failure::usage("--index needs a file of puzzles"));
+            }
+            None
+        }
     };
     let mut fresh = GenerateOptions {
         seed: SystemTime::now()
@@ -97,6 +101,27 @@ pub fn run(args: &PlayArgs) -> Result<u8, Failure> {
     })
     .map_err(|e| Failure::runtime(e.to_string()))?;
     Ok(0)
+}
+
+/// Puzzle number `index` (from 1; the first without it) of a file.
+fn from_file(path: &Path, index: Option<u64>, read: ReadOptions) -> Result<StartGame, Failure> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::usage(format!("{name}: {}", io::plain_io(&e))))?;
+    let index = index.unwrap_or(1);
+    let records = read_all(&text, read);
+    let Some(record) = usize::try_from(index)
+        .ok()
+        .and_then(|i| records.into_iter().nth(i - 1))
+    else {
+        return Err(Failure::usage(format!(
+            "{name}: has no puzzle number {index}"
+        )));
+    };
+    let puzzle = record
+        .result
+        .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
+    checked(puzzle, &name)
 }
 
 fn checked(puzzle: sudoscope::grid::Puzzle, name: &str) -> Result<StartGame, Failure> {
