@@ -30,7 +30,7 @@ const NONE: u32 = u32::MAX;
 /// Candidates a step removes, as (cell, digit).
 type Removals = Vec<(u8, u8)>;
 /// What a technique inside a chain does: its removals, the offs it needed, its description.
-type RuleHint = (Removals, Removals, Rc<Rule>);
+type RuleHint = (Removals, Removals, Arc<Rule>);
 /// What a potential concludes: removals, and the placement when it is "on".
 type Conclusion = (Removals, Option<(u8, u8)>);
 const NKEYS: usize = 81 * 9 * 2;
@@ -73,7 +73,7 @@ pub struct Node {
     pstart: u32,
     plen: u32,
     /// For [`Cause::Advanced`]: the technique that removes this candidate.
-    pub rule: Option<Rc<Rule>>,
+    pub rule: Option<Arc<Rule>>,
 }
 
 /// A technique acting inside a chain.
@@ -308,27 +308,55 @@ pub struct Search<'m> {
     skip_hopeless: bool,
 }
 
+impl Drop for Search<'_> {
+    /// Hands the buffers to the memo for the next search.
+    fn drop(&mut self) {
+        self.forget_on_chains();
+        let mut kept = self.memo.scratch.borrow_mut();
+        if kept.len() < KEPT_SCRATCH {
+            kept.push(Scratch {
+                nodes: std::mem::take(&mut self.nodes),
+                pool: std::mem::take(&mut self.pool),
+                buf: std::mem::take(&mut self.buf),
+                ons: std::mem::take(&mut self.ons),
+                spare_sets: std::mem::take(&mut self.spare_sets),
+                queues: std::mem::take(&mut self.queues),
+                ancestry: std::mem::take(&mut self.ancestry),
+                ancestry_stamp: self.ancestry_stamp,
+                hopes: std::mem::take(&mut self.hopes),
+            });
+        }
+    }
+}
+
 impl<'m> Search<'m> {
     pub fn new(cfg: Chaining, memo: &'m SeMemo) -> Search<'m> {
+        let mut scratch = memo.scratch.borrow_mut().pop().unwrap_or_default();
+        scratch.nodes.clear();
+        scratch.pool.clear();
+        scratch.buf.clear();
+        scratch.ons.clear();
+        scratch.hopes.clear();
         Search {
             cfg,
             memo,
-            nodes: Vec::new(),
+            nodes: scratch.nodes,
             on_chains: HashMap::new(),
-            pool: Vec::new(),
-            buf: Vec::new(),
-            ons: Vec::new(),
-            spare_sets: Vec::new(),
-            queues: (VecDeque::new(), VecDeque::new()),
-            ancestry: Vec::new(),
-            ancestry_stamp: 0,
+            pool: scratch.pool,
+            buf: scratch.buf,
+            ons: scratch.ons,
+            // Given back emptied (`give_set`), as are the queues before every use.
+            spare_sets: scratch.spare_sets,
+            queues: scratch.queues,
+            ancestry: scratch.ancestry,
+            ancestry_stamp: scratch.ancestry_stamp,
             cheapest: false,
             best: None,
             pass_base: 0,
             new_links: None,
             reach: None,
             conjugates: None,
-            hopes: Vec::new(),
+            hopes: scratch.hopes,
             implied: HashMap::new(),
             skip_hopeless: true,
         }
@@ -338,10 +366,9 @@ impl<'m> Search<'m> {
     /// kind of chain whose base difficulty is above a step already found is not looked for
     /// (every step of the lowest difficulty is still found, in the same order).
     pub fn cheapest(cfg: Chaining, memo: &'m SeMemo) -> Search<'m> {
-        Search {
-            cheapest: true,
-            ..Search::new(cfg, memo)
-        }
+        let mut search = Search::new(cfg, memo);
+        search.cheapest = true;
+        search
     }
 
     /// The memo this search shares with the searches nested in it.
@@ -704,7 +731,7 @@ impl<'m> Search<'m> {
                 }
                 // A rule of its own for each use: an outer chain's size counts each distinct
                 // nested chain it rests on once.
-                let info = Rc::new(Rule {
+                let info = Arc::new(Rule {
                     description: chain.description.clone(),
                     complexity: chain.complexity,
                 });
@@ -819,9 +846,9 @@ impl<'m> Search<'m> {
             let node = &self.nodes[n as usize];
             if let Some(rule) = &node.rule
                 && rule.complexity > 0
-                && !rules.contains(&Rc::as_ptr(rule))
+                && !rules.contains(&Arc::as_ptr(rule))
             {
-                rules.push(Rc::as_ptr(rule));
+                rules.push(Arc::as_ptr(rule));
                 nested += rule.complexity;
             }
             todo.extend(self.parents(n).iter().copied());
@@ -1011,7 +1038,7 @@ impl<'m> Search<'m> {
             return wanted;
         };
         if self.hopes.is_empty() {
-            self.hopes = vec![0; 729];
+            self.hopes.resize(729, 0);
         }
         let i = index(cell, digit);
         let known = self.hopes[i] >> HOPES_KNOWN_SHIFT;
@@ -1530,7 +1557,32 @@ const NESTED_MEMO_GENERATION: usize = 2_000;
 pub struct SeMemo {
     nested: RefCell<NestedMemo>,
     older: RefCell<NestedMemo>,
+    /// Buffers of searches that have ended, for the next ones (see [`Scratch`]).
+    scratch: RefCell<Vec<Scratch>>,
 }
+
+/// The buffers a search fills and empties, handed from one search to the next through the
+/// [`SeMemo`]: a rating makes thousands of searches (one per step and kind of chain, and the
+/// nested ones), and growing these from empty each time — reallocations copying the node
+/// arena, fresh 1,458-slot sets filled with "none" — took about a tenth of a rating's
+/// instructions on the puzzle bank.
+#[derive(Default)]
+struct Scratch {
+    nodes: Vec<Node>,
+    pool: Vec<u32>,
+    buf: Vec<(u8, u8, Cause)>,
+    ons: Vec<u32>,
+    spare_sets: Vec<PotSet>,
+    queues: (VecDeque<u32>, VecDeque<u32>),
+    ancestry: Vec<u32>,
+    ancestry_stamp: u32,
+    hopes: Vec<u8>,
+}
+
+/// At most this many ended searches' buffers are kept: as many as are nested in each other at
+/// once (an outer search, its nested ones, theirs), so the memory they hold is what the
+/// deepest moment of the rating needed anyway.
+const KEPT_SCRATCH: usize = 6;
 
 /// Nested searches' chains by the search's kind, grid and the strong links the outer chain made
 /// (which decide what a cycle and forcing-chain search follows).
@@ -1692,7 +1744,7 @@ fn rule_hints_where(grid: &SeGrid, source: &SeGrid, rule: usize, lost: &NewLinks
         if parents.is_empty() {
             continue;
         }
-        let info = Rc::new(Rule {
+        let info = Arc::new(Rule {
             description: format!("{} ({})", h.name, super::describe_removals(&h.removals)),
             complexity: 0,
         });

@@ -11,7 +11,7 @@
 //! and the inner chain needed (the outer chain's links into it), and the chain it finds with
 //! the same description is explained the same way, one level further down.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::chaining::{
     Cause, ChainHint, Chaining, Kind, Rule, SeMemo, Search, potential_text, reason_text,
@@ -74,7 +74,7 @@ struct Proof {
 
 /// A smaller chain used by one link of a chain being explained.
 struct Use {
-    rule: Rc<Rule>,
+    rule: Arc<Rule>,
     /// The grid the inner chain works on: the outer step's grid without the candidates the
     /// link needed gone (the link's parents).
     needs: SeGrid,
@@ -397,7 +397,7 @@ fn numbered(
             let line = if i == 0 || parents.is_empty() {
                 format!("{}. if {text}", i + 1)
             } else if let (Cause::Advanced, Some(rule)) = (n.cause, nested) {
-                let k = match uses.iter().position(|u| Rc::ptr_eq(&u.rule, rule)) {
+                let k = match uses.iter().position(|u| Arc::ptr_eq(&u.rule, rule)) {
                     Some(k) => k,
                     None => {
                         let mut needs = *grid;
