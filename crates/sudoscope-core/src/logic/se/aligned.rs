@@ -51,51 +51,63 @@ fn exclusions(grid: &SeGrid, cells: &[u8], excluders: &[u8]) -> Vec<(u8, u8)> {
             counts[i] += 1;
         }
     }
-    // allowed[i]: the digits of cell i that appear in some possible combination.
-    let mut allowed = [0u16; 3];
-    let mut pick = [0u8; 3];
-    let mut index = [0usize; 3];
-    let (pick, index, allowed) = (
-        &mut pick[..cells.len()],
-        &mut index[..cells.len()],
-        &mut allowed[..cells.len()],
-    );
-    'combos: loop {
-        for (i, &j) in index.iter().enumerate() {
-            pick[i] = options[i][j];
-        }
-        let mut possible = true;
-        'check: for a in 0..cells.len() {
-            for b in a + 1..cells.len() {
+    let n = cells.len();
+    // Whether the cells can hold these digits together: no two that see each other hold the
+    // same one, and no excluder loses all its candidates to them.
+    let possible = |pick: &[u8]| {
+        for a in 0..n {
+            for b in a + 1..n {
                 if pick[a] == pick[b] && t.peer_bits[cells[a] as usize] >> cells[b] & 1 == 1 {
-                    possible = false;
-                    break 'check;
+                    return false;
                 }
             }
         }
-        if possible {
-            let chosen = pick.iter().fold(0u16, |m, &d| m | bit(d));
-            possible = excluders
-                .iter()
-                .all(|&e| grid.cands[e as usize] & !chosen != 0);
-        }
-        if possible {
-            for (i, &d) in pick.iter().enumerate() {
-                allowed[i] |= bit(d);
+        let chosen = pick.iter().fold(0u16, |m, &d| m | bit(d));
+        excluders
+            .iter()
+            .all(|&e| grid.cands[e as usize] & !chosen != 0)
+    };
+    // allowed[i]: the digits of cell i that appear in some possible combination. Each
+    // candidate not yet seen in one looks for a combination holding it (an odometer over the
+    // other cells' candidates) and stops at the first: most candidates are allowed, and the
+    // first combination tried usually shows it, where walking every combination of the cells
+    // costs their product.
+    let mut allowed = [0u16; 3];
+    let mut pick = [0u8; 3];
+    for fixed in 0..n {
+        for j in 0..counts[fixed] {
+            if allowed[fixed] & bit(options[fixed][j]) != 0 {
+                continue;
             }
-        }
-        // Next combination (odometer over the cells' candidates).
-        let mut i = 0;
-        loop {
-            if i == cells.len() {
-                break 'combos;
+            let mut index = [0usize; 3];
+            index[fixed] = j;
+            'combos: loop {
+                for (i, &k) in index[..n].iter().enumerate() {
+                    pick[i] = options[i][k];
+                }
+                if possible(&pick[..n]) {
+                    for (i, &d) in pick[..n].iter().enumerate() {
+                        allowed[i] |= bit(d);
+                    }
+                    break;
+                }
+                // Next combination of the other cells.
+                let mut i = 0;
+                loop {
+                    if i == fixed {
+                        i += 1;
+                    }
+                    if i >= n {
+                        break 'combos;
+                    }
+                    index[i] += 1;
+                    if index[i] < counts[i] {
+                        break;
+                    }
+                    index[i] = 0;
+                    i += 1;
+                }
             }
-            index[i] += 1;
-            if index[i] < counts[i] {
-                break;
-            }
-            index[i] = 0;
-            i += 1;
         }
     }
     let mut removals = Vec::new();
@@ -200,4 +212,93 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: u32) -> Option<SeHint> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The definition, plainly: every combination of the cells' candidates, and the digits of
+    /// each cell that occur in one no rule forbids.
+    fn by_every_combination(grid: &SeGrid, cells: &[u8], excluders: &[u8]) -> Vec<(u8, u8)> {
+        let t = tables();
+        let lists: Vec<Vec<u8>> = cells
+            .iter()
+            .map(|&c| digits(grid.cands[c as usize]).collect())
+            .collect();
+        let total: usize = lists.iter().map(Vec::len).product();
+        let mut allowed = vec![0u16; cells.len()];
+        for mut number in 0..total {
+            let pick: Vec<u8> = lists
+                .iter()
+                .map(|list| {
+                    let d = list[number % list.len()];
+                    number /= list.len();
+                    d
+                })
+                .collect();
+            let repeats = (0..cells.len()).any(|a| {
+                (a + 1..cells.len()).any(|b| {
+                    pick[a] == pick[b] && t.peer_bits[cells[a] as usize] >> cells[b] & 1 == 1
+                })
+            });
+            let chosen = pick.iter().fold(0, |m, &d| m | bit(d));
+            let empties = excluders
+                .iter()
+                .any(|&e| grid.cands[e as usize] & !chosen == 0);
+            if !repeats && !empties {
+                for (a, &d) in pick.iter().enumerate() {
+                    allowed[a] |= bit(d);
+                }
+            }
+        }
+        cells
+            .iter()
+            .zip(&allowed)
+            .flat_map(|(&c, &a)| digits(grid.cands[c as usize] & !a).map(move |d| (c, d)))
+            .collect()
+    }
+
+    proptest::proptest! {
+        /// The search for a witness per candidate removes exactly what walking every
+        /// combination does: pairs and triplets, cells that see each other or not, excluders
+        /// of two or three candidates.
+        #[test]
+        fn exclusions_match_every_combination(
+            masks in proptest::collection::vec(3u16..512, 3),
+            excluder_masks in proptest::collection::vec((0u8..9, 0u8..9, 0u8..9, proptest::bool::ANY), 0..5),
+            layout in 0usize..4,
+            triplet in proptest::bool::ANY,
+        ) {
+            // Cells 0, 1, 2 see each other (row 1, box 1); 13 sees 12 but neither 0 nor 1;
+            // the excluders are in row 1 from column 4 on (they see 0, 1 and 2).
+            let sets: [[u8; 3]; 4] = [[0, 1, 2], [0, 1, 13], [0, 40, 80], [0, 2, 9]];
+            let cells = &sets[layout][..if triplet { 3 } else { 2 }];
+            let mut grid = SeGrid {
+                values: [0; 81],
+                cands: [0; 81],
+                digit_cells: [0; 10],
+            };
+            for (&cell, &mask) in cells.iter().zip(&masks) {
+                // At least two candidates, as the cells SE considers have.
+                grid.cands[cell as usize] = if mask.count_ones() >= 2 { mask } else { mask | 0b11 };
+            }
+            let mut excluders = Vec::new();
+            for (i, &(a, b, c, three)) in excluder_masks.iter().enumerate() {
+                let mut mask = bit(a + 1) | bit(b + 1);
+                if three {
+                    mask |= bit(c + 1);
+                }
+                if mask.count_ones() >= 2 {
+                    let cell = 3 + i as u8;
+                    grid.cands[cell as usize] = mask;
+                    excluders.push(cell);
+                }
+            }
+            proptest::prop_assert_eq!(
+                exclusions(&grid, cells, &excluders),
+                by_every_combination(&grid, cells, &excluders)
+            );
+        }
+    }
 }
