@@ -494,6 +494,31 @@ fn every_dataset_file_runs_through_check() {
     }
 }
 
+/// Runs `command` with `options` on `input` (from standard input) twice, as text and as JSON,
+/// for the fast-lane tests: an input holding invalid records, so both exit with 2 and report
+/// the same errors on standard error.
+fn text_and_json(
+    command: &str,
+    options: &[&str],
+    input: &str,
+) -> (std::process::Output, std::process::Output) {
+    let run = |format: &[&str]| {
+        sudoscope()
+            .arg(command)
+            .args(format)
+            .args(options)
+            .arg("-")
+            .write_stdin(input.to_owned())
+            .output()
+            .expect("runs")
+    };
+    let (text, json) = (run(&[]), run(&["--format", "json"]));
+    assert_eq!(text.status.code(), Some(2), "invalid records give exit 2");
+    assert_eq!(json.status.code(), Some(2));
+    assert_eq!(text.stderr, json.stderr, "the same errors are reported");
+    (text, json)
+}
+
 /// `solve` streams one-line 9×9 puzzles on a fast lane that skips building a `Puzzle`; every
 /// other kind of record goes the general way. Whatever the mix (a byte-order mark, comments,
 /// clashing givens, indented lines with extra fields, a multi-line grid, bad rows, an empty
@@ -507,19 +532,7 @@ fn solve_fast_lane_matches_the_general_path() {
         &PUZZLE[2..],
         ".".repeat(81),
     );
-    let text = sudoscope()
-        .args(["solve", "-"])
-        .write_stdin(input.clone())
-        .output()
-        .expect("runs");
-    let json = sudoscope()
-        .args(["solve", "--format", "json", "-"])
-        .write_stdin(input)
-        .output()
-        .expect("runs");
-    assert_eq!(text.status.code(), Some(2), "invalid records give exit 2");
-    assert_eq!(json.status.code(), Some(2));
-    assert_eq!(text.stderr, json.stderr, "the same errors are reported");
+    let (text, json) = text_and_json("solve", &[], &input);
     let expected: Vec<String> = String::from_utf8_lossy(&json.stdout)
         .lines()
         .map(|line| {
@@ -558,19 +571,7 @@ fn count_fast_lane_matches_the_general_path() {
         ".".repeat(81),
     );
     for limit in ["1", "2", "1000"] {
-        let text = sudoscope()
-            .args(["count", "--limit", limit, "-"])
-            .write_stdin(input.clone())
-            .output()
-            .expect("runs");
-        let json = sudoscope()
-            .args(["count", "--format", "json", "--limit", limit, "-"])
-            .write_stdin(input.clone())
-            .output()
-            .expect("runs");
-        assert_eq!(text.status.code(), Some(2), "invalid records give exit 2");
-        assert_eq!(json.status.code(), Some(2));
-        assert_eq!(text.stderr, json.stderr, "the same errors are reported");
+        let (text, json) = text_and_json("count", &["--limit", limit], &input);
         let expected: Vec<String> = String::from_utf8_lossy(&json.stdout)
             .lines()
             .map(|line| {
