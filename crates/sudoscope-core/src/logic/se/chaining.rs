@@ -259,25 +259,12 @@ pub struct Search<'m> {
     pub cfg: Chaining,
     /// What nested searches found earlier in the same rating or walk.
     memo: &'m SeMemo,
-    pub nodes: Vec<Node>,
+    /// The buffers this search fills (see [`Scratch`]), its graph of potentials among them.
+    work: Scratch,
     /// What assuming "cell is digit" implies at this search's grid (its contradiction, its ons,
     /// its offs): the cell forcing chains and the region forcing chains of the three houses
     /// through the cell all start from it, so it is worked out once.
     on_chains: HashMap<(u8, u8), Rc<OnChain>>,
-    /// Every node's parents, contiguous per node (one allocation for the whole search).
-    pool: Vec<u32>,
-    buf: Vec<(u8, u8, Cause)>,
-    /// The "on" nodes [`Search::off_to_on`] made, reused between calls.
-    ons: Vec<u32>,
-    /// Emptied sets kept for reuse: a fresh set zeroes a 1,458-slot table, and the forcing
-    /// chains nested in a chain make thousands of them per search.
-    spare_sets: Vec<PotSet>,
-    /// The work queues of the propagations, reused between calls.
-    queues: (VecDeque<u32>, VecDeque<u32>),
-    /// `ancestry[k] == ancestry_stamp` marks potential `k` as an ancestor of the node a cycle
-    /// search is expanding: its chain is walked once, not once per potential it implies.
-    ancestry: Vec<u32>,
-    ancestry_stamp: u32,
     /// Only the lowest-difficulty steps are wanted (SE's next step), not every step (a nested
     /// search's, whose removals all feed the outer chain): see [`Search::cheapest`].
     cheapest: bool,
@@ -296,9 +283,6 @@ pub struct Search<'m> {
     /// The grid's conjugate places, in a static search (whose grid stays as it is): the house
     /// links the propagations follow, read from a table rather than counted each time.
     conjugates: Option<Box<Conjugates>>,
-    /// In a cycle and forcing-chain search: per candidate, which of its three searches can
-    /// find anything and which of those answers are known ([`Search::hopes`]).
-    hopes: Vec<u8>,
     /// In a static multiple search: what each assumption implies, as sets (see [`Implied`]),
     /// by cell and digit, worked out when first asked.
     implied: HashMap<(u8, u8), Implied>,
@@ -314,49 +298,26 @@ impl Drop for Search<'_> {
         self.forget_on_chains();
         let mut kept = self.memo.scratch.borrow_mut();
         if kept.len() < KEPT_SCRATCH {
-            kept.push(Scratch {
-                nodes: std::mem::take(&mut self.nodes),
-                pool: std::mem::take(&mut self.pool),
-                buf: std::mem::take(&mut self.buf),
-                ons: std::mem::take(&mut self.ons),
-                spare_sets: std::mem::take(&mut self.spare_sets),
-                queues: std::mem::take(&mut self.queues),
-                ancestry: std::mem::take(&mut self.ancestry),
-                ancestry_stamp: self.ancestry_stamp,
-                hopes: std::mem::take(&mut self.hopes),
-            });
+            kept.push(std::mem::take(&mut self.work));
         }
     }
 }
 
 impl<'m> Search<'m> {
     pub fn new(cfg: Chaining, memo: &'m SeMemo) -> Search<'m> {
-        let mut scratch = memo.scratch.borrow_mut().pop().unwrap_or_default();
-        scratch.nodes.clear();
-        scratch.pool.clear();
-        scratch.buf.clear();
-        scratch.ons.clear();
-        scratch.hopes.clear();
+        let mut work = memo.scratch.borrow_mut().pop().unwrap_or_default();
+        work.reset();
         Search {
             cfg,
             memo,
-            nodes: scratch.nodes,
+            work,
             on_chains: HashMap::new(),
-            pool: scratch.pool,
-            buf: scratch.buf,
-            ons: scratch.ons,
-            // Given back emptied (`give_set`), as are the queues before every use.
-            spare_sets: scratch.spare_sets,
-            queues: scratch.queues,
-            ancestry: scratch.ancestry,
-            ancestry_stamp: scratch.ancestry_stamp,
             cheapest: false,
             best: None,
             pass_base: 0,
             new_links: None,
             reach: None,
             conjugates: None,
-            hopes: scratch.hopes,
             implied: HashMap::new(),
             skip_hopeless: true,
         }
@@ -371,6 +332,11 @@ impl<'m> Search<'m> {
         search
     }
 
+    /// The search's potentials, by id (a step's chain refers to them).
+    pub fn nodes(&self) -> &[Node] {
+        &self.work.nodes
+    }
+
     /// The memo this search shares with the searches nested in it.
     pub fn memo(&self) -> &'m SeMemo {
         self.memo
@@ -378,28 +344,28 @@ impl<'m> Search<'m> {
 
     /// A node's parents.
     pub fn parents(&self, id: u32) -> &[u32] {
-        let n = &self.nodes[id as usize];
-        &self.pool[n.pstart as usize..(n.pstart + n.plen) as usize]
+        let n = &self.work.nodes[id as usize];
+        &self.work.pool[n.pstart as usize..(n.pstart + n.plen) as usize]
     }
 
     fn push(&mut self, cell: u8, digit: u8, on: bool, cause: Cause, parents: &[u32]) -> u32 {
-        let start = self.pool.len();
-        self.pool.extend_from_slice(parents);
+        let start = self.work.pool.len();
+        self.work.pool.extend_from_slice(parents);
         self.push_pooled(cell, digit, on, cause, start)
     }
 
     /// A node whose parents are the pool's entries from `start` on.
     fn push_pooled(&mut self, cell: u8, digit: u8, on: bool, cause: Cause, start: usize) -> u32 {
-        self.nodes.push(Node {
+        self.work.nodes.push(Node {
             cell,
             digit,
             on,
             cause,
             pstart: start as u32,
-            plen: (self.pool.len() - start) as u32,
+            plen: (self.work.pool.len() - start) as u32,
             rule: None,
         });
-        (self.nodes.len() - 1) as u32
+        (self.work.nodes.len() - 1) as u32
     }
 
     /// Drops the remembered assumptions' outcomes, keeping their sets for reuse.
@@ -415,19 +381,19 @@ impl<'m> Search<'m> {
 
     /// An empty set, reused when one is spare.
     fn take_set(&mut self) -> PotSet {
-        self.spare_sets.pop().unwrap_or_else(PotSet::new)
+        self.work.spare_sets.pop().unwrap_or_else(PotSet::new)
     }
 
     /// Gives a set back for reuse.
     fn give_set(&mut self, mut set: PotSet) {
         set.clear();
-        self.spare_sets.push(set);
+        self.work.spare_sets.push(set);
     }
 
     /// The work queues, emptied and filled with the sets' potentials (give them back with
     /// [`Search::give_queues`]).
     fn take_queues(&mut self, to_on: &PotSet, to_off: &PotSet) -> (VecDeque<u32>, VecDeque<u32>) {
-        let (mut on, mut off) = std::mem::take(&mut self.queues);
+        let (mut on, mut off) = std::mem::take(&mut self.work.queues);
         on.clear();
         off.clear();
         on.extend(to_on.ids());
@@ -436,11 +402,11 @@ impl<'m> Search<'m> {
     }
 
     fn give_queues(&mut self, queues: (VecDeque<u32>, VecDeque<u32>)) {
-        self.queues = queues;
+        self.work.queues = queues;
     }
 
     fn node_key(&self, id: u32) -> usize {
-        let n = &self.nodes[id as usize];
+        let n = &self.work.nodes[id as usize];
         key(n.cell, n.digit, n.on)
     }
 
@@ -448,7 +414,7 @@ impl<'m> Search<'m> {
     pub fn hints(&mut self, grid: &SeGrid) -> Vec<ChainHint> {
         self.forget_on_chains();
         self.conjugates = (!self.cfg.dynamic).then(|| Box::new(Conjugates::of(grid)));
-        self.hopes.clear();
+        self.work.hopes.clear();
         self.best = None;
         let mut result = if self.cfg.multiple || self.cfg.dynamic {
             self.multiple_chains(grid)
@@ -472,12 +438,15 @@ impl<'m> Search<'m> {
     /// allowed), then the digit elsewhere in its box, row and column.
     fn on_to_off(&mut self, grid: &SeGrid, id: u32, y: bool) {
         let t = tables();
-        let (cell, digit) = (self.nodes[id as usize].cell, self.nodes[id as usize].digit);
-        self.buf.clear();
+        let (cell, digit) = (
+            self.work.nodes[id as usize].cell,
+            self.work.nodes[id as usize].digit,
+        );
+        self.work.buf.clear();
         if y {
             for v in digits(grid.cands[cell as usize]) {
                 if v != digit {
-                    self.buf.push((cell, v, Cause::NakedSingle));
+                    self.work.buf.push((cell, v, Cause::NakedSingle));
                 }
             }
         }
@@ -489,7 +458,7 @@ impl<'m> Search<'m> {
             while rest != 0 {
                 let c = rest.trailing_zeros() as u8;
                 rest &= rest - 1;
-                self.buf.push((c, digit, Cause::Hidden(kind as u8)));
+                self.work.buf.push((c, digit, Cause::Hidden(kind as u8)));
             }
         }
     }
@@ -507,19 +476,22 @@ impl<'m> Search<'m> {
         x: bool,
     ) -> Vec<u32> {
         let t = tables();
-        let (cell, digit) = (self.nodes[id as usize].cell, self.nodes[id as usize].digit);
-        let mut out = std::mem::take(&mut self.ons);
+        let (cell, digit) = (
+            self.work.nodes[id as usize].cell,
+            self.work.nodes[id as usize].digit,
+        );
+        let mut out = std::mem::take(&mut self.work.ons);
         out.clear();
         if y {
             let m = grid.cands[cell as usize];
             if m.count_ones() == 2 {
                 let other = (m & !bit(digit)).trailing_zeros() as u8;
-                let start = self.pool.len();
-                self.pool.push(id);
+                let start = self.work.pool.len();
+                self.work.pool.push(id);
                 if let Some(src) = source {
                     for v in digits(src.cands[cell as usize] & !m) {
                         if let Some(p) = offs.get(key(cell, v, false)) {
-                            self.pool.push(p);
+                            self.work.pool.push(p);
                         }
                     }
                 }
@@ -545,15 +517,15 @@ impl<'m> Search<'m> {
                 if out.iter().any(|&o| self.node_key(o) == k) {
                     continue;
                 }
-                let start = self.pool.len();
-                self.pool.push(id);
+                let start = self.work.pool.len();
+                self.work.pool.push(id);
                 if let Some(src) = source {
                     let mut gone = src.places(h as usize, digit) & !grid.places(h as usize, digit);
                     while gone != 0 {
                         let c = gone.trailing_zeros() as u8;
                         gone &= gone - 1;
                         if let Some(p) = offs.get(key(c, digit, false)) {
-                            self.pool.push(p);
+                            self.work.pool.push(p);
                         }
                     }
                 }
@@ -579,11 +551,11 @@ impl<'m> Search<'m> {
         let result = 'main: loop {
             if let Some(p) = pending_on.pop_front() {
                 self.on_to_off(grid, p, y);
-                let buf = std::mem::take(&mut self.buf);
+                let buf = std::mem::take(&mut self.work.buf);
                 for &(c, d, cause) in &buf {
                     if let Some(on) = to_on.get(key(c, d, true)) {
                         let off = self.push(c, d, false, cause, &[p]);
-                        self.buf = buf;
+                        self.work.buf = buf;
                         break 'main Some((on, off));
                     }
                     if !to_off.contains(key(c, d, false)) {
@@ -592,19 +564,19 @@ impl<'m> Search<'m> {
                         pending_off.push_back(off);
                     }
                 }
-                self.buf = buf;
+                self.work.buf = buf;
                 continue;
             }
             if let Some(p) = pending_off.pop_front() {
                 let ons = self.off_to_on(grid, p, Some(&save), to_off, y, true);
                 if self.cfg.dynamic {
-                    let n = &self.nodes[p as usize];
+                    let n = &self.work.nodes[p as usize];
                     let (c, d) = (n.cell, n.digit);
                     grid.remove(c, d);
                 }
                 let mut absurd = None;
                 for &on in &ons {
-                    let n = &self.nodes[on as usize];
+                    let n = &self.work.nodes[on as usize];
                     let (c, d) = (n.cell, n.digit);
                     if let Some(off) = to_off.get(key(c, d, false)) {
                         absurd = Some((on, off));
@@ -614,7 +586,7 @@ impl<'m> Search<'m> {
                         pending_on.push_back(on);
                     }
                 }
-                self.ons = ons;
+                self.work.ons = ons;
                 if absurd.is_some() {
                     break 'main absurd;
                 }
@@ -673,14 +645,14 @@ impl<'m> Search<'m> {
             };
             for (removals, parents, info) in found {
                 for &(c, d) in &removals {
-                    let start = self.pool.len();
+                    let start = self.work.pool.len();
                     for &(pc, pd) in &parents {
                         if let Some(p) = offs.get(key(pc, pd, false)) {
-                            self.pool.push(p);
+                            self.work.pool.push(p);
                         }
                     }
                     let id = self.push_pooled(c, d, false, Cause::Advanced, start);
-                    self.nodes[id as usize].rule = Some(info.clone());
+                    self.work.nodes[id as usize].rule = Some(info.clone());
                     result.push(id);
                 }
             }
@@ -762,7 +734,7 @@ impl<'m> Search<'m> {
                     continue;
                 }
                 done[k] = true;
-                let n = &self.nodes[id as usize];
+                let n = &self.work.nodes[id as usize];
                 let cause = match (n.cause, h.kind) {
                     (Cause::Assumption, Kind::CellForcing) => Some(Cause::NakedSingle),
                     (Cause::Assumption, Kind::RegionForcing { house, .. }) => {
@@ -843,7 +815,7 @@ impl<'m> Search<'m> {
             if !visited.insert(n) {
                 continue;
             }
-            let node = &self.nodes[n as usize];
+            let node = &self.work.nodes[n as usize];
             if let Some(rule) = &node.rule
                 && rule.complexity > 0
                 && !rules.contains(&Arc::as_ptr(rule))
@@ -883,7 +855,7 @@ impl<'m> Search<'m> {
     /// The step that concludes a potential: off removes the candidate; on places the digit
     /// (removing the cell's other candidates). `None` when it changes nothing.
     fn conclusion(&self, grid: &SeGrid, id: u32) -> Conclusion {
-        let n = &self.nodes[id as usize];
+        let n = &self.work.nodes[id as usize];
         if n.on {
             let removals = digits(grid.cands[n.cell as usize] & !bit(n.digit))
                 .map(|d| (n.cell, d))
@@ -1037,11 +1009,11 @@ impl<'m> Search<'m> {
         let Some(conjugates) = self.conjugates.as_deref().filter(|_| self.skip_hopeless) else {
             return wanted;
         };
-        if self.hopes.is_empty() {
-            self.hopes.resize(729, 0);
+        if self.work.hopes.is_empty() {
+            self.work.hopes.resize(729, 0);
         }
         let i = index(cell, digit);
-        let known = self.hopes[i] >> HOPES_KNOWN_SHIFT;
+        let known = self.work.hopes[i] >> HOPES_KNOWN_SHIFT;
         let missing = wanted & !known;
         let mut found = 0;
         if missing & (HOPES_CYCLE | HOPES_FROM_ON) != 0 {
@@ -1059,32 +1031,32 @@ impl<'m> Search<'m> {
         {
             found |= HOPES_FROM_OFF;
         }
-        self.hopes[i] |= found | (missing << HOPES_KNOWN_SHIFT);
-        self.hopes[i] & wanted
+        self.work.hopes[i] |= found | (missing << HOPES_KNOWN_SHIFT);
+        self.work.hopes[i] & wanted
     }
 
     /// Marks every ancestor of `child` (its first parents, up to the assumption) in
     /// `ancestry`, for [`Search::is_marked_ancestor`].
     fn mark_ancestors(&mut self, child: u32) {
-        if self.ancestry.is_empty() {
-            self.ancestry = vec![0; NKEYS];
+        if self.work.ancestry.is_empty() {
+            self.work.ancestry = vec![0; NKEYS];
         }
-        self.ancestry_stamp = self.ancestry_stamp.wrapping_add(1);
-        if self.ancestry_stamp == 0 {
-            self.ancestry.fill(0);
-            self.ancestry_stamp = 1;
+        self.work.ancestry_stamp = self.work.ancestry_stamp.wrapping_add(1);
+        if self.work.ancestry_stamp == 0 {
+            self.work.ancestry.fill(0);
+            self.work.ancestry_stamp = 1;
         }
         let mut p = child;
         while let Some(&parent) = self.parents(p).first() {
             let k = self.node_key(parent);
-            self.ancestry[k] = self.ancestry_stamp;
+            self.work.ancestry[k] = self.work.ancestry_stamp;
             p = parent;
         }
     }
 
     /// Whether potential `k` is among the ancestors [`Search::mark_ancestors`] marked last.
     fn is_marked_ancestor(&self, k: usize) -> bool {
-        self.ancestry[k] == self.ancestry_stamp
+        self.work.ancestry[k] == self.work.ancestry_stamp
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1109,7 +1081,7 @@ impl<'m> Search<'m> {
             while let Some(p) = pending_on.pop_front() {
                 self.on_to_off(grid, p, y);
                 self.mark_ancestors(p);
-                let buf = std::mem::take(&mut self.buf);
+                let buf = std::mem::take(&mut self.work.buf);
                 for &(c, d, cause) in &buf {
                     if !self.is_marked_ancestor(key(c, d, false)) {
                         let off = self.push(c, d, false, cause, &[p]);
@@ -1117,7 +1089,7 @@ impl<'m> Search<'m> {
                         to_off.add(key(c, d, false), off);
                     }
                 }
-                self.buf = buf;
+                self.work.buf = buf;
             }
             length += 1;
             if self.cannot_beat_best(length) {
@@ -1134,7 +1106,7 @@ impl<'m> Search<'m> {
                         pending_on.push_back(on);
                     }
                 }
-                self.ons = ons;
+                self.work.ons = ons;
             }
         }
         self.give_queues((pending_on, pending_off));
@@ -1161,7 +1133,7 @@ impl<'m> Search<'m> {
             }
             while let Some(p) = pending_on.pop_front() {
                 self.on_to_off(grid, p, y);
-                let buf = std::mem::take(&mut self.buf);
+                let buf = std::mem::take(&mut self.work.buf);
                 for &(c, d, cause) in &buf {
                     let off_key = key(c, d, false);
                     let conj_is_source = key(c, d, true) == source_key;
@@ -1179,7 +1151,7 @@ impl<'m> Search<'m> {
                         }
                     }
                 }
-                self.buf = buf;
+                self.work.buf = buf;
             }
             length += u32::from(!pending_off.is_empty());
             if self.cannot_beat_best(length) {
@@ -1188,7 +1160,7 @@ impl<'m> Search<'m> {
             while let Some(p) = pending_off.pop_front() {
                 let ons = self.off_to_on(grid, p, None, to_off, y, true);
                 for &on in &ons {
-                    let n = &self.nodes[on as usize];
+                    let n = &self.work.nodes[on as usize];
                     let (c, d) = (n.cell, n.digit);
                     if key(c, d, false) == source_key
                         && !chains.iter().any(|&x| self.node_key(x) == key(c, d, true))
@@ -1199,7 +1171,7 @@ impl<'m> Search<'m> {
                         pending_on.push_back(on);
                     }
                 }
-                self.ons = ons;
+                self.work.ons = ons;
             }
         }
         self.give_queues((pending_on, pending_off));
@@ -1210,7 +1182,7 @@ impl<'m> Search<'m> {
         let mut cells: u128 = 0;
         let mut p = dst_on;
         while let Some(&parent) = self.parents(p).first() {
-            cells |= 1 << self.nodes[p as usize].cell;
+            cells |= 1 << self.work.nodes[p as usize].cell;
             p = parent;
         }
         // Per digit, the cells off the cycle that see one of its "on" nodes (forw) and one of
@@ -1219,7 +1191,7 @@ impl<'m> Search<'m> {
         let mut back = [0u128; 10];
         let mut p = dst_on;
         while let Some(&parent) = self.parents(p).first() {
-            let n = &self.nodes[p as usize];
+            let n = &self.work.nodes[p as usize];
             let seen = t.peer_bits[n.cell as usize] & grid.digit_cells[n.digit as usize] & !cells;
             if n.on {
                 forw[n.digit as usize] |= seen;
@@ -1385,8 +1357,8 @@ impl<'m> Search<'m> {
         let mut off_to_on = self.take_set();
         let mut off_to_off = self.take_set();
         let (cell, digit) = (
-            self.nodes[p_on as usize].cell,
-            self.nodes[p_on as usize].digit,
+            self.work.nodes[p_on as usize].cell,
+            self.work.nodes[p_on as usize].digit,
         );
         let chain = self.on_chain(grid, cell, digit, Some(p_on));
         let (absurd, on_to_on, on_to_off) = &*chain;
@@ -1568,15 +1540,37 @@ pub struct SeMemo {
 /// instructions on the puzzle bank.
 #[derive(Default)]
 struct Scratch {
+    /// The search's potentials, by id.
     nodes: Vec<Node>,
+    /// Every node's parents, contiguous per node (one allocation for the whole search).
     pool: Vec<u32>,
     buf: Vec<(u8, u8, Cause)>,
+    /// The "on" nodes [`Search::off_to_on`] made, reused between calls.
     ons: Vec<u32>,
+    /// Emptied sets kept for reuse: a fresh set fills a 1,458-slot table, and the forcing
+    /// chains nested in a chain make thousands of them per search.
     spare_sets: Vec<PotSet>,
+    /// The work queues of the propagations, emptied before every use.
     queues: (VecDeque<u32>, VecDeque<u32>),
+    /// `ancestry[k] == ancestry_stamp` marks potential `k` as an ancestor of the node a cycle
+    /// search is expanding: its chain is walked once, not once per potential it implies.
     ancestry: Vec<u32>,
     ancestry_stamp: u32,
+    /// In a cycle and forcing-chain search: per candidate, which of its three searches can
+    /// find anything and which of those answers are known ([`Search::hopes`]).
     hopes: Vec<u8>,
+}
+
+impl Scratch {
+    /// Empties what a new search must find empty (the spare sets are emptied when given
+    /// back, the queues before every use, and `ancestry` is valid with its stamp).
+    fn reset(&mut self) {
+        self.nodes.clear();
+        self.pool.clear();
+        self.buf.clear();
+        self.ons.clear();
+        self.hopes.clear();
+    }
 }
 
 /// At most this many ended searches' buffers are kept: as many as are nested in each other at
@@ -1805,7 +1799,7 @@ pub fn potential_text(n: &Node) -> String {
 
 /// Why a potential follows from its first parent, for a player.
 pub fn reason_text(search: &Search, id: u32) -> String {
-    let n = &search.nodes[id as usize];
+    let n = &search.nodes()[id as usize];
     let t = tables();
     match n.cause {
         Cause::Assumption => "suppose so".into(),
@@ -2006,7 +2000,7 @@ mod tests {
                                 let mut links = Vec::new();
                                 let mut p = Some(t);
                                 while let Some(id) = p {
-                                    let n = &search.nodes[id as usize];
+                                    let n = &search.nodes()[id as usize];
                                     links.push((n.cell, n.digit, n.on));
                                     p = search.parents(id).first().copied();
                                 }

@@ -238,7 +238,7 @@ fn ancestors(search: &Search, targets: &[u32]) -> Vec<u32> {
 }
 
 fn potential(search: &Search, id: u32) -> Potential {
-    let n = &search.nodes[id as usize];
+    let n = &search.nodes()[id as usize];
     Potential {
         cell: n.cell,
         digit: n.digit,
@@ -251,7 +251,7 @@ fn drawing(search: &Search, hint: &ChainHint) -> (Vec<u8>, Vec<Implication>) {
     let mut cells = Vec::new();
     let mut links = Vec::new();
     for id in ancestors(search, &hint.targets) {
-        let cell = search.nodes[id as usize].cell;
+        let cell = search.nodes()[id as usize].cell;
         if !cells.contains(&cell) {
             cells.push(cell);
         }
@@ -291,7 +291,7 @@ fn conclusion(hint: &ChainHint) -> String {
 
 /// How a chain reasons, in one phrase.
 fn gist(search: &Search, hint: &ChainHint) -> String {
-    let text = |id: u32| potential_text(&search.nodes[id as usize]);
+    let text = |id: u32| potential_text(&search.nodes()[id as usize]);
     let root = |t: u32| ancestors(search, &[t]).first().map(|&r| text(r));
     let first = hint.targets.first().copied();
     let target = first.map(text).unwrap_or_default();
@@ -307,7 +307,7 @@ fn gist(search: &Search, hint: &ChainHint) -> String {
         Kind::CellForcing => {
             let cell = first.map(|t| {
                 let r = ancestors(search, &[t])[0];
-                cell_name(search.nodes[r as usize].cell)
+                cell_name(search.nodes()[r as usize].cell)
             });
             format!(
                 "every candidate of {} leads to {target}",
@@ -331,7 +331,7 @@ fn gist(search: &Search, hint: &ChainHint) -> String {
 fn grouped(search: &Search, ids: &[u32]) -> String {
     let mut groups: Vec<((u8, bool), Vec<String>)> = Vec::new();
     for &id in ids {
-        let n = &search.nodes[id as usize];
+        let n = &search.nodes()[id as usize];
         let name = cell_name(n.cell);
         match groups.iter_mut().find(|(k, _)| *k == (n.digit, n.on)) {
             Some((_, cells)) => cells.push(name),
@@ -368,7 +368,7 @@ fn numbered(
                 b + 1,
                 all.len(),
                 ids.first()
-                    .map(|&r| potential_text(&search.nodes[r as usize]))
+                    .map(|&r| potential_text(&search.nodes()[r as usize]))
                     .unwrap_or_default()
             ));
         }
@@ -390,7 +390,7 @@ fn numbered(
             }
         };
         for (i, &id) in ids.iter().enumerate() {
-            let n = &search.nodes[id as usize];
+            let n = &search.nodes()[id as usize];
             let text = potential_text(n);
             let parents = search.parents(id);
             let nested = n.rule.as_ref().filter(|r| r.complexity > 0);
@@ -402,14 +402,14 @@ fn numbered(
                     None => {
                         let mut needs = *grid;
                         for &p in parents {
-                            let q = &search.nodes[p as usize];
+                            let q = &search.nodes()[p as usize];
                             if !q.on {
                                 needs.remove(q.cell, q.digit);
                             }
                         }
                         let mut before = *grid;
                         for &e in ids.iter().take_while(|&&e| e < id) {
-                            let q = &search.nodes[e as usize];
+                            let q = &search.nodes()[e as usize];
                             if !q.on && before.has(q.cell, q.digit) {
                                 before.remove(q.cell, q.digit);
                             }
@@ -435,7 +435,7 @@ fn numbered(
                     steps(parents)
                 )
             } else {
-                let from = potential_text(&search.nodes[parents[0] as usize]);
+                let from = potential_text(&search.nodes()[parents[0] as usize]);
                 format!(
                     "{}. then {text} (since {from}: {})",
                     i + 1,
@@ -455,7 +455,7 @@ fn numbered(
                 .targets
                 .first()
                 .map(|&t| {
-                    let n = &search.nodes[t as usize];
+                    let n = &search.nodes()[t as usize];
                     format!(
                         "{} would be both {} and not {}",
                         cell_name(n.cell),
