@@ -217,8 +217,9 @@ impl Board {
     /// The board with the givens placed (`givens[i]`: 0 empty, 1..=9 a digit): exactly what
     /// placing them one by one with [`Board::assign_full`] leaves, built a band and a digit at
     /// a time instead (a given's digit off its row, box and column peers, every other digit
-    /// off its cell), which costs a third of the per-given calls on a 17-clue puzzle. None
-    /// when two givens of a digit share a house or a value is above 9.
+    /// off its cell): one pass over the givens alone, then one branch-free pass over the 27
+    /// sub-bands, about half the instructions of the per-given calls on a 17-clue puzzle.
+    /// None when two givens of a digit share a house or a value is above 9.
     fn from_givens(givens: &[u8; 81]) -> Option<Board> {
         if givens.iter().fold(false, |above, &v| above | (v > 9)) {
             return None;
