@@ -85,6 +85,7 @@ fn common_peers(cells: &[u8]) -> u128 {
 /// then the order found (cells in order, each walked depth-first through its houses).
 pub fn unique_loop(grid: &SeGrid) -> Option<SeHint> {
     let mut found: Vec<LoopHint> = Vec::new();
+    let mut loops = Vec::new();
     for cell in 0..81u8 {
         let m = grid.cands[cell as usize];
         if m.count_ones() != 2 {
@@ -94,13 +95,18 @@ pub fn unique_loop(grid: &SeGrid) -> Option<SeHint> {
         let (Some(v1), Some(v2)) = (ds.next(), ds.next()) else {
             continue;
         };
-        let mut loops = Vec::new();
-        let mut path = Vec::new();
-        walk(grid, cell, v1, v2, &mut path, 2, 0, None, &mut loops);
-        for lp in loops {
-            if is_valid_loop(&lp) {
-                loop_hints(grid, &lp, v1, v2, &mut found);
-            }
+        let mut walk = LoopWalk {
+            grid,
+            v1,
+            v2,
+            path: Vec::new(),
+            on_path: 0,
+            houses: [0; 2],
+            loops: &mut loops,
+        };
+        walk.from(cell, 2, 0, None);
+        for lp in loops.drain(..) {
+            loop_hints(grid, &lp, v1, v2, &mut found);
         }
     }
     found.sort_by_key(|h| (h.hint.difficulty, h.kind.number()));
@@ -117,63 +123,86 @@ fn add(found: &mut Vec<LoopHint>, kind: LoopKind, lp: &[u8], hint: SeHint) {
     found.push(LoopHint { kind, set, hint });
 }
 
-/// Depth-first walk from `cell` through cells holding both `v1` and `v2`, never leaving by the
-/// kind of house it arrived through, collecting every closed path of four or more cells. Cells
-/// with more candidates may join: two freely, more only while they all share one extra digit.
-#[allow(clippy::too_many_arguments)]
-fn walk(
-    grid: &SeGrid,
-    cell: u8,
+/// One depth-first search for deadly loops through the cells holding both `v1` and `v2`,
+/// starting from a bivalue cell.
+///
+/// SE walks every path and keeps the closed ones that pass its test (every house the loop
+/// touches holds exactly two of its cells, one at an even and one at an odd place of the walk).
+/// This walk finds the same valid loops in the same order, but cuts two kinds of branch early,
+/// which leaves SE's list of hints as it was:
+/// - a path whose cells already break the test (two cells at places of one parity in a house)
+///   can only close into loops that fail it;
+/// - a path through a bivalue cell of the same two digits that comes earlier on the board than
+///   the start: every valid loop through that cell was found when it was the start, and the
+///   hints a loop gives depend on its set of cells, not on where its walk began, so SE's rule
+///   that one set of cells gives at most one hint of each kind drops them all again.
+struct LoopWalk<'a> {
+    grid: &'a SeGrid,
     v1: u8,
     v2: u8,
-    path: &mut Loop,
-    allowed_extra: i32,
-    extra: Mask,
-    last_kind: Option<usize>,
-    out: &mut Vec<Loop>,
-) {
-    let t = tables();
-    path.push(cell);
-    for kind in 0..3 {
-        if Some(kind) == last_kind {
-            continue;
-        }
-        let house = t.houses_of[cell as usize][kind] as usize;
-        for &next in &t.houses[house] {
-            if next == path[0] && path.len() >= 4 {
-                out.push(path.clone());
-            } else if !path.contains(&next) {
-                let m = grid.cands[next as usize];
-                if m & bit(v1) == 0 || m & bit(v2) == 0 {
+    /// The cells walked so far, the start first.
+    path: Loop,
+    /// `path` as a bit set, for the test that a cell is not visited twice.
+    on_path: u128,
+    /// The houses of the path's cells at even and at odd places.
+    houses: [u32; 2],
+    loops: &'a mut Vec<Loop>,
+}
+
+impl LoopWalk<'_> {
+    /// Walks on from `cell`, never leaving by the kind of house it arrived through. Cells with
+    /// more candidates than the loop's two may join: two freely, more only while they all share
+    /// one extra digit.
+    fn from(&mut self, cell: u8, allowed_extra: i32, extra: Mask, last_kind: Option<usize>) {
+        let t = tables();
+        let parity = self.path.len() % 2;
+        let cell_houses = house_bits(cell);
+        self.path.push(cell);
+        self.on_path |= 1 << cell;
+        self.houses[parity] |= cell_houses;
+        let pair = bit(self.v1) | bit(self.v2);
+        let start = self.path[0];
+        for kind in 0..3 {
+            if Some(kind) == last_kind {
+                continue;
+            }
+            let house = t.houses_of[cell as usize][kind] as usize;
+            for &next in &t.houses[house] {
+                if next == start && self.path.len() >= 4 {
+                    if self.houses[0] == self.houses[1] {
+                        self.loops.push(self.path.clone());
+                    }
                     continue;
                 }
-                let new_extra = (extra | m) & !bit(v1) & !bit(v2);
+                if self.on_path >> next & 1 == 1 {
+                    continue;
+                }
+                let m = self.grid.cands[next as usize];
+                if m & pair != pair
+                    || (m == pair && next < start)
+                    || self.houses[1 - parity] & house_bits(next) != 0
+                {
+                    continue;
+                }
+                let new_extra = (extra | m) & !pair;
                 let card = m.count_ones();
                 if card == 2 || new_extra.count_ones() == 1 || allowed_extra > 0 {
                     let left = allowed_extra - i32::from(card > 2);
-                    walk(grid, next, v1, v2, path, left, new_extra, Some(kind), out);
+                    self.from(next, left, new_extra, Some(kind));
                 }
             }
         }
+        self.houses[parity] &= !cell_houses;
+        self.on_path &= !(1 << cell);
+        self.path.pop();
     }
-    path.pop();
 }
 
-/// SE's test that a closed path is a deadly pattern: every house it touches holds exactly two of
-/// its cells, one at an even and one at an odd place of the walk.
-fn is_valid_loop(lp: &[u8]) -> bool {
-    let t = tables();
-    let mut visited = [0u32; 2];
-    for (i, &cell) in lp.iter().enumerate() {
-        for &h in &t.houses_of[cell as usize] {
-            let b = 1u32 << h;
-            if visited[i % 2] & b != 0 {
-                return false;
-            }
-            visited[i % 2] |= b;
-        }
-    }
-    visited[0] == visited[1]
+/// The three houses of `cell` as bits of a 27-bit set.
+fn house_bits(cell: u8) -> u32 {
+    tables().houses_of[cell as usize]
+        .iter()
+        .fold(0, |b, &h| b | 1 << h)
 }
 
 fn loop_hint(lp: &[u8], kind: LoopKind, extra: u32, v1: u8, v2: u8) -> SeHint {
