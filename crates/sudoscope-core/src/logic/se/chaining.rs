@@ -20,8 +20,9 @@ use std::sync::Arc;
 
 use super::basic;
 use super::grid::{
-    BOX, Conjugates, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, index, tables,
+    BOX, Conjugates, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables,
 };
+use super::implications::Implications;
 use super::new_links::{Implied, NewLinks, Reach};
 use super::{SeHint, Shape};
 
@@ -131,12 +132,10 @@ impl PotSet {
     }
 }
 
-/// [`Search::hopes`] bits: a cycle, a forcing chain from "on", one from "off" may exist; the
-/// same bits shifted by `HOPES_KNOWN_SHIFT` say which of the three are known.
+/// [`Search::hopes`] bits: a cycle, a forcing chain from "on", one from "off" may exist.
 const HOPES_CYCLE: u8 = 1;
 const HOPES_FROM_ON: u8 = 2;
 const HOPES_FROM_OFF: u8 = 4;
-const HOPES_KNOWN_SHIFT: u8 = 3;
 
 /// SE's base difficulty (tenths) of cycles and forcing chains that use both cell and house
 /// links; the X- and Y-only ones start lower.
@@ -283,6 +282,9 @@ pub struct Search<'m> {
     /// The grid's conjugate places, in a static search (whose grid stays as it is): the house
     /// links the propagations follow, read from a table rather than counted each time.
     conjugates: Option<Box<Conjugates>>,
+    /// In a static search: what each literal implies at the grid, for [`Search::hopes`],
+    /// worked out when first asked.
+    implications: Option<Implications>,
     /// In a static multiple search: what each assumption implies, as sets (see [`Implied`]),
     /// by cell and digit, worked out when first asked.
     implied: HashMap<(u8, u8), Implied>,
@@ -318,6 +320,7 @@ impl<'m> Search<'m> {
             new_links: None,
             reach: None,
             conjugates: None,
+            implications: None,
             implied: HashMap::new(),
             skip_hopeless: true,
         }
@@ -414,7 +417,7 @@ impl<'m> Search<'m> {
     pub fn hints(&mut self, grid: &SeGrid) -> Vec<ChainHint> {
         self.forget_on_chains();
         self.conjugates = (!self.cfg.dynamic).then(|| Box::new(Conjugates::of(grid)));
-        self.work.hopes.clear();
+        self.implications = None;
         self.best = None;
         let mut result = if self.cfg.multiple || self.cfg.dynamic {
             self.multiple_chains(grid)
@@ -1000,39 +1003,30 @@ impl<'m> Search<'m> {
     }
 
     /// Which of the `wanted` searches from "`cell` is `digit`" can find a chain, as `HOPES_*`
-    /// bits: a cycle only if what the assumption turns off implies it again, a forcing chain
-    /// from "on" only if that implies its opposite, one from "off" only if "off" implies "on"
-    /// — over cell and house links together, which every pass's links are part of. Each answer
-    /// is worked out once per grid, when first wanted. All wanted, but in a search that skips
-    /// nothing (tests) or has no conjugate table.
+    /// bits: a cycle only if what the assumption turns off implies it again, a forcing chain from
+    /// "on" only if that implies its opposite, one from "off" only if "off" implies "on" — over
+    /// cell and house links together, which every pass's links are part of. The answers for
+    /// every candidate are worked out together, once per grid, when first wanted
+    /// ([`Implications`]). All wanted, but in a search that skips nothing (tests) or has no
+    /// conjugate table.
     fn hopes(&mut self, grid: &SeGrid, cell: u8, digit: u8, wanted: u8) -> u8 {
         let Some(conjugates) = self.conjugates.as_deref().filter(|_| self.skip_hopeless) else {
             return wanted;
         };
-        if self.work.hopes.is_empty() {
-            self.work.hopes.resize(729, 0);
-        }
-        let i = index(cell, digit);
-        let known = self.work.hopes[i] >> HOPES_KNOWN_SHIFT;
-        let missing = wanted & !known;
+        let implications = self
+            .implications
+            .get_or_insert_with(|| Implications::of(grid, conjugates));
         let mut found = 0;
-        if missing & (HOPES_CYCLE | HOPES_FROM_ON) != 0 {
-            let (again, opposite) = Implied::after_leads_to(
-                grid,
-                conjugates,
-                cell,
-                digit,
-                missing & HOPES_CYCLE != 0,
-                missing & HOPES_FROM_ON != 0,
-            );
-            found |= (u8::from(again) * HOPES_CYCLE) | (u8::from(opposite) * HOPES_FROM_ON);
+        if wanted & HOPES_CYCLE != 0 && implications.on_returns(cell, digit) {
+            found |= HOPES_CYCLE;
         }
-        if missing & HOPES_FROM_OFF != 0 && Implied::off_leads_to_on(grid, conjugates, cell, digit)
-        {
+        if wanted & HOPES_FROM_ON != 0 && implications.on_implies_off(cell, digit) {
+            found |= HOPES_FROM_ON;
+        }
+        if wanted & HOPES_FROM_OFF != 0 && implications.off_implies_on(cell, digit) {
             found |= HOPES_FROM_OFF;
         }
-        self.work.hopes[i] |= found | (missing << HOPES_KNOWN_SHIFT);
-        self.work.hopes[i] & wanted
+        found
     }
 
     /// Marks every ancestor of `child` (its first parents, up to the assumption) in
@@ -1556,9 +1550,6 @@ struct Scratch {
     /// search is expanding: its chain is walked once, not once per potential it implies.
     ancestry: Vec<u32>,
     ancestry_stamp: u32,
-    /// In a cycle and forcing-chain search: per candidate, which of its three searches can
-    /// find anything and which of those answers are known ([`Search::hopes`]).
-    hopes: Vec<u8>,
 }
 
 impl Scratch {
@@ -1569,7 +1560,6 @@ impl Scratch {
         self.pool.clear();
         self.buf.clear();
         self.ons.clear();
-        self.hopes.clear();
     }
 }
 

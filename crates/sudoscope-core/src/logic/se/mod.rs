@@ -15,6 +15,7 @@ pub mod basic;
 pub mod chaining;
 pub mod explain;
 pub mod grid;
+pub mod implications;
 pub mod new_links;
 pub mod unique;
 

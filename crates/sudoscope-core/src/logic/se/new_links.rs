@@ -275,7 +275,10 @@ impl Implied {
     /// Whether what "cell is digit" turns off implies it again (`again`: a cycle through it
     /// can exist) and its opposite (`opposite`: a forcing chain from it can), each only when
     /// asked; the propagation stops once the asked ones are found. The assumption is not
-    /// marked itself, so that coming back to it counts.
+    /// marked itself, so that coming back to it counts. (The searches ask
+    /// [`super::implications::Implications`], which answers for all candidates at once; this
+    /// one-at-a-time propagation is what its tests check it against.)
+    #[cfg(test)]
     pub fn after_leads_to(
         grid: &SeGrid,
         conjugates: &Conjugates,
@@ -297,7 +300,8 @@ impl Implied {
     }
 
     /// Whether "cell is not digit" implies "cell is digit" (a forcing chain from "off" can
-    /// exist); the propagation stops once it does.
+    /// exist); the propagation stops once it does. (Kept for the tests, as above.)
+    #[cfg(test)]
     pub fn off_leads_to_on(grid: &SeGrid, conjugates: &Conjugates, cell: u8, digit: u8) -> bool {
         let mut implied = Implied::nothing();
         let (mut ons, mut offs) = (Stack::new(), Stack::new());

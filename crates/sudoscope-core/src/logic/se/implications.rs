@@ -1,0 +1,328 @@
+//! Everything each assumption implies at one grid over cell and house links, worked out for
+//! all candidates at once.
+//!
+//! A static chain search (cycles and forcing X-/XY-chains) follows only links that hold in the
+//! grid as it stands: "on" turns off the cell's other candidates and the digit in the cell's
+//! houses; "off" turns on a bivalue cell's other candidate and the digit's conjugate place in
+//! a house with two. Before following an assumption, the search asks whether a chain from it
+//! can exist at all: a cycle only if "cell is digit" implies itself again, a forcing chain from
+//! "on" only if it implies its own opposite, one from "off" only if "off" implies "on". Those
+//! are reachability questions in one graph of 2 × (candidates) literals, asked for nearly every
+//! candidate of the grid.
+//!
+//! Asked one by one, each is a propagation over a large part of the graph. Here the graph's
+//! strongly connected components are found once (Tarjan), and each component's reachable set
+//! is the union of its own literals and of the sets of the components its edges lead to (which
+//! Tarjan finishes first), kept as a bit set: then a cycle through a literal means that its
+//! component has more than one literal (no literal implies itself directly), and "implies" is
+//! one bit test.
+
+use super::grid::{Conjugates, SeGrid, bit, cells_of, digits, index, tables};
+
+/// Marks a candidate absent from the grid, and a literal not yet visited by the search.
+const NONE: u16 = u16::MAX;
+
+/// What each literal ("cell is digit" or "cell is not digit", for each candidate) implies at
+/// one grid.
+pub struct Implications {
+    /// The candidate's number among the grid's candidates, by [`index`]; its "on" literal is
+    /// twice that, its "off" literal the next one.
+    slot: [u16; 729],
+    /// Each literal's strongly connected component.
+    component: Vec<u16>,
+    /// Whether a component holds more than one literal (so each of them implies itself again).
+    cyclic: Vec<bool>,
+    /// Per component, `words` words: the literals it implies (its own among them).
+    reach: Vec<u64>,
+    words: usize,
+}
+
+impl Implications {
+    /// The implications at `grid`, whose conjugate places are `conjugates`.
+    pub fn of(grid: &SeGrid, conjugates: &Conjugates) -> Implications {
+        let mut slot = [NONE; 729];
+        let mut candidates = Vec::new();
+        for cell in 0..81u8 {
+            for digit in digits(grid.cands[cell as usize]) {
+                slot[index(cell, digit)] = candidates.len() as u16;
+                candidates.push((cell, digit));
+            }
+        }
+        let graph = Graph::of(grid, conjugates, &slot, &candidates);
+        let literals = 2 * candidates.len();
+        let words = literals.div_ceil(64);
+        let mut implications = Implications {
+            slot,
+            component: vec![NONE; literals],
+            cyclic: Vec::new(),
+            reach: Vec::new(),
+            words,
+        };
+        implications.find_components(&graph);
+        implications
+    }
+
+    /// Whether "`cell` is `digit`" implies itself again through other literals (a cycle
+    /// through it can exist).
+    pub fn on_returns(&self, cell: u8, digit: u8) -> bool {
+        self.literal(cell, digit, true)
+            .is_some_and(|on| self.cyclic[self.component[on] as usize])
+    }
+
+    /// Whether "`cell` is `digit`" implies "`cell` is not `digit`" (a forcing chain from "on"
+    /// can exist).
+    pub fn on_implies_off(&self, cell: u8, digit: u8) -> bool {
+        self.implies(cell, digit, true)
+    }
+
+    /// Whether "`cell` is not `digit`" implies "`cell` is `digit`" (a forcing chain from "off"
+    /// can exist).
+    pub fn off_implies_on(&self, cell: u8, digit: u8) -> bool {
+        self.implies(cell, digit, false)
+    }
+
+    /// Whether the literal (`on`) of the candidate implies its opposite.
+    fn implies(&self, cell: u8, digit: u8, on: bool) -> bool {
+        let (Some(from), Some(to)) = (
+            self.literal(cell, digit, on),
+            self.literal(cell, digit, !on),
+        ) else {
+            return false;
+        };
+        let base = self.component[from] as usize * self.words;
+        self.reach[base + to / 64] >> (to % 64) & 1 == 1
+    }
+
+    fn literal(&self, cell: u8, digit: u8, on: bool) -> Option<usize> {
+        let slot = self.slot[index(cell, digit)];
+        (slot != NONE).then(|| 2 * slot as usize + usize::from(!on))
+    }
+
+    /// Tarjan's strongly connected components, without recursion; each component's reachable
+    /// set is made as it is finished, when every component it leads to is finished already.
+    fn find_components(&mut self, graph: &Graph) {
+        let literals = self.component.len();
+        let mut walk = Walk {
+            order: vec![NONE; literals],
+            low: vec![0; literals],
+            on_stack: vec![false; literals],
+            stack: Vec::new(),
+            path: Vec::new(),
+            visited: 0,
+        };
+        let mut members: Vec<u16> = Vec::new();
+        for root in 0..literals as u16 {
+            if walk.order[root as usize] != NONE {
+                continue;
+            }
+            walk.enter(root, graph);
+            while let Some(&mut (v, ref mut next)) = walk.path.last_mut() {
+                let (v, vi) = (v, v as usize);
+                if *next < graph.start[vi + 1] {
+                    let w = graph.edges[*next as usize] as usize;
+                    *next += 1;
+                    if walk.order[w] == NONE {
+                        walk.enter(w as u16, graph);
+                    } else if walk.on_stack[w] {
+                        walk.low[vi] = walk.low[vi].min(walk.order[w]);
+                    }
+                    continue;
+                }
+                walk.path.pop();
+                if let Some(&(parent, _)) = walk.path.last() {
+                    walk.low[parent as usize] = walk.low[parent as usize].min(walk.low[vi]);
+                }
+                if walk.low[vi] == walk.order[vi] {
+                    members.clear();
+                    while let Some(w) = walk.stack.pop() {
+                        walk.on_stack[w as usize] = false;
+                        members.push(w);
+                        if w == v {
+                            break;
+                        }
+                    }
+                    self.finish_component(graph, &members);
+                }
+            }
+        }
+    }
+
+    /// Records a finished component: its literals, and what they imply.
+    fn finish_component(&mut self, graph: &Graph, members: &[u16]) {
+        let id = self.cyclic.len();
+        self.cyclic.push(members.len() > 1);
+        let base = id * self.words;
+        self.reach.resize(base + self.words, 0);
+        let (finished, own) = self.reach.split_at_mut(base);
+        for &w in members {
+            self.component[w as usize] = id as u16;
+            own[w as usize / 64] |= 1 << (w % 64);
+        }
+        for &w in members {
+            let edges = graph.start[w as usize] as usize..graph.start[w as usize + 1] as usize;
+            for &x in &graph.edges[edges] {
+                let other = self.component[x as usize] as usize;
+                if other != id {
+                    let theirs = &finished[other * self.words..(other + 1) * self.words];
+                    for (mine, &their) in own.iter_mut().zip(theirs) {
+                        *mine |= their;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Tarjan's bookkeeping, by literal.
+struct Walk {
+    /// When the literal was first visited (`NONE`: not yet).
+    order: Vec<u16>,
+    /// The earliest visit the literal reaches among those still on `stack`.
+    low: Vec<u16>,
+    on_stack: Vec<bool>,
+    /// The visited literals whose component is not finished.
+    stack: Vec<u16>,
+    /// The depth-first path: each literal with the next of its edges to follow.
+    path: Vec<(u16, u32)>,
+    visited: u16,
+}
+
+impl Walk {
+    fn enter(&mut self, v: u16, graph: &Graph) {
+        self.order[v as usize] = self.visited;
+        self.low[v as usize] = self.visited;
+        self.visited += 1;
+        self.on_stack[v as usize] = true;
+        self.stack.push(v);
+        self.path.push((v, graph.start[v as usize]));
+    }
+}
+
+/// The implication graph as adjacency lists: literal `l`'s successors are
+/// `edges[start[l]..start[l + 1]]`.
+struct Graph {
+    start: Vec<u32>,
+    edges: Vec<u16>,
+}
+
+impl Graph {
+    fn of(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        slot: &[u16; 729],
+        candidates: &[(u8, u8)],
+    ) -> Graph {
+        let t = tables();
+        let literal = |cell: u8, digit: u8, on: bool| 2 * slot[index(cell, digit)] + u16::from(!on);
+        let mut start = Vec::with_capacity(2 * candidates.len() + 1);
+        let mut edges = Vec::with_capacity(candidates.len() * 24);
+        for &(cell, digit) in candidates {
+            let cands = grid.cands[cell as usize];
+            // "cell is digit": its other candidates and the digit's other places in its houses
+            // are off.
+            start.push(edges.len() as u32);
+            for other in digits(cands & !bit(digit)) {
+                edges.push(literal(cell, other, false));
+            }
+            let peers = t.peer_bits[cell as usize] & grid.digit_cells[digit as usize];
+            for peer in cells_of(peers) {
+                edges.push(literal(peer, digit, false));
+            }
+            // "cell is not digit": a bivalue cell's other candidate, and the digit's other place
+            // in a house with two, are on.
+            start.push(edges.len() as u32);
+            if cands.count_ones() == 2 {
+                let other = (cands & !bit(digit)).trailing_zeros() as u8;
+                edges.push(literal(cell, other, true));
+            }
+            for kind in 0..3 {
+                if let Some(other) = conjugates.other(cell, digit, kind) {
+                    edges.push(literal(other, digit, true));
+                }
+            }
+        }
+        start.push(edges.len() as u32);
+        Graph { start, edges }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::grid::{ReadOptions, parse_puzzle};
+    use crate::logic::Board;
+    use crate::logic::se::new_links::Implied;
+
+    /// Easter Monster, an SE 11 puzzle and an SE 7.2 one: grids with many candidates and links.
+    const PUZZLES: [&str; 3] = [
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
+    ];
+
+    fn start(puzzle: &str) -> SeGrid {
+        let puzzle = parse_puzzle(puzzle, ReadOptions::default()).expect("a valid puzzle");
+        SeGrid::from_board(&Board::from_puzzle(&puzzle))
+    }
+
+    /// Every candidate's three answers agree with a propagation from that one assumption.
+    fn agrees_with_propagation(grid: &SeGrid) {
+        let conjugates = Conjugates::of(grid);
+        let implications = Implications::of(grid, &conjugates);
+        for cell in 0..81u8 {
+            for digit in digits(grid.cands[cell as usize]) {
+                let (again, opposite) =
+                    Implied::after_leads_to(grid, &conjugates, cell, digit, true, true);
+                let from_off = Implied::off_leads_to_on(grid, &conjugates, cell, digit);
+                assert_eq!(
+                    implications.on_returns(cell, digit),
+                    again,
+                    "r{cell} {digit}"
+                );
+                assert_eq!(implications.on_implies_off(cell, digit), opposite);
+                assert_eq!(implications.off_implies_on(cell, digit), from_off);
+            }
+        }
+    }
+
+    #[test]
+    fn start_grids_agree_with_propagation() {
+        for puzzle in PUZZLES {
+            agrees_with_propagation(&start(puzzle));
+        }
+    }
+
+    #[test]
+    fn absent_candidates_imply_nothing() {
+        let grid = start(PUZZLES[0]);
+        let implications = Implications::of(&grid, &Conjugates::of(&grid));
+        // r1c1 holds the given 1: no candidates.
+        for digit in 1..=9 {
+            assert!(!implications.on_returns(0, digit));
+            assert!(!implications.on_implies_off(0, digit));
+            assert!(!implications.off_implies_on(0, digit));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Grids with candidates struck at random (each cell keeps one): bivalue cells and
+        /// conjugate pairs appear and vanish, and the answers still agree.
+        #[test]
+        fn reduced_grids_agree_with_propagation(
+            which in 0..PUZZLES.len(),
+            picks in proptest::collection::vec((0u8..81, 1u8..=9), 0..120),
+        ) {
+            let mut grid = start(PUZZLES[which]);
+            for (cell, digit) in picks {
+                if grid.has(cell, digit) && grid.cands[cell as usize].count_ones() > 1 {
+                    grid.remove(cell, digit);
+                }
+            }
+            agrees_with_propagation(&grid);
+        }
+    }
+}
