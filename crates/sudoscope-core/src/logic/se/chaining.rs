@@ -285,6 +285,10 @@ pub struct Search<'m> {
     /// In a static search: what each literal implies at the grid, for [`Search::hopes`],
     /// worked out when first asked.
     implications: Option<Implications>,
+    /// The literal the current cycle or forcing-chain propagation looks for (its assumption
+    /// again, or the assumption's opposite), when `implications` is known: see
+    /// [`Search::may_reach_goal`].
+    goal: Option<usize>,
     /// In a static multiple search: what each assumption implies, as sets (see [`Implied`]),
     /// by cell and digit, worked out when first asked.
     implied: HashMap<(u8, u8), Implied>,
@@ -321,6 +325,7 @@ impl<'m> Search<'m> {
             reach: None,
             conjugates: None,
             implications: None,
+            goal: None,
             implied: HashMap::new(),
             skip_hopeless: true,
         }
@@ -1053,6 +1058,33 @@ impl<'m> Search<'m> {
         self.work.ancestry[k] == self.work.ancestry_stamp
     }
 
+    /// Sets what the propagation from assumption `source` looks for: the assumption itself
+    /// again (a cycle, `again`), or its opposite (a forcing chain).
+    fn set_goal(&mut self, source: u32, again: bool) {
+        let n = &self.work.nodes[source as usize];
+        let (cell, digit, on) = (n.cell, n.digit, n.on);
+        self.goal = self
+            .implications
+            .as_ref()
+            .and_then(|i| i.literal(cell, digit, on == again));
+    }
+
+    /// Whether a potential the propagation just made can lead to its goal. One that cannot
+    /// (over all cell and house links, of which the pass's are part) is not followed: no
+    /// cycle or forcing chain passes through it, and leaving it out changes nothing else the
+    /// propagation finds — every node on a path to the goal has its first parent on such a
+    /// path too, and keeps the depth and the place in the queue among those kept that it had.
+    /// Everything may, when the grid's implications are not worked out (a search that skips
+    /// nothing).
+    fn may_reach_goal(&self, cell: u8, digit: u8, on: bool) -> bool {
+        let (Some(implications), Some(goal)) = (&self.implications, self.goal) else {
+            return true;
+        };
+        implications
+            .literal(cell, digit, on)
+            .is_none_or(|from| implications.reaches(from, goal))
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn do_cycles(
         &mut self,
@@ -1065,6 +1097,7 @@ impl<'m> Search<'m> {
         source: u32,
     ) {
         let source_key = self.node_key(source);
+        self.set_goal(source, true);
         let (mut pending_on, mut pending_off) = self.take_queues(to_on, to_off);
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
@@ -1077,7 +1110,9 @@ impl<'m> Search<'m> {
                 self.mark_ancestors(p);
                 let buf = std::mem::take(&mut self.work.buf);
                 for &(c, d, cause) in &buf {
-                    if !self.is_marked_ancestor(key(c, d, false)) {
+                    if !self.is_marked_ancestor(key(c, d, false))
+                        && self.may_reach_goal(c, d, false)
+                    {
                         let off = self.push(c, d, false, cause, &[p]);
                         pending_off.push_back(off);
                         to_off.add(key(c, d, false), off);
@@ -1096,7 +1131,8 @@ impl<'m> Search<'m> {
                     if length >= 4 && k == source_key {
                         cycles.push(on);
                     }
-                    if to_on.add(k, on) {
+                    let n = &self.work.nodes[on as usize];
+                    if self.may_reach_goal(n.cell, n.digit, true) && to_on.add(k, on) {
                         pending_on.push_back(on);
                     }
                 }
@@ -1116,6 +1152,7 @@ impl<'m> Search<'m> {
         source: u32,
     ) {
         let source_key = self.node_key(source);
+        self.set_goal(source, false);
         let (mut pending_on, mut pending_off) = self.take_queues(to_on, to_off);
         // Levels drained so far: the nodes made while draining level `length` lie `length`
         // links from the assumption (which sits in either queue).
@@ -1131,7 +1168,7 @@ impl<'m> Search<'m> {
                 for &(c, d, cause) in &buf {
                     let off_key = key(c, d, false);
                     let conj_is_source = key(c, d, true) == source_key;
-                    let fresh = !to_off.contains(off_key);
+                    let fresh = !to_off.contains(off_key) && self.may_reach_goal(c, d, false);
                     let chain_new =
                         conj_is_source && !chains.iter().any(|&n| self.node_key(n) == off_key);
                     if fresh || chain_new {
@@ -1161,7 +1198,7 @@ impl<'m> Search<'m> {
                     {
                         chains.push(on);
                     }
-                    if to_on.add(key(c, d, true), on) {
+                    if self.may_reach_goal(c, d, true) && to_on.add(key(c, d, true), on) {
                         pending_on.push_back(on);
                     }
                 }

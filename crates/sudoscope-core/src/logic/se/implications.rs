@@ -89,11 +89,18 @@ impl Implications {
         ) else {
             return false;
         };
+        self.reaches(from, to)
+    }
+
+    /// Whether literal `from` implies literal `to` (either itself).
+    pub fn reaches(&self, from: usize, to: usize) -> bool {
         let base = self.component[from] as usize * self.words;
         self.reach[base + to / 64] >> (to % 64) & 1 == 1
     }
 
-    fn literal(&self, cell: u8, digit: u8, on: bool) -> Option<usize> {
+    /// The number of the literal "`cell` is (`on`) or is not `digit`", when the grid has the
+    /// candidate.
+    pub fn literal(&self, cell: u8, digit: u8, on: bool) -> Option<usize> {
         let slot = self.slot[index(cell, digit)];
         (slot != NONE).then(|| 2 * slot as usize + usize::from(!on))
     }
