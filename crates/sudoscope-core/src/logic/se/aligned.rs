@@ -39,81 +39,109 @@ fn candidates(grid: &SeGrid, degree: u32) -> Vec<(u8, u128)> {
     out
 }
 
-/// The removals of one set of cells given its common excluders.
-fn exclusions(grid: &SeGrid, cells: &[u8], excluders: &[u8]) -> Vec<(u8, u8)> {
+/// The removals of one set of cells (two or three) given its common excluders: the digits of
+/// each cell that occur in no possible combination. A combination is impossible when two
+/// cells that see each other hold the same digit, or when an excluder's candidates are all
+/// among the digits chosen.
+fn exclusions(grid: &SeGrid, cells: &[u8], excluders: u128) -> Vec<(u8, u8)> {
+    match *cells {
+        [a, b] => pair_exclusions(grid, a, b, excluders),
+        [a, b, c] => triplet_exclusions(grid, [a, b, c], excluders),
+        _ => Vec::new(),
+    }
+}
+
+/// [`exclusions`] for three cells, by masks: for each digit `d` of the first cell and `e` of the
+/// second that may go together, the digits of the third that may join them are one mask (what
+/// `d` and `e` do not clash with, and no three-candidate excluder holds exactly `d`, `e` and
+/// it), so every possible combination is covered with at most 81 mask operations instead of
+/// walking the candidates' product.
+fn triplet_exclusions(grid: &SeGrid, cells: [u8; 3], excluders: u128) -> Vec<(u8, u8)> {
     let t = tables();
-    // At most three cells (a triplet), each with at most nine candidates.
-    let mut options = [[0u8; 9]; 3];
-    let mut counts = [0usize; 3];
-    for (i, &c) in cells.iter().enumerate() {
-        for d in digits(grid.cands[c as usize]) {
-            options[i][counts[i]] = d;
-            counts[i] += 1;
+    let sees = |i: usize, j: usize| t.peer_bits[cells[i] as usize] >> cells[j] & 1 == 1;
+    // pair_clash[d]: the digits f for which an excluder holds exactly {d, f}; triple_clash[d][e]:
+    // those for which one holds exactly {d, e, f}.
+    let mut pair_clash = [0u16; 10];
+    let mut triple_clash = [[0u16; 10]; 10];
+    for x in cells_of(excluders) {
+        let m = grid.cands[x as usize];
+        match m.count_ones() {
+            2 => {
+                for d in digits(m) {
+                    pair_clash[d as usize] |= m & !bit(d);
+                }
+            }
+            3 => {
+                for d in digits(m) {
+                    for e in digits(m & !bit(d)) {
+                        triple_clash[d as usize][e as usize] |= m & !bit(d) & !bit(e);
+                    }
+                }
+            }
+            _ => {}
         }
     }
-    let n = cells.len();
-    // Whether the cells can hold these digits together: no two that see each other hold the
-    // same one, and no excluder loses all its candidates to them.
-    let possible = |pick: &[u8]| {
-        for a in 0..n {
-            for b in a + 1..n {
-                if pick[a] == pick[b] && t.peer_bits[cells[a] as usize] >> cells[b] & 1 == 1 {
-                    return false;
-                }
-            }
-        }
-        let chosen = pick.iter().fold(0u16, |m, &d| m | bit(d));
-        excluders
-            .iter()
-            .all(|&e| grid.cands[e as usize] & !chosen != 0)
-    };
-    // allowed[i]: the digits of cell i that appear in some possible combination. Each
-    // candidate not yet seen in one looks for a combination holding it (an odometer over the
-    // other cells' candidates) and stops at the first: most candidates are allowed, and the
-    // first combination tried usually shows it, where walking every combination of the cells
-    // costs their product.
+    let [first, second, third] = cells.map(|c| grid.cands[c as usize]);
+    let (sees01, sees02, sees12) = (sees(0, 1), sees(0, 2), sees(1, 2));
     let mut allowed = [0u16; 3];
-    let mut pick = [0u8; 3];
-    for fixed in 0..n {
-        for j in 0..counts[fixed] {
-            if allowed[fixed] & bit(options[fixed][j]) != 0 {
+    for d in digits(first) {
+        for e in digits(second) {
+            if (d == e && sees01) || pair_clash[d as usize] & bit(e) != 0 {
                 continue;
             }
-            let mut index = [0usize; 3];
-            index[fixed] = j;
-            'combos: loop {
-                for (i, &k) in index[..n].iter().enumerate() {
-                    pick[i] = options[i][k];
-                }
-                if possible(&pick[..n]) {
-                    for (i, &d) in pick[..n].iter().enumerate() {
-                        allowed[i] |= bit(d);
-                    }
-                    break;
-                }
-                // Next combination of the other cells.
-                let mut i = 0;
-                loop {
-                    if i == fixed {
-                        i += 1;
-                    }
-                    if i >= n {
-                        break 'combos;
-                    }
-                    index[i] += 1;
-                    if index[i] < counts[i] {
-                        break;
-                    }
-                    index[i] = 0;
-                    i += 1;
-                }
+            let mut clash = pair_clash[d as usize]
+                | pair_clash[e as usize]
+                | triple_clash[d as usize][e as usize];
+            if sees02 {
+                clash |= bit(d);
             }
+            if sees12 {
+                clash |= bit(e);
+            }
+            let joining = third & !clash;
+            if joining != 0 {
+                allowed[0] |= bit(d);
+                allowed[1] |= bit(e);
+                allowed[2] |= joining;
+            }
+        }
+    }
+    cells
+        .iter()
+        .zip(allowed)
+        .flat_map(|(&c, a)| digits(grid.cands[c as usize] & !a).map(move |d| (c, d)))
+        .collect()
+}
+
+/// [`exclusions`] for two cells, by masks instead of combinations. Two digits `d`, `e` (one in
+/// each cell) are impossible together only when the cells see each other and `d == e`, or when
+/// an excluder holds exactly `{d, e}` (one with more candidates always keeps one). So a digit
+/// of one cell is excluded when every candidate of the other is among the digits it is
+/// impossible with.
+fn pair_exclusions(grid: &SeGrid, a: u8, b: u8, excluders: u128) -> Vec<(u8, u8)> {
+    let seen = tables().peer_bits[a as usize] >> b & 1 == 1;
+    let pairs = cells_of(excluders)
+        .map(|e| grid.cands[e as usize])
+        .filter(|m| m.count_ones() == 2);
+    // Per digit, the digits it cannot go with in the other cell.
+    let mut clashes = [0u16; 10];
+    for m in pairs {
+        for d in digits(m) {
+            clashes[d as usize] |= m & !bit(d);
+        }
+    }
+    if seen {
+        for (d, clash) in clashes.iter_mut().enumerate().skip(1) {
+            *clash |= bit(d as u8);
         }
     }
     let mut removals = Vec::new();
-    for (i, &c) in cells.iter().enumerate() {
-        for d in digits(grid.cands[c as usize] & !allowed[i]) {
-            removals.push((c, d));
+    for (cell, other) in [(a, b), (b, a)] {
+        let partners = grid.cands[other as usize];
+        for d in digits(grid.cands[cell as usize]) {
+            if partners & !clashes[d as usize] == 0 {
+                removals.push((cell, d));
+            }
         }
     }
     removals
@@ -185,9 +213,9 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: u32) -> Option<SeHint> {
             let common01 = ex0 & ex1;
             if degree == 2 {
                 if common01.count_ones() >= 2 {
-                    let common: Vec<u8> = cells_of(common01).collect();
-                    let removals = exclusions(grid, &[c0, c1], &common);
+                    let removals = exclusions(grid, &[c0, c1], common01);
                     if !removals.is_empty() {
+                        let common: Vec<u8> = cells_of(common01).collect();
                         return Some(hint(grid, degree, &[c0, c1], &common, removals));
                     }
                 }
@@ -203,9 +231,9 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: u32) -> Option<SeHint> {
                     continue;
                 }
                 let cells = [c0, c1, c2];
-                let common: Vec<u8> = cells_of(common).collect();
-                let removals = exclusions(grid, &cells, &common);
+                let removals = exclusions(grid, &cells, common);
                 if !removals.is_empty() {
+                    let common: Vec<u8> = cells_of(common).collect();
                     return Some(hint(grid, degree, &cells, &common, removals));
                 }
             }
@@ -280,8 +308,9 @@ mod tests {
                 digit_cells: [0; 10],
             };
             for (&cell, &mask) in cells.iter().zip(&masks) {
-                // At least two candidates, as the cells SE considers have.
-                grid.cands[cell as usize] = if mask.count_ones() >= 2 { mask } else { mask | 0b11 };
+                // Digits 1–9 (bit 0 is no digit), at least two, as the cells SE considers have.
+                let mask = mask & !1;
+                grid.cands[cell as usize] = if mask.count_ones() >= 2 { mask } else { mask | 0b110 };
             }
             let mut excluders = Vec::new();
             for (i, &(a, b, c, three)) in excluder_masks.iter().enumerate() {
@@ -296,7 +325,7 @@ mod tests {
                 }
             }
             proptest::prop_assert_eq!(
-                exclusions(&grid, cells, &excluders),
+                exclusions(&grid, cells, excluders.iter().fold(0, |set, &e| set | 1 << e)),
                 by_every_combination(&grid, cells, &excluders)
             );
         }
