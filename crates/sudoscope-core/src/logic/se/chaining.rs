@@ -35,6 +35,8 @@ type RuleHint = (Removals, Removals, Arc<Rule>);
 /// What a potential concludes: removals, and the placement when it is "on".
 type Conclusion = (Removals, Option<(u8, u8)>);
 const NKEYS: usize = 81 * 9 * 2;
+/// Words of a bit set over the potentials.
+const KEY_WORDS: usize = NKEYS.div_ceil(64);
 /// An assumption's consequences: the contradiction it met (on node, off node), its ons, its offs.
 type OnChain = (Option<(u32, u32)>, PotSet, PotSet);
 
@@ -787,15 +789,16 @@ impl<'m> Search<'m> {
     // ----- sizes -------------------------------------------------------------------------------
 
     /// How many distinct potentials (by cell, digit, state) a node rests on, itself included.
-    fn ancestor_count(&self, id: u32, seen: &mut [u32], stamp: u32) -> u32 {
+    /// `seen` (a bit per potential) and `todo` come empty and are left dirty.
+    fn ancestor_count(&self, id: u32, seen: &mut [u64; KEY_WORDS], todo: &mut Vec<u32>) -> u32 {
         let mut count = 0;
-        let mut todo = vec![id];
+        todo.push(id);
         while let Some(n) = todo.pop() {
             let k = self.node_key(n);
-            if seen[k] == stamp {
+            if seen[k / 64] >> (k % 64) & 1 == 1 {
                 continue;
             }
-            seen[k] = stamp;
+            seen[k / 64] |= 1 << (k % 64);
             count += 1;
             todo.extend(self.parents(n).iter().copied());
         }
@@ -805,10 +808,12 @@ impl<'m> Search<'m> {
     /// SE's size of a step: the ancestors of each branch's conclusion, plus the sizes of the
     /// distinct chains nested in them.
     fn complexity(&self, targets: &[u32]) -> u32 {
-        let mut seen = vec![0u32; NKEYS];
+        let mut seen = [0u64; KEY_WORDS];
+        let mut todo = Vec::new();
         let mut flat = 0;
-        for (i, &t) in targets.iter().enumerate() {
-            flat += self.ancestor_count(t, &mut seen, i as u32 + 1);
+        for &t in targets {
+            seen.fill(0);
+            flat += self.ancestor_count(t, &mut seen, &mut todo);
         }
         // Only nested levels have rules with a size of their own; below them the walk would
         // find nothing (and the graph of a search can hold millions of nodes).
