@@ -1145,6 +1145,7 @@ impl<'m> Search<'m> {
             }
         }
         self.give_queues((pending_on, pending_off));
+        self.goal = None;
     }
 
     fn do_forcing_chains(
@@ -1211,6 +1212,7 @@ impl<'m> Search<'m> {
             }
         }
         self.give_queues((pending_on, pending_off));
+        self.goal = None;
     }
 
     fn cycle_hint(&self, grid: &SeGrid, dst_on: u32, x: bool, y: bool) -> Option<ChainHint> {
