@@ -127,21 +127,21 @@ pub fn locking(grid: &SeGrid, direct: bool, sink: Sink) -> bool {
                 if pos.count_ones() < 2 {
                     continue;
                 }
+                // The one house of `kind2` that could hold all the places: the first one's.
                 let cells1 = grid.places(h1, digit);
-                for h2 in houses_of_type(kind2) {
-                    let bits2 = tables().house_bits[h2];
-                    if tables().house_bits[h1] & bits2 == 0 || cells1 & !bits2 != 0 {
-                        continue;
-                    }
-                    if direct {
-                        if direct_locking(grid, kind1, h1, h2, digit, sink) {
-                            return true;
-                        }
-                    } else if let Some(h) = locking_hint(grid, h1, h2, digit, None)
-                        && sink(h)
-                    {
+                let first = cells1.trailing_zeros() as usize;
+                let h2 = tables().houses_of[first][kind2] as usize;
+                if cells1 & !tables().house_bits[h2] != 0 {
+                    continue;
+                }
+                if direct {
+                    if direct_locking(grid, kind1, h1, h2, digit, sink) {
                         return true;
                     }
+                } else if let Some(h) = locking_hint(grid, h1, h2, digit, None)
+                    && sink(h)
+                {
+                    return true;
                 }
             }
         }
