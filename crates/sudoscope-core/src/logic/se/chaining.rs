@@ -1865,17 +1865,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::grid::{ReadOptions, parse_puzzle};
-    use crate::logic::Board;
-
-    /// Puzzles whose grids have many candidates and links: Easter Monster, the first puzzle
-    /// of the forum's SE ≥ 11 list (no cycle or forcing chain at the start), and an SE 7.2
-    /// puzzle of the bank (many at the start, which the outer chain cannot use).
-    const PUZZLES: [&str; 3] = [
-        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
-        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
-        ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
-    ];
+    use crate::logic::se::test_grids::{PUZZLES, start};
 
     /// A static search at level 0: cycles and forcing chains, or (`multiple`) cell and region
     /// forcing chains too.
@@ -1887,11 +1877,6 @@ mod tests {
             level: 0,
             nesting_limit: 0,
         }
-    }
-
-    fn start(puzzle: &str) -> SeGrid {
-        let puzzle = parse_puzzle(puzzle, ReadOptions::default()).expect("a valid puzzle");
-        SeGrid::from_board(&Board::from_puzzle(&puzzle))
     }
 
     /// `source` with the picked candidates removed (each cell keeps one at least).

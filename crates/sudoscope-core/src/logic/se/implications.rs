@@ -258,21 +258,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::grid::{ReadOptions, parse_puzzle};
-    use crate::logic::Board;
     use crate::logic::se::new_links::Implied;
-
-    /// Easter Monster, an SE 11 puzzle and an SE 7.2 one: grids with many candidates and links.
-    const PUZZLES: [&str; 3] = [
-        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
-        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
-        ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
-    ];
-
-    fn start(puzzle: &str) -> SeGrid {
-        let puzzle = parse_puzzle(puzzle, ReadOptions::default()).expect("a valid puzzle");
-        SeGrid::from_board(&Board::from_puzzle(&puzzle))
-    }
+    use crate::logic::se::test_grids::{PUZZLES, start};
 
     /// Every candidate's three answers agree with a propagation from that one assumption.
     fn agrees_with_propagation(grid: &SeGrid) {

@@ -86,15 +86,7 @@ fn common_peers(cells: &[u8]) -> u128 {
 pub fn unique_loop(grid: &SeGrid) -> Option<SeHint> {
     let mut found: Vec<LoopHint> = Vec::new();
     let mut loops = Vec::new();
-    for cell in 0..81u8 {
-        let m = grid.cands[cell as usize];
-        if m.count_ones() != 2 {
-            continue;
-        }
-        let mut ds = digits(m);
-        let (Some(v1), Some(v2)) = (ds.next(), ds.next()) else {
-            continue;
-        };
+    for (cell, v1, v2) in bivalue_cells(grid) {
         let mut walk = LoopWalk {
             grid,
             v1,
@@ -111,6 +103,19 @@ pub fn unique_loop(grid: &SeGrid) -> Option<SeHint> {
     }
     found.sort_by_key(|h| (h.hint.difficulty, h.kind.number()));
     found.into_iter().next().map(|h| h.hint)
+}
+
+/// The cells with two candidates, in cell order, each with its two digits (lower first): where
+/// SE starts its loop walks.
+fn bivalue_cells(grid: &SeGrid) -> impl Iterator<Item = (u8, u8, u8)> + '_ {
+    (0..81u8).filter_map(|cell| {
+        let m = grid.cands[cell as usize];
+        let mut ds = digits(m);
+        match (m.count_ones(), ds.next(), ds.next()) {
+            (2, Some(v1), Some(v2)) => Some((cell, v1, v2)),
+            _ => None,
+        }
+    })
 }
 
 /// Adds a hint unless one of the same kind on the same cells is there already, or it removes
@@ -701,19 +706,12 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
     /// SE's own search, kept as the reference for the pruned one: every closed path from every
     /// bivalue cell, tested afterwards.
     fn exhaustive_unique_loop(grid: &SeGrid) -> Option<SeHint> {
         let mut found: Vec<LoopHint> = Vec::new();
-        for cell in 0..81u8 {
-            let m = grid.cands[cell as usize];
-            if m.count_ones() != 2 {
-                continue;
-            }
-            let mut ds = digits(m);
-            let (Some(v1), Some(v2)) = (ds.next(), ds.next()) else {
-                continue;
-            };
+        for (cell, v1, v2) in bivalue_cells(grid) {
             let mut loops = Vec::new();
             every_path(grid, cell, v1, v2, &mut Vec::new(), 2, 0, None, &mut loops);
             for lp in loops.iter().filter(|lp| passes_se_test(lp)) {
