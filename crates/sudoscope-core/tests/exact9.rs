@@ -22,35 +22,29 @@ struct Solver {
     build: Option<Build>,
 }
 
-/// The SSE build of `triad`, named (the dispatching entry points run AVX2 where they can).
-fn triad_sse(givens: &[u8; 81], limit: usize, solution: &mut [u8; 81]) -> usize {
-    let counted = triad::count_givens_on(Build::Sse, givens, limit, solution);
-    counted
-        .expect("solvers() lists this only where the SSE build is available")
-        .0
+/// Names one build of `triad` as a pair of plain functions (the dispatching entry points run
+/// the fastest build the CPU has), for [`SOLVERS`].
+macro_rules! named_build {
+    ($count:ident, $candidates:ident, $build:expr) => {
+        fn $count(givens: &[u8; 81], limit: usize, solution: &mut [u8; 81]) -> usize {
+            let counted = triad::count_givens_on($build, givens, limit, solution);
+            counted
+                .expect("solvers() lists this only where the build is available")
+                .0
+        }
+
+        fn $candidates(marks: &[u16; 81], limit: usize, solution: &mut [u8; 81]) -> usize {
+            let counted = triad::count_candidates_on($build, marks, limit, solution);
+            counted
+                .expect("solvers() lists this only where the build is available")
+                .0
+        }
+    };
 }
 
-fn triad_sse_candidates(marks: &[u16; 81], limit: usize, solution: &mut [u8; 81]) -> usize {
-    let counted = triad::count_candidates_on(Build::Sse, marks, limit, solution);
-    counted
-        .expect("solvers() lists this only where the SSE build is available")
-        .0
-}
-
-/// The AVX2 build of `triad`, named.
-fn triad_avx2(givens: &[u8; 81], limit: usize, solution: &mut [u8; 81]) -> usize {
-    let counted = triad::count_givens_on(Build::Avx2, givens, limit, solution);
-    counted
-        .expect("solvers() lists this only where the AVX2 build is available")
-        .0
-}
-
-fn triad_avx2_candidates(marks: &[u16; 81], limit: usize, solution: &mut [u8; 81]) -> usize {
-    let counted = triad::count_candidates_on(Build::Avx2, marks, limit, solution);
-    counted
-        .expect("solvers() lists this only where the AVX2 build is available")
-        .0
-}
+named_build!(triad_sse, triad_sse_candidates, Build::Sse);
+named_build!(triad_avx2, triad_avx2_candidates, Build::Avx2);
+named_build!(triad_avx512, triad_avx512_candidates, Build::Avx512);
 
 /// The solvers of [`SOLVERS`] this machine can run (a triad build the CPU lacks is left out,
 /// with a message).
@@ -75,7 +69,7 @@ fn count_9x9(givens: &[u8; 81], limit: usize, solution: &mut [u8; 81]) -> usize 
     exact::count_9x9(givens, limit, solution).0
 }
 
-const SOLVERS: [Solver; 6] = [
+const SOLVERS: [Solver; 7] = [
     Solver {
         name: "count_9x9",
         count: count_9x9,
@@ -87,6 +81,12 @@ const SOLVERS: [Solver; 6] = [
         count: triad::count_solutions,
         candidates: triad::count_solutions_from_candidates,
         build: None,
+    },
+    Solver {
+        name: "triad-avx512",
+        count: triad_avx512,
+        candidates: triad_avx512_candidates,
+        build: Some(Build::Avx512),
     },
     Solver {
         name: "triad-avx2",

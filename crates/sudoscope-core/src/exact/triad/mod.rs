@@ -43,10 +43,11 @@
 //! # Vectors
 //!
 //! The propagation and search are written once (`solver.rs`'s `triad_solver!`) and built for
-//! three vector implementations: `lanes::Portable` (plain `[u16; 8]` arrays, any target),
-//! SSE (through `safe_arch`, no `unsafe`, on x86-64 with SSSE3/SSE4.1 enabled at compile
-//! time, which the workspace's x86-64-v2 baseline does) and AVX2 (a box matrix in one 256-bit
-//! register; chosen at run time when the CPU has it, see `avx2.rs`). The public functions use
+//! four vector builds: `lanes::Portable` (plain `[u16; 8]` arrays, any target), SSE (through
+//! `safe_arch`, no `unsafe`, on x86-64 with SSSE3/SSE4.1 enabled at compile time, which the
+//! workspace's x86-64-v2 baseline does), AVX2 (a box matrix in one 256-bit register; chosen at
+//! run time when the CPU has it, see `avx2.rs`) and the same compiled for AVX-512 VL/BW/BITALG
+//! (chosen at run time likewise). The public functions use
 //! the fastest build the machine runs; [`count_givens_on`] and [`count_candidates_on`] name
 //! one, so that tests check every build.
 
@@ -90,11 +91,14 @@ pub enum Build {
     Sse,
     /// A box in one 256-bit AVX2 register (x86-64 CPUs that have AVX2, detected at run time).
     Avx2,
+    /// The AVX2 build compiled for AVX-512 VL/BW/BITALG (CPUs that have them, detected at run
+    /// time).
+    Avx512,
 }
 
 impl Build {
     /// Every build, fastest first.
-    pub const ALL: [Build; 3] = [Build::Avx2, Build::Sse, Build::Portable];
+    pub const ALL: [Build; 4] = [Build::Avx512, Build::Avx2, Build::Sse, Build::Portable];
 
     /// Whether this build was compiled in and this CPU can run it.
     pub fn available(self) -> bool {
@@ -111,7 +115,13 @@ impl Build {
                 target_feature = "ssse3",
                 target_feature = "sse4.1"
             ))]
-            Build::Avx2 => avx2::available(),
+            Build::Avx2 => avx2::available(avx2::Width::Avx2),
+            #[cfg(all(
+                target_arch = "x86_64",
+                target_feature = "ssse3",
+                target_feature = "sse4.1"
+            ))]
+            Build::Avx512 => avx2::available(avx2::Width::Avx512),
             #[allow(unreachable_patterns)]
             _ => false,
         }
@@ -149,7 +159,13 @@ pub fn count_givens_on(
             target_feature = "ssse3",
             target_feature = "sse4.1"
         ))]
-        Build::Avx2 => avx2::count_givens(givens, limit, solution),
+        Build::Avx2 => avx2::count_givens(avx2::Width::Avx2, givens, limit, solution),
+        #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "ssse3",
+            target_feature = "sse4.1"
+        ))]
+        Build::Avx512 => avx2::count_givens(avx2::Width::Avx512, givens, limit, solution),
         #[allow(unreachable_patterns)]
         _ => None,
     }
@@ -176,7 +192,13 @@ pub fn count_candidates_on(
             target_feature = "ssse3",
             target_feature = "sse4.1"
         ))]
-        Build::Avx2 => avx2::count_candidates(candidates, limit, solution),
+        Build::Avx2 => avx2::count_candidates(avx2::Width::Avx2, candidates, limit, solution),
+        #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "ssse3",
+            target_feature = "sse4.1"
+        ))]
+        Build::Avx512 => avx2::count_candidates(avx2::Width::Avx512, candidates, limit, solution),
         #[allow(unreachable_patterns)]
         _ => None,
     }
