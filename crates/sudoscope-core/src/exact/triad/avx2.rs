@@ -3,19 +3,20 @@
 //! two. The AVX-512 build (VL, BW, BITALG: 256-bit registers still) is the same code compiled
 //! for more instructions — three-input logic and compares into mask registers, which the
 //! compiler picks — with popcounts in one instruction instead of a table; on a CPU with them it
-//! solves 5–10% faster (README, "Benchmarks").
+//! solves 5–15% faster (README, "Benchmarks").
 //!
 //! The workspace compiles for x86-64-v2 (SSE4.2), which every x86-64 CPU of the last fifteen
-//! years runs; AVX2 is newer, so it cannot be assumed at compile time. Instead the solver is
-//! stamped out once more here with `#[target_feature(enable = "avx2")]` on every function
-//! (see [`super::solver::triad_solver!`]), and [`count_givens`] / [`count_candidates`] call
-//! it only after `is_x86_feature_detected!("avx2")` said the CPU has it.
+//! years runs; AVX2 and AVX-512 are newer, so they cannot be assumed at compile time. Instead
+//! the solver is stamped out twice more here with `#[target_feature(enable = ...)]` on every
+//! function (see [`super::solver::triad_solver!`]), and [`count_givens`] /
+//! [`count_candidates`] call a build only after `is_x86_feature_detected!` said the CPU has
+//! its features.
 //!
 //! This module holds the solver's only `unsafe` code: the calls into the wide builds (a
 //! `#[target_feature]` function may only be called where the feature is known to be present).
 //! Everything else is safe: since Rust 1.87 the `core::arch` intrinsics used below are safe
 //! to call inside functions that enable their target feature, which every method of
-//! [`Avx2Matrix`] does.
+//! [`Avx2Matrix`] and [`Avx512Matrix`] does.
 
 use core::arch::x86_64::{
     __m256i, _mm_or_si128, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256,
