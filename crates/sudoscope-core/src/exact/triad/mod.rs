@@ -115,15 +115,23 @@ impl Build {
                 target_feature = "ssse3",
                 target_feature = "sse4.1"
             ))]
-            Build::Avx2 => avx2::available(avx2::Width::Avx2),
-            #[cfg(all(
-                target_arch = "x86_64",
-                target_feature = "ssse3",
-                target_feature = "sse4.1"
-            ))]
-            Build::Avx512 => avx2::available(avx2::Width::Avx512),
+            Build::Avx2 | Build::Avx512 => self.width().is_some_and(avx2::available),
             #[allow(unreachable_patterns)]
             _ => false,
+        }
+    }
+
+    /// Which of the two wide (256-bit) builds this is, if either.
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "ssse3",
+        target_feature = "sse4.1"
+    ))]
+    fn width(self) -> Option<avx2::Width> {
+        match self {
+            Build::Avx2 => Some(avx2::Width::Avx2),
+            Build::Avx512 => Some(avx2::Width::Avx512),
+            Build::Sse | Build::Portable => None,
         }
     }
 }
@@ -159,13 +167,7 @@ pub fn count_givens_on(
             target_feature = "ssse3",
             target_feature = "sse4.1"
         ))]
-        Build::Avx2 => avx2::count_givens(avx2::Width::Avx2, givens, limit, solution),
-        #[cfg(all(
-            target_arch = "x86_64",
-            target_feature = "ssse3",
-            target_feature = "sse4.1"
-        ))]
-        Build::Avx512 => avx2::count_givens(avx2::Width::Avx512, givens, limit, solution),
+        Build::Avx2 | Build::Avx512 => avx2::count_givens(build.width()?, givens, limit, solution),
         #[allow(unreachable_patterns)]
         _ => None,
     }
@@ -192,13 +194,9 @@ pub fn count_candidates_on(
             target_feature = "ssse3",
             target_feature = "sse4.1"
         ))]
-        Build::Avx2 => avx2::count_candidates(avx2::Width::Avx2, candidates, limit, solution),
-        #[cfg(all(
-            target_arch = "x86_64",
-            target_feature = "ssse3",
-            target_feature = "sse4.1"
-        ))]
-        Build::Avx512 => avx2::count_candidates(avx2::Width::Avx512, candidates, limit, solution),
+        Build::Avx2 | Build::Avx512 => {
+            avx2::count_candidates(build.width()?, candidates, limit, solution)
+        }
         #[allow(unreachable_patterns)]
         _ => None,
     }
