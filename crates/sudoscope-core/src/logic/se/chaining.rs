@@ -91,6 +91,32 @@ fn key(cell: u8, digit: u8, on: bool) -> usize {
     (cell as usize * 9 + digit as usize - 1) * 2 + on as usize
 }
 
+/// The (at most four) potentials one link step yields, as (cell, digit, why), in order.
+struct Links {
+    items: [(u8, u8, Cause); 4],
+    len: usize,
+}
+
+impl Default for Links {
+    fn default() -> Links {
+        Links {
+            items: [(0, 0, Cause::Assumption); 4],
+            len: 0,
+        }
+    }
+}
+
+impl Links {
+    fn push(&mut self, cell: u8, digit: u8, cause: Cause) {
+        self.items[self.len] = (cell, digit, cause);
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[(u8, u8, Cause)] {
+        &self.items[..self.len]
+    }
+}
+
 /// An insertion-ordered set of potentials (by cell, digit, state) holding node ids.
 #[derive(Clone)]
 pub struct PotSet {
@@ -473,39 +499,19 @@ impl<'m> Search<'m> {
         }
     }
 
-    /// What an "off" potential turns on: the cell's last other candidate (when cell links are
-    /// allowed), and the digit's last other place in each of its houses. In a dynamic search
-    /// the offs that emptied the cell or house since `source` become parents too.
-    fn off_to_on(
-        &mut self,
-        grid: &SeGrid,
-        id: u32,
-        source: Option<&SeGrid>,
-        offs: &PotSet,
-        y: bool,
-        x: bool,
-    ) -> Vec<u32> {
+    /// What "`cell` is not `digit`" turns on at `grid` as it stands: the cell's last other
+    /// candidate (when cell links are allowed), then the digit's last other place in each of
+    /// the cell's houses (box, row, column; a place found through two houses once, through the
+    /// first). No nodes are made: a static propagation makes only those it keeps (most of what
+    /// a link yields is known already), and [`Search::off_to_on`] builds on this.
+    fn static_ons(&self, grid: &SeGrid, cell: u8, digit: u8, y: bool, x: bool) -> Links {
         let t = tables();
-        let (cell, digit) = (
-            self.work.nodes[id as usize].cell,
-            self.work.nodes[id as usize].digit,
-        );
-        let mut out = std::mem::take(&mut self.work.ons);
-        out.clear();
+        let mut links = Links::default();
         if y {
             let m = grid.cands[cell as usize];
             if m.count_ones() == 2 {
                 let other = (m & !bit(digit)).trailing_zeros() as u8;
-                let start = self.work.pool.len();
-                self.work.pool.push(id);
-                if let Some(src) = source {
-                    for v in digits(src.cands[cell as usize] & !m) {
-                        if let Some(p) = offs.get(key(cell, v, false)) {
-                            self.work.pool.push(p);
-                        }
-                    }
-                }
-                out.push(self.push_pooled(cell, other, true, Cause::NakedSingle, start));
+                links.push(cell, other, Cause::NakedSingle);
             }
         }
         if x {
@@ -523,24 +529,59 @@ impl<'m> Search<'m> {
                         others.trailing_zeros() as u8
                     }
                 };
-                let k = key(other, digit, true);
-                if out.iter().any(|&o| self.node_key(o) == k) {
-                    continue;
+                // (The cell's own other candidate, linked above, is not in another cell.)
+                if links.as_slice().iter().all(|&(c, _, _)| c != other) {
+                    links.push(other, digit, Cause::Hidden(kind as u8));
                 }
-                let start = self.work.pool.len();
-                self.work.pool.push(id);
-                if let Some(src) = source {
-                    let mut gone = src.places(h as usize, digit) & !grid.places(h as usize, digit);
-                    while gone != 0 {
-                        let c = gone.trailing_zeros() as u8;
-                        gone &= gone - 1;
-                        if let Some(p) = offs.get(key(c, digit, false)) {
-                            self.work.pool.push(p);
-                        }
+            }
+        }
+        links
+    }
+
+    /// What an "off" potential turns on (see [`Search::static_ons`]), as nodes. In a dynamic
+    /// search the offs that emptied the cell or house since `source` become parents too.
+    fn off_to_on(
+        &mut self,
+        grid: &SeGrid,
+        id: u32,
+        source: Option<&SeGrid>,
+        offs: &PotSet,
+        y: bool,
+        x: bool,
+    ) -> Vec<u32> {
+        let t = tables();
+        let (cell, digit) = (
+            self.work.nodes[id as usize].cell,
+            self.work.nodes[id as usize].digit,
+        );
+        let mut out = std::mem::take(&mut self.work.ons);
+        out.clear();
+        for &(c, d, cause) in self.static_ons(grid, cell, digit, y, x).as_slice() {
+            let start = self.work.pool.len();
+            self.work.pool.push(id);
+            if let Some(src) = source {
+                // The offs that left the cell with one candidate, or the house with one place.
+                let (mut gone_cells, gone_digits) = match cause {
+                    Cause::Hidden(kind) => {
+                        let h = t.houses_of[cell as usize][kind as usize] as usize;
+                        (src.places(h, digit) & !grid.places(h, digit), 0)
+                    }
+                    _ => (0, src.cands[cell as usize] & !grid.cands[cell as usize]),
+                };
+                while gone_cells != 0 {
+                    let g = gone_cells.trailing_zeros() as u8;
+                    gone_cells &= gone_cells - 1;
+                    if let Some(p) = offs.get(key(g, digit, false)) {
+                        self.work.pool.push(p);
                     }
                 }
-                out.push(self.push_pooled(other, digit, true, Cause::Hidden(kind as u8), start));
+                for v in digits(gone_digits) {
+                    if let Some(p) = offs.get(key(cell, v, false)) {
+                        self.work.pool.push(p);
+                    }
+                }
             }
+            out.push(self.push_pooled(c, d, true, cause, start));
         }
         out
     }
@@ -1090,6 +1131,12 @@ impl<'m> Search<'m> {
             .is_none_or(|from| implications.reaches(from, goal))
     }
 
+    /// Follows the assumption in `to_on` ("cell is digit") for the cycles back to it, with
+    /// SE's rules: "on" potentials are kept once, the first time they are reached; "off" ones
+    /// each time, but never twice along one path. Only nodes that matter are made: an "off"
+    /// reached again through another path turns on nothing that is not on already (its first
+    /// instance, ahead of it in the queue, turned those on), so it is kept only when it links
+    /// back to the assumption — where a longer path closes another cycle.
     #[allow(clippy::too_many_arguments)]
     fn do_cycles(
         &mut self,
@@ -1102,6 +1149,13 @@ impl<'m> Search<'m> {
         source: u32,
     ) {
         let source_key = self.node_key(source);
+        // The "offs" that link back to the assumption (the links are symmetric: those its
+        // cell's other candidate and its conjugate places; the assumption is "on", so a strong
+        // link back to it is what "off" would turn on).
+        let back: Links = {
+            let n = &self.work.nodes[source as usize];
+            self.static_ons(grid, n.cell, n.digit, y, x)
+        };
         self.set_goal(source, true);
         let (mut pending_on, mut pending_off) = self.take_queues(to_on, to_off);
         let mut length = 0;
@@ -1115,13 +1169,21 @@ impl<'m> Search<'m> {
                 self.mark_ancestors(p);
                 let buf = std::mem::take(&mut self.work.buf);
                 for &(c, d, cause) in &buf {
-                    if !self.is_marked_ancestor(key(c, d, false))
-                        && self.may_reach_goal(c, d, false)
-                    {
-                        let off = self.push(c, d, false, cause, &[p]);
-                        pending_off.push_back(off);
-                        to_off.add(key(c, d, false), off);
+                    let k = key(c, d, false);
+                    if self.is_marked_ancestor(k) || !self.may_reach_goal(c, d, false) {
+                        continue;
                     }
+                    if to_off.contains(k)
+                        && !back
+                            .as_slice()
+                            .iter()
+                            .any(|&(bc, bd, _)| bc == c && bd == d)
+                    {
+                        continue;
+                    }
+                    let off = self.push(c, d, false, cause, &[p]);
+                    pending_off.push_back(off);
+                    to_off.add(k, off);
                 }
                 self.work.buf = buf;
             }
@@ -1130,18 +1192,24 @@ impl<'m> Search<'m> {
                 break;
             }
             while let Some(p) = pending_off.pop_front() {
-                let ons = self.off_to_on(grid, p, None, to_off, y, x);
-                for &on in &ons {
-                    let k = self.node_key(on);
-                    if length >= 4 && k == source_key {
-                        cycles.push(on);
-                    }
-                    let n = &self.work.nodes[on as usize];
-                    if self.may_reach_goal(n.cell, n.digit, true) && to_on.add(k, on) {
+                let (cell, digit) = {
+                    let n = &self.work.nodes[p as usize];
+                    (n.cell, n.digit)
+                };
+                for &(c, d, cause) in self.static_ons(grid, cell, digit, y, x).as_slice() {
+                    let k = key(c, d, true);
+                    if k == source_key {
+                        // The assumption is on already: a cycle, when long enough.
+                        if length >= 4 {
+                            let on = self.push(c, d, true, cause, &[p]);
+                            cycles.push(on);
+                        }
+                    } else if !to_on.contains(k) && self.may_reach_goal(c, d, true) {
+                        let on = self.push(c, d, true, cause, &[p]);
+                        to_on.add(k, on);
                         pending_on.push_back(on);
                     }
                 }
-                self.work.ons = ons;
             }
         }
         self.give_queues((pending_on, pending_off));
@@ -1195,20 +1263,26 @@ impl<'m> Search<'m> {
                 break;
             }
             while let Some(p) = pending_off.pop_front() {
-                let ons = self.off_to_on(grid, p, None, to_off, y, true);
-                for &on in &ons {
-                    let n = &self.work.nodes[on as usize];
-                    let (c, d) = (n.cell, n.digit);
-                    if key(c, d, false) == source_key
-                        && !chains.iter().any(|&x| self.node_key(x) == key(c, d, true))
-                    {
-                        chains.push(on);
-                    }
-                    if self.may_reach_goal(c, d, true) && to_on.add(key(c, d, true), on) {
-                        pending_on.push_back(on);
+                let (cell, digit) = {
+                    let n = &self.work.nodes[p as usize];
+                    (n.cell, n.digit)
+                };
+                for &(c, d, cause) in self.static_ons(grid, cell, digit, y, true).as_slice() {
+                    let on_key = key(c, d, true);
+                    let chain_new = key(c, d, false) == source_key
+                        && !chains.iter().any(|&n| self.node_key(n) == on_key);
+                    let fresh = !to_on.contains(on_key) && self.may_reach_goal(c, d, true);
+                    if chain_new || fresh {
+                        let on = self.push(c, d, true, cause, &[p]);
+                        if chain_new {
+                            chains.push(on);
+                        }
+                        if fresh {
+                            to_on.add(on_key, on);
+                            pending_on.push_back(on);
+                        }
                     }
                 }
-                self.work.ons = ons;
             }
         }
         self.give_queues((pending_on, pending_off));
