@@ -1068,7 +1068,7 @@ impl<'m> Search<'m> {
             .implications
             .get_or_insert_with(|| Implications::of(grid, conjugates));
         let mut found = 0;
-        if wanted & HOPES_CYCLE != 0 && implications.on_returns(cell, digit) {
+        if wanted & HOPES_CYCLE != 0 && implications.cycle_may_remove(cell, digit) {
             found |= HOPES_CYCLE;
         }
         if wanted & HOPES_FROM_ON != 0 && implications.on_implies_off(cell, digit) {

@@ -32,6 +32,9 @@ pub struct Implications {
     component: Vec<u16>,
     /// Whether a component holds more than one literal (so each of them implies itself again).
     cyclic: Vec<bool>,
+    /// Whether a cycle within the component could remove a candidate (see
+    /// [`Implications::cycle_may_remove`]).
+    cycle_removes: Vec<bool>,
     /// Per component, `words` words: the literals it implies (its own among them).
     reach: Vec<u64>,
     words: usize,
@@ -55,10 +58,12 @@ impl Implications {
             slot,
             component: vec![NONE; literals],
             cyclic: Vec::new(),
+            cycle_removes: Vec::new(),
             reach: Vec::new(),
             words,
         };
         implications.find_components(&graph);
+        implications.find_removing_components(grid, &candidates);
         implications
     }
 
@@ -67,6 +72,18 @@ impl Implications {
     pub fn on_returns(&self, cell: u8, digit: u8) -> bool {
         self.literal(cell, digit, true)
             .is_some_and(|on| self.cyclic[self.component[on] as usize])
+    }
+
+    /// Whether a cycle through "`cell` is `digit`" can exist and remove a candidate. A cycle
+    /// removes the digit from a cell off the cycle that sees one of its "on" potentials and one
+    /// of its "off" potentials of that digit. Every potential of a cycle through a literal lies
+    /// in the literal's component, so when no cell holding a digit sees both an "on" and an
+    /// "off" literal of it in the component, no cycle through it removes anything. (Cycles
+    /// that remove nothing are most of those a search finds: a closed path of conjugate
+    /// places and bivalue cells is a cycle, but proves nothing new.)
+    pub fn cycle_may_remove(&self, cell: u8, digit: u8) -> bool {
+        self.literal(cell, digit, true)
+            .is_some_and(|on| self.cycle_removes[self.component[on] as usize])
     }
 
     /// Whether "`cell` is `digit`" implies "`cell` is not `digit`" (a forcing chain from "on"
@@ -152,6 +169,39 @@ impl Implications {
                 }
             }
         }
+    }
+
+    /// Works out [`Implications::cycle_may_remove`] for every component: per cyclic component
+    /// and digit, the cells that see one of its "on" literals of the digit and those that see
+    /// one of its "off" literals; it may remove when a cell holding the digit is in both.
+    fn find_removing_components(&mut self, grid: &SeGrid, candidates: &[(u8, u8)]) {
+        let t = tables();
+        // Seen cells by cyclic component (numbered in `order`), digit and state.
+        let mut order = vec![NONE; self.cyclic.len()];
+        let mut seen: Vec<[[u128; 2]; 9]> = Vec::new();
+        for (literal, &component) in self.component.iter().enumerate() {
+            let component = component as usize;
+            if !self.cyclic[component] {
+                continue;
+            }
+            if order[component] == NONE {
+                order[component] = seen.len() as u16;
+                seen.push([[0; 2]; 9]);
+            }
+            let (cell, digit) = candidates[literal / 2];
+            seen[order[component] as usize][digit as usize - 1][literal % 2] |=
+                t.peer_bits[cell as usize];
+        }
+        self.cycle_removes = order
+            .iter()
+            .map(|&o| {
+                o != NONE
+                    && seen[o as usize]
+                        .iter()
+                        .enumerate()
+                        .any(|(d, [on, off])| on & off & grid.digit_cells[d + 1] != 0)
+            })
+            .collect();
     }
 
     /// Records a finished component: its literals, and what they imply.
