@@ -17,6 +17,7 @@ pub mod explain;
 pub mod grid;
 pub mod implications;
 pub mod new_links;
+pub mod spread;
 pub mod unique;
 
 /// Grids the chain modules' tests share.
@@ -39,6 +40,18 @@ mod test_grids {
     pub fn start(puzzle: &str) -> SeGrid {
         let puzzle = parse_puzzle(puzzle, ReadOptions::default()).expect("a valid puzzle");
         SeGrid::from_board(&Board::from_puzzle(&puzzle))
+    }
+
+    /// `source` with the picked candidates struck (each cell keeps one): grids where bivalue
+    /// cells and conjugate places appear and vanish.
+    pub fn reduced(source: &SeGrid, picks: &[(u8, u8)]) -> SeGrid {
+        let mut grid = *source;
+        for &(cell, digit) in picks {
+            if grid.has(cell, digit) && grid.cands[cell as usize].count_ones() > 1 {
+                grid.remove(cell, digit);
+            }
+        }
+        grid
     }
 }
 

@@ -1,0 +1,391 @@
+//! What one assumption implies over the links of one pass of the cycle and forcing-chain
+//! search, worked out as sets of cells per digit rather than as a graph of potentials.
+//!
+//! The search for cycles and forcing chains runs three passes: house links only (X), cell
+//! links only (Y; "on" still turns the digit off in the cell's houses) and both (XY). Before a
+//! pass follows an assumption potential by potential — making nodes, parents and queues, about
+//! a hundred potentials for each — it asks here, at a small fraction of the cost, whether the
+//! pass can find anything from it: a forcing chain from "on" needs "on" to imply "off" over the
+//! pass's links, one from "off" needs "off" to imply "on", and a cycle needs a closed path through
+//! "on" that can remove a candidate. The spread also says how many links the shortest forcing
+//! chain takes, which is its size: a chain that cannot come before the best step already found
+//! is not followed.
+//!
+//! The links of every pass are symmetric under contraposition (if *a* implies *b*, then "not
+//! *b*" implies "not *a*": a link through a house or a cell works both ways), so the literals
+//! that imply "`cell` is `digit`" are the opposites of those that "`cell` is not `digit`"
+//! implies. A cycle through "on" lies in the literals that "on" implies and that imply "on"
+//! again — both spreads together give that set without a backward walk.
+
+use super::grid::{Conjugates, SeGrid, bit, cells_of, digits, tables};
+
+/// Literals as cells per digit (index 1–9) and state.
+#[derive(Clone, Copy, Default)]
+struct Literals {
+    on: [u128; 10],
+    off: [u128; 10],
+}
+
+/// Everything one literal implies over one pass's links, and when its opposite first appears.
+pub struct Spread {
+    reached: Literals,
+    /// Links from the assumption to its opposite along the shortest path (none: never).
+    opposite_at: Option<u32>,
+}
+
+/// How far a walk goes: to everything the assumption implies (needed to judge cycles), or
+/// only until its opposite appears, and then no further than `max_links` links.
+#[derive(Clone, Copy)]
+pub enum Extent {
+    Everything,
+    Opposite { max_links: u32 },
+}
+
+impl Extent {
+    /// Whether a walk that has gone `depth` links, and met the opposite at `opposite_at`,
+    /// goes on.
+    fn goes_on(self, depth: u32, opposite_at: Option<u32>) -> bool {
+        match self {
+            Extent::Everything => true,
+            Extent::Opposite { max_links } => opposite_at.is_none() && depth < max_links,
+        }
+    }
+}
+
+/// The links a pass follows: cell links (`y`: a cell's other candidates; a bivalue cell's other
+/// candidate) and house links (`x`: the digit's other place in a house with two). "On" always
+/// turns the digit off in the cell's houses.
+#[derive(Clone, Copy, Debug)]
+pub struct PassLinks {
+    pub y: bool,
+    pub x: bool,
+}
+
+impl Spread {
+    /// What "`cell` is (`on`) / is not `digit`" implies over `links` at `grid`, as far as
+    /// `extent` asks: a walk level by level, each level's new literals kept as cells per digit
+    /// (the digits holding any listed in a mask, so that a level touches only what it holds).
+    pub fn of(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        links: PassLinks,
+        (cell, digit, on): (u8, u8, bool),
+        extent: Extent,
+    ) -> Spread {
+        if !links.y {
+            return Spread::over_houses(grid, conjugates, (cell, digit, on), extent);
+        }
+        let t = tables();
+        let mut reached = Literals::default();
+        // The last level's literals, and which digits it holds them for; the next level's
+        // links, and which digits they touch.
+        let mut level = Literals::default();
+        let (mut level_on, mut level_off) = (0u16, 0u16);
+        let mut next = Literals::default();
+        if on {
+            level.on[digit as usize] = 1 << cell;
+            level_on = 1 << digit;
+        } else {
+            level.off[digit as usize] = 1 << cell;
+            level_off = 1 << digit;
+        }
+        reached.on[digit as usize] = level.on[digit as usize];
+        reached.off[digit as usize] = level.off[digit as usize];
+        let mut opposite_at = None;
+        let mut depth = 0;
+        while level_on | level_off != 0 && extent.goes_on(depth, opposite_at) {
+            depth += 1;
+            let (mut next_on, mut next_off) = (0u16, 0u16);
+            // "On" turns off the digit in its houses and, with cell links, the cell's other
+            // candidates.
+            for d in digits(level_on) {
+                for c in cells_of(std::mem::take(&mut level.on[d as usize])) {
+                    next.off[d as usize] |= t.peer_bits[c as usize];
+                    next_off |= bit(d);
+                    if links.y {
+                        let others = grid.cands[c as usize] & !bit(d);
+                        next_off |= others;
+                        for e in digits(others) {
+                            next.off[e as usize] |= 1 << c;
+                        }
+                    }
+                }
+            }
+            // "Off" turns on a bivalue cell's other candidate (cell links) and the digit's
+            // conjugate places (house links).
+            for d in digits(level_off) {
+                for c in cells_of(std::mem::take(&mut level.off[d as usize])) {
+                    let m = grid.cands[c as usize];
+                    if links.y && m.count_ones() == 2 {
+                        let other = m & !bit(d);
+                        next_on |= other;
+                        next.on[other.trailing_zeros() as usize] |= 1 << c;
+                    }
+                    if links.x {
+                        for kind in 0..3 {
+                            if let Some(o) = conjugates.other(c, d, kind) {
+                                next.on[d as usize] |= 1 << o;
+                                next_on |= bit(d);
+                            }
+                        }
+                    }
+                }
+            }
+            (level_on, level_off) = (0, 0);
+            for d in digits(next_on) {
+                let new = std::mem::take(&mut next.on[d as usize]) & !reached.on[d as usize];
+                level.on[d as usize] = new;
+                reached.on[d as usize] |= new;
+                level_on |= u16::from(new != 0) << d;
+            }
+            for d in digits(next_off) {
+                let new = std::mem::take(&mut next.off[d as usize])
+                    & grid.digit_cells[d as usize]
+                    & !reached.off[d as usize];
+                level.off[d as usize] = new;
+                reached.off[d as usize] |= new;
+                level_off |= u16::from(new != 0) << d;
+            }
+            let opposite = if on { &level.off } else { &level.on };
+            if opposite_at.is_none() && opposite[digit as usize] >> cell & 1 == 1 {
+                opposite_at = Some(depth);
+            }
+        }
+        Spread {
+            reached,
+            opposite_at,
+        }
+    }
+
+    /// [`Spread::of`] over house links alone, which never leave the digit: two sets of cells.
+    fn over_houses(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        (cell, digit, on): (u8, u8, bool),
+        extent: Extent,
+    ) -> Spread {
+        let t = tables();
+        let places = grid.digit_cells[digit as usize];
+        let start = 1u128 << cell;
+        let (mut level_on, mut level_off) = if on { (start, 0) } else { (0, start) };
+        let (mut reached_on, mut reached_off) = (level_on, level_off);
+        let mut opposite_at = None;
+        let mut depth = 0;
+        while level_on | level_off != 0 && extent.goes_on(depth, opposite_at) {
+            depth += 1;
+            let mut next_off = 0;
+            for c in cells_of(level_on) {
+                next_off |= t.peer_bits[c as usize];
+            }
+            let mut next_on = 0;
+            for c in cells_of(level_off) {
+                for kind in 0..3 {
+                    if let Some(o) = conjugates.other(c, digit, kind) {
+                        next_on |= 1 << o;
+                    }
+                }
+            }
+            level_off = next_off & places & !reached_off;
+            level_on = next_on & !reached_on;
+            reached_off |= level_off;
+            reached_on |= level_on;
+            let opposite = if on { level_off } else { level_on };
+            if opposite_at.is_none() && opposite & start != 0 {
+                opposite_at = Some(depth);
+            }
+        }
+        let mut reached = Literals::default();
+        reached.on[digit as usize] = reached_on;
+        reached.off[digit as usize] = reached_off;
+        Spread {
+            reached,
+            opposite_at,
+        }
+    }
+
+    /// How many links the shortest path from the assumption to its opposite takes, if there
+    /// is one (a forcing chain then exists, and that many links plus one potentials long).
+    pub fn opposite_at(&self) -> Option<u32> {
+        self.opposite_at
+    }
+}
+
+/// Whether a cycle through "`cell` is `digit`" can exist over the pass's links and remove a
+/// candidate, given what "on" implies (`from_on`) and what "off" implies (`from_off`). The
+/// literals of such a cycle are among those "on" implies and that imply "on" again — in
+/// `from_on`, with their opposites in `from_off` — and it removes the digit from a cell that
+/// sees one of its "on" and one of its "off" literals of that digit (a cell off the cycle;
+/// counting the cycle's own cells too only says "may" more often).
+pub fn cycle_may_remove(grid: &SeGrid, from_on: &Spread, from_off: &Spread) -> bool {
+    let t = tables();
+    let (a, b) = (&from_on.reached, &from_off.reached);
+    let mut literals = 0;
+    let mut removes = false;
+    for d in 1..=9usize {
+        let ons = a.on[d] & b.off[d];
+        let offs = a.off[d] & b.on[d];
+        literals += ons.count_ones() + offs.count_ones();
+        if ons == 0 || offs == 0 || removes {
+            continue;
+        }
+        let seen_by_on = cells_of(ons).fold(0, |s, c| s | t.peer_bits[c as usize]);
+        let seen_by_off = cells_of(offs).fold(0, |s, c| s | t.peer_bits[c as usize]);
+        removes = seen_by_on & seen_by_off & grid.digit_cells[d] != 0;
+    }
+    // A lone literal has no cycle through it.
+    removes && literals > 1
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{HashMap, VecDeque};
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::logic::se::test_grids::{PUZZLES, reduced, start};
+
+    type Literal = (u8, u8, bool);
+
+    /// A pass's links from one literal, listed the plain way: every rule on its own, places
+    /// counted in each house.
+    fn successors(grid: &SeGrid, links: PassLinks, (cell, digit, on): Literal) -> Vec<Literal> {
+        let t = tables();
+        let cands = grid.cands[cell as usize];
+        let mut out = Vec::new();
+        if on {
+            if links.y {
+                out.extend(digits(cands & !bit(digit)).map(|e| (cell, e, false)));
+            }
+            for peer in t.peers[cell as usize] {
+                if grid.has(peer, digit) {
+                    out.push((peer, digit, false));
+                }
+            }
+        } else {
+            if links.y && cands.count_ones() == 2 {
+                out.push((cell, (cands & !bit(digit)).trailing_zeros() as u8, true));
+            }
+            if links.x {
+                for &house in &t.houses_of[cell as usize] {
+                    let others = grid.places(house as usize, digit) & !(1u128 << cell);
+                    if others.count_ones() == 1 {
+                        out.push((others.trailing_zeros() as u8, digit, true));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every literal `from` implies, with its distance in links.
+    fn distances(grid: &SeGrid, links: PassLinks, from: Literal) -> HashMap<Literal, u32> {
+        let mut seen = HashMap::from([(from, 0)]);
+        let mut queue = VecDeque::from([from]);
+        while let Some(l) = queue.pop_front() {
+            let depth = seen[&l];
+            for next in successors(grid, links, l) {
+                seen.entry(next).or_insert_with(|| {
+                    queue.push_back(next);
+                    depth + 1
+                });
+            }
+        }
+        seen
+    }
+
+    const PASSES: [PassLinks; 3] = [
+        PassLinks { y: false, x: true },
+        PassLinks { y: true, x: false },
+        PassLinks { y: true, x: true },
+    ];
+
+    /// Each walk reaches exactly the literals the plain search reaches, finds the opposite at
+    /// the same distance (or, limited, only within the limit), and says a cycle may remove
+    /// something whenever one through the literals that lead back could.
+    fn agrees_with_plain_search(grid: &SeGrid, conjugates: &Conjugates, max_links: u32) {
+        let t = tables();
+        for links in PASSES {
+            for cell in 0..81u8 {
+                for digit in digits(grid.cands[cell as usize]) {
+                    let mut both = Vec::new();
+                    for on in [true, false] {
+                        let plain = distances(grid, links, (cell, digit, on));
+                        let start = (cell, digit, on);
+                        let spread = Spread::of(grid, conjugates, links, start, Extent::Everything);
+                        for c in 0..81u8 {
+                            for d in digits(grid.cands[c as usize]) {
+                                for state in [true, false] {
+                                    let set = if state {
+                                        &spread.reached.on
+                                    } else {
+                                        &spread.reached.off
+                                    };
+                                    assert_eq!(
+                                        set[d as usize] >> c & 1 == 1,
+                                        plain.contains_key(&(c, d, state)),
+                                        "{links:?} from {start:?}: ({c}, {d}, {state})"
+                                    );
+                                }
+                            }
+                        }
+                        let opposite = plain.get(&(cell, digit, !on)).copied();
+                        assert_eq!(spread.opposite_at(), opposite, "{links:?} {start:?}");
+                        let limited = Extent::Opposite { max_links };
+                        assert_eq!(
+                            Spread::of(grid, conjugates, links, start, limited).opposite_at(),
+                            opposite.filter(|&n| n <= max_links)
+                        );
+                        both.push((plain, spread));
+                    }
+                    // The literals on a cycle through "on": reached from it, and leading back
+                    // to it (found by a walk from each).
+                    let on = (cell, digit, true);
+                    let cycle: Vec<Literal> = both[0]
+                        .0
+                        .keys()
+                        .copied()
+                        .filter(|&l| distances(grid, links, l).contains_key(&on))
+                        .collect();
+                    let sees = |d: u8, state: bool| {
+                        cycle
+                            .iter()
+                            .filter(|l| l.1 == d && l.2 == state)
+                            .fold(0u128, |s, l| s | t.peer_bits[l.0 as usize])
+                    };
+                    let may_remove = cycle.len() > 1
+                        && (1..=9u8).any(|d| {
+                            sees(d, true) & sees(d, false) & grid.digit_cells[d as usize] != 0
+                        });
+                    assert_eq!(
+                        cycle_may_remove(grid, &both[0].1, &both[1].1),
+                        may_remove,
+                        "{links:?} cycle through {on:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn start_grids_agree_with_plain_search() {
+        for puzzle in PUZZLES {
+            let grid = start(puzzle);
+            agrees_with_plain_search(&grid, &Conjugates::of(&grid), 5);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        #[test]
+        fn reduced_grids_agree_with_plain_search(
+            which in 0..PUZZLES.len(),
+            picks in proptest::collection::vec((0u8..81, 1u8..=9), 0..120),
+            max_links in 0u32..12,
+        ) {
+            let grid = reduced(&start(PUZZLES[which]), &picks);
+            agrees_with_plain_search(&grid, &Conjugates::of(&grid), max_links);
+        }
+    }
+}
