@@ -6,8 +6,6 @@
 //! "direct" techniques are SE's way of rating an elimination that immediately leaves a hidden
 //! single: they place that single as part of the step, and rate below the plain technique.
 
-use std::sync::OnceLock;
-
 use super::grid::{BOX, COL, Mask, ROW, SeGrid, bit, cell_name, digits, house_name, tables};
 use super::{SeHint, Shape};
 
@@ -41,17 +39,18 @@ fn hint(difficulty: u32, name: String) -> SeHint {
 /// (1.2) or in a column or row (1.5). SE looks at boxes, then columns, then rows.
 pub fn hidden_single(grid: &SeGrid, sink: Sink) -> bool {
     let t = tables();
+    let empty = grid.empty_cells();
     for alone in [true, false] {
         for kind in [BOX, COL, ROW] {
             for house in houses_of_type(kind) {
-                let is_alone = grid.empty_count(house) == 1;
+                let is_alone = (t.house_bits[house] & empty).count_ones() == 1;
                 if is_alone != alone {
                     continue;
                 }
                 for digit in 1..=9 {
-                    let pos = grid.positions(house, digit);
-                    if pos.count_ones() == 1 {
-                        let cell = t.houses[house][pos.trailing_zeros() as usize];
+                    let places = grid.places(house, digit);
+                    if places.count_ones() == 1 {
+                        let cell = places.trailing_zeros() as u8;
                         let difficulty = if alone {
                             10
                         } else if kind == BOX {
@@ -123,12 +122,11 @@ pub fn locking(grid: &SeGrid, direct: bool, sink: Sink) -> bool {
     for (kind1, kind2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for digit in 1..=9u8 {
             for h1 in houses_of_type(kind1) {
-                let pos = grid.positions(h1, digit);
-                if pos.count_ones() < 2 {
+                let cells1 = grid.places(h1, digit);
+                if cells1.count_ones() < 2 {
                     continue;
                 }
                 // The one house of `kind2` that could hold all the places: the first one's.
-                let cells1 = grid.places(h1, digit);
                 let first = cells1.trailing_zeros() as usize;
                 let h2 = tables().houses_of[first][kind2] as usize;
                 if cells1 & !tables().house_bits[h2] != 0 {
@@ -236,17 +234,52 @@ pub fn cell_list(cells: &[u8]) -> String {
         .join(",")
 }
 
-/// Every `degree`-subset of 0..9 as a bit mask, in SE's order (increasing mask value).
-fn subsets(degree: u32) -> impl Iterator<Item = u16> {
-    static BY_SIZE: OnceLock<[Vec<u16>; 10]> = OnceLock::new();
-    let by_size = BY_SIZE.get_or_init(|| {
-        std::array::from_fn(|size| {
-            (0u16..512)
-                .filter(|m| m.count_ones() as usize == size)
-                .collect()
-        })
-    });
-    by_size[degree.min(9) as usize].iter().copied()
+/// Every `degree`-subset of the positions in `open` (bits 0–8) whose `items` together hold
+/// exactly `degree` bits — a naked set's cells and their candidates, a hidden set's digits and
+/// their places, a fish's base lines and their positions — in SE's order (increasing mask
+/// value), until `found` says to stop (then true).
+///
+/// SE walks every subset of the nine; here a subset is grown from its largest position down
+/// (which yields them in increasing mask value) and given up as soon as its items hold more
+/// than `degree` bits, so only the few that can still fit are looked at.
+fn tight_sets(
+    items: &[u16; 9],
+    open: u16,
+    degree: u32,
+    found: &mut dyn FnMut(u16) -> bool,
+) -> bool {
+    /// Adds `left` more positions below `below` to `chosen` (whose items hold `union`).
+    fn grow(
+        items: &[u16; 9],
+        open: u16,
+        degree: u32,
+        (left, below, chosen, union): (u32, u32, u16, u16),
+        found: &mut dyn FnMut(u16) -> bool,
+    ) -> bool {
+        if left == 0 {
+            return union.count_ones() == degree && found(chosen);
+        }
+        // The next (smaller) position, smallest first; enough must stay below it.
+        for i in left - 1..below {
+            if open >> i & 1 == 0 {
+                continue;
+            }
+            let union = union | items[i as usize];
+            if union.count_ones() <= degree
+                && grow(
+                    items,
+                    open,
+                    degree,
+                    (left - 1, i, chosen | 1 << i, union),
+                    found,
+                )
+            {
+                return true;
+            }
+        }
+        false
+    }
+    grow(items, open, degree, (degree, 9, 0, 0), found)
 }
 
 /// Naked pairs, triples, quads (3.0 / 3.6 / 5.0) in boxes, then columns, then rows.
@@ -257,24 +290,19 @@ pub fn naked_set(grid: &SeGrid, degree: u32, sink: Sink) -> bool {
 /// [`naked_set`] in the houses of `houses` only (bit `h` for house `h`).
 pub fn naked_set_in(grid: &SeGrid, degree: u32, houses: u32, sink: Sink) -> bool {
     let t = tables();
+    let empty = grid.empty_cells();
     for kind in [BOX, COL, ROW] {
         for house in houses_of_type(kind).filter(|h| houses >> h & 1 == 1) {
-            if grid.empty_count(house) < degree * 2 {
+            if (t.house_bits[house] & empty).count_ones() < degree * 2 {
                 continue;
             }
             let cands = t.houses[house].map(|c| grid.cands[c as usize]);
             // Positions whose cell has two candidates or more: a set's cells must all be.
             let open = (0..9).fold(0u16, |m, i| m | u16::from(cands[i].count_ones() > 1) << i);
-            for sub in subsets(degree) {
-                if sub & !open != 0 {
-                    continue;
-                }
+            let mut found = |sub: u16| {
                 let union: Mask = (0..9)
                     .filter(|i| sub >> i & 1 == 1)
                     .fold(0, |m, i| m | cands[i]);
-                if union.count_ones() != degree {
-                    continue;
-                }
                 let cells: Vec<u8> = cells_at(house, sub).collect();
                 let mut removals = Vec::new();
                 for &other in &t.houses[house] {
@@ -285,7 +313,7 @@ pub fn naked_set_in(grid: &SeGrid, degree: u32, houses: u32, sink: Sink) -> bool
                     }
                 }
                 if removals.is_empty() {
-                    continue;
+                    return false;
                 }
                 let (difficulty, name) = match degree {
                     2 => (30, "Naked Pair"),
@@ -305,9 +333,10 @@ pub fn naked_set_in(grid: &SeGrid, degree: u32, houses: u32, sink: Sink) -> bool
                     cells,
                     digits: union,
                 };
-                if sink(h) {
-                    return true;
-                }
+                sink(h)
+            };
+            if tight_sets(&cands, open, degree, &mut found) {
+                return true;
             }
         }
     }
@@ -332,9 +361,10 @@ pub fn hidden_set(grid: &SeGrid, degree: u32, direct: bool, sink: Sink) -> bool 
 /// [`hidden_set`] in the houses of `houses` only (bit `h` for house `h`).
 pub fn hidden_set_in(grid: &SeGrid, degree: u32, direct: bool, houses: u32, sink: Sink) -> bool {
     let t = tables();
+    let empty_cells = grid.empty_cells();
     for kind in [BOX, COL, ROW] {
         for house in houses_of_type(kind).filter(|h| houses >> h & 1 == 1) {
-            let empty = grid.empty_count(house);
+            let empty = (t.house_bits[house] & empty_cells).count_ones();
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
@@ -342,28 +372,13 @@ pub fn hidden_set_in(grid: &SeGrid, degree: u32, direct: bool, houses: u32, sink
                 0 => 0,
                 _ => grid.positions(house, d as u8),
             });
-            // Digits with two places or more (bit d - 1): a set's digits must all be.
-            let spread = (1..=9).fold(0u16, |m, d| {
-                m | u16::from(positions[d].count_ones() > 1) << (d - 1)
-            });
-            for sub in subsets(degree) {
-                if sub & !spread != 0 {
-                    continue;
-                }
+            // By digit (index d - 1): its places; those with two places or more (a set's digits
+            // must all be).
+            let places: [u16; 9] = std::array::from_fn(|i| positions[i + 1]);
+            let spread = (0..9).fold(0u16, |m, i| m | u16::from(places[i].count_ones() > 1) << i);
+            let mut found = |sub: u16| {
                 let set: Mask = sub << 1;
-                let mut union = 0u16;
-                let mut ok = true;
-                for d in digits(set) {
-                    let p = positions[d as usize];
-                    if p.count_ones() <= 1 {
-                        ok = false;
-                        break;
-                    }
-                    union |= p;
-                }
-                if !ok || union.count_ones() != degree {
-                    continue;
-                }
+                let union = digits(set).fold(0u16, |u, d| u | positions[d as usize]);
                 let cells: Vec<u8> = cells_at(house, union).collect();
                 let mut removals = Vec::new();
                 for &c in &cells {
@@ -382,11 +397,11 @@ pub fn hidden_set_in(grid: &SeGrid, degree: u32, direct: bool, houses: u32, sink
                         }
                     }
                     if single.is_none() {
-                        continue;
+                        return false;
                     }
                 }
                 if removals.is_empty() {
-                    continue;
+                    return false;
                 }
                 let (difficulty, name) = match (direct, degree) {
                     (true, 2) => (20, "Direct Hidden Pair"),
@@ -416,9 +431,10 @@ pub fn hidden_set_in(grid: &SeGrid, degree: u32, direct: bool, houses: u32, sink
                     h.removals = removals;
                 }
                 h.shape = Shape::HiddenSet { house, digits: set };
-                if sink(h) {
-                    return true;
-                }
+                sink(h)
+            };
+            if tight_sets(&places, spread, degree, &mut found) {
+                return true;
             }
         }
     }
@@ -450,71 +466,79 @@ pub fn fish_in(grid: &SeGrid, degree: u32, digits: Mask, sink: Sink) -> bool {
                 }
             }
         }
-        for sub in subsets(degree) {
-            for digit in 1..=9u8 {
-                if placed[digit as usize] + degree * 2 > 9 || sub & !fits[digit as usize] != 0 {
-                    continue;
-                }
-                let union = (0..9)
-                    .filter(|i| sub >> i & 1 == 1)
-                    .fold(0u16, |u, i| u | lines[digit as usize][i]);
-                if union.count_ones() != degree {
-                    continue;
-                }
-                // The cover houses are the lines at the union's positions; eliminate the digit
-                // from their cells outside the base lines.
-                let mut removals = Vec::new();
-                let mut cells = Vec::new();
-                for j in (0..9).filter(|j| union >> j & 1 == 1) {
-                    let cover = cover_kind * 9 + j;
-                    for (i, &c) in t.houses[cover].iter().enumerate() {
-                        if grid.has(c, digit) {
-                            if sub >> i & 1 == 1 {
-                                cells.push(c);
-                            } else {
-                                removals.push((c, digit));
-                            }
+        // SE's order: by base lines (increasing mask), then by digit.
+        let mut found: Vec<(u16, u8)> = Vec::new();
+        for digit in 1..=9u8 {
+            if placed[digit as usize] + degree * 2 <= 9 {
+                tight_sets(
+                    &lines[digit as usize],
+                    fits[digit as usize],
+                    degree,
+                    &mut |sub| {
+                        found.push((sub, digit));
+                        false
+                    },
+                );
+            }
+        }
+        found.sort_unstable();
+        for (sub, digit) in found {
+            let union = (0..9)
+                .filter(|i| sub >> i & 1 == 1)
+                .fold(0u16, |u, i| u | lines[digit as usize][i]);
+            // The cover houses are the lines at the union's positions; eliminate the digit
+            // from their cells outside the base lines.
+            let mut removals = Vec::new();
+            let mut cells = Vec::new();
+            for j in (0..9).filter(|j| union >> j & 1 == 1) {
+                let cover = cover_kind * 9 + j;
+                for (i, &c) in t.houses[cover].iter().enumerate() {
+                    if grid.has(c, digit) {
+                        if sub >> i & 1 == 1 {
+                            cells.push(c);
+                        } else {
+                            removals.push((c, digit));
                         }
                     }
                 }
-                if removals.is_empty() {
-                    continue;
-                }
-                removals.sort_unstable();
-                cells.sort_unstable();
-                let (difficulty, name) = match degree {
-                    2 => (32, "X-Wing"),
-                    3 => (38, "Swordfish"),
-                    _ => (52, "Jellyfish"),
-                };
-                let base: Vec<usize> = (0..9)
-                    .filter(|i| sub >> i & 1 == 1)
-                    .map(|i| base_kind * 9 + i)
-                    .collect();
-                let covers: Vec<usize> = (0..9)
-                    .filter(|j| union >> j & 1 == 1)
-                    .map(|j| cover_kind * 9 + j)
-                    .collect();
-                let mut h = hint(difficulty, name.into());
-                h.explanation.push(format!(
-                    "{digit} is confined to {} in {}: it goes from the rest of {}",
-                    cell_list(&cells),
-                    base.iter()
-                        .map(|&b| house_name(b))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    covers
-                        .iter()
-                        .map(|&b| house_name(b))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-                h.cells = cells;
-                h.removals = removals;
-                h.shape = Shape::Fish { base, digit };
-                if sink(h) {
-                    return true;
-                }
+            }
+            if removals.is_empty() {
+                continue;
+            }
+            removals.sort_unstable();
+            cells.sort_unstable();
+            let (difficulty, name) = match degree {
+                2 => (32, "X-Wing"),
+                3 => (38, "Swordfish"),
+                _ => (52, "Jellyfish"),
+            };
+            let base: Vec<usize> = (0..9)
+                .filter(|i| sub >> i & 1 == 1)
+                .map(|i| base_kind * 9 + i)
+                .collect();
+            let covers: Vec<usize> = (0..9)
+                .filter(|j| union >> j & 1 == 1)
+                .map(|j| cover_kind * 9 + j)
+                .collect();
+            let mut h = hint(difficulty, name.into());
+            h.explanation.push(format!(
+                "{digit} is confined to {} in {}: it goes from the rest of {}",
+                cell_list(&cells),
+                base.iter()
+                    .map(|&b| house_name(b))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                covers
+                    .iter()
+                    .map(|&b| house_name(b))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            h.cells = cells;
+            h.removals = removals;
+            h.shape = Shape::Fish { base, digit };
+            if sink(h) {
+                return true;
             }
         }
     }

@@ -222,6 +222,16 @@ impl SeGrid {
         bits as u16
     }
 
+    /// The empty cells, as a bit set over the 81 cells (for a technique that counts them in
+    /// many houses: then `(house_bits & empty).count_ones()` per house).
+    pub fn empty_cells(&self) -> u128 {
+        self.values
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v == 0)
+            .fold(0, |set, (c, _)| set | 1 << c)
+    }
+
     /// How many cells of a house are still empty.
     pub fn empty_count(&self, house: usize) -> u32 {
         tables().houses[house]
