@@ -610,3 +610,38 @@ pub fn xy_wing(grid: &SeGrid, xyz: bool, sink: Sink) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// The sets are those of SE's walk over every subset in increasing mask order: the
+        /// subsets of `open` of the size whose items hold exactly that many bits.
+        #[test]
+        fn tight_sets_are_the_walk_over_every_subset(
+            // Items over few bits, so that many subsets fit.
+            items in proptest::array::uniform9(0u16..32),
+            open in 0u16..512,
+            degree in 1u32..=4,
+            stop_after in 0usize..6,
+        ) {
+            let walk: Vec<u16> = (0u16..512)
+                .filter(|m| m.count_ones() == degree && m & !open == 0)
+                .filter(|&m| {
+                    let union = (0..9).filter(|i| m >> i & 1 == 1).fold(0, |u, i| u | items[i]);
+                    union.count_ones() == degree
+                })
+                .collect();
+            let mut found = Vec::new();
+            let stopped = tight_sets(&items, open, degree, &mut |sub| {
+                found.push(sub);
+                found.len() > stop_after
+            });
+            prop_assert_eq!(stopped, walk.len() > stop_after);
+            prop_assert_eq!(&found[..], &walk[..walk.len().min(stop_after + 1)]);
+        }
+    }
+}
