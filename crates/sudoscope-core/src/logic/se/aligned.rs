@@ -103,6 +103,10 @@ fn triplet_exclusions(grid: &SeGrid, cells: [u8; 3], excluders: u128) -> Vec<(u8
                 allowed[0] |= bit(d);
                 allowed[1] |= bit(e);
                 allowed[2] |= joining;
+                // Every candidate has a combination already: nothing to remove (the usual end).
+                if allowed == [first, second, third] {
+                    return Vec::new();
+                }
             }
         }
     }
@@ -211,13 +215,15 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: u32) -> Option<SeHint> {
             let (c0, ex0) = list[first];
             let (c1, ex1) = list[second];
             let common01 = ex0 & ex1;
+            // A set needs two common excluders, and a third cell only narrows them.
+            if common01.count_ones() < 2 {
+                continue;
+            }
             if degree == 2 {
-                if common01.count_ones() >= 2 {
-                    let removals = exclusions(grid, &[c0, c1], common01);
-                    if !removals.is_empty() {
-                        let common: Vec<u8> = cells_of(common01).collect();
-                        return Some(hint(grid, degree, &[c0, c1], &common, removals));
-                    }
+                let removals = exclusions(grid, &[c0, c1], common01);
+                if !removals.is_empty() {
+                    let common: Vec<u8> = cells_of(common01).collect();
+                    return Some(hint(grid, degree, &[c0, c1], &common, removals));
                 }
                 continue;
             }
