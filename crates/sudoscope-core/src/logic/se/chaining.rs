@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use super::basic;
 use super::grid::{
-    BOX, Conjugates, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables,
+    BOX, COL, Conjugates, Mask, ROW, SeGrid, bit, cell_name, cells_of, digits, house_name, tables,
 };
 use super::implications::Implications;
 use super::new_links::{Implied, NewLinks, Reach};
@@ -1855,28 +1855,35 @@ fn rule_hints_where(grid: &SeGrid, source: &SeGrid, rule: usize, lost: &NewLinks
     out
 }
 
-/// SE's "generalized intersections" as it runs inside chains: in every box, row and column,
-/// a digit with two to six places removes it from every cell that sees all of them (here only
-/// where the house `lost` a place of the digit).
+/// SE's intersections (pointing and claiming) as they run inside chains: a digit whose two or
+/// more places in a house all lie in one crossing house is removed from that house's other
+/// cells (here only where the first house `lost` a place of the digit).
+///
+/// The order is SE's, and it matters: every removal of every instance is queued in the order
+/// the instances are found, and a candidate removed by two instances is credited to the first
+/// (its parents, hence the chain's size, come from that one), while the queue's order decides
+/// which contradiction a propagation meets first. SE looks for boxes whose places lie in one
+/// column, then in one row, then columns whose places lie in one box, then rows; each of the
+/// four passes digit by digit, house by house.
 fn generalized_intersections(grid: &SeGrid, lost: &NewLinks, sink: basic::Sink) {
     let t = tables();
-    for kind in [BOX, 1, 2] {
+    for (kind, cross) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for digit in 1..=9u8 {
             for house in kind * 9..kind * 9 + 9 {
                 if !lost.house_lost(house, digit) {
                     continue;
                 }
                 let places = grid.places(house, digit);
-                if !(2..=6).contains(&places.count_ones()) {
+                if places.count_ones() < 2 {
                     continue;
                 }
-                let mut victims = !0u128;
-                let mut rest = places;
-                while rest != 0 {
-                    victims &= t.peer_bits[rest.trailing_zeros() as usize];
-                    rest &= rest - 1;
+                let first = places.trailing_zeros() as usize;
+                let other = t.houses_of[first][cross] as usize;
+                if places & !t.house_bits[other] != 0 {
+                    continue;
                 }
-                let hits = victims & grid.digit_cells[digit as usize];
+                let hits =
+                    t.house_bits[other] & !t.house_bits[house] & grid.digit_cells[digit as usize];
                 if hits == 0 {
                     continue;
                 }
