@@ -1798,8 +1798,17 @@ fn rule_hints_where(grid: &SeGrid, source: &SeGrid, rule: usize, lost: &NewLinks
         let mut parents = Vec::new();
         match &h.shape {
             Shape::Locked { house, digit } => {
+                // The crossing house that holds every place left (a line for a box, the box
+                // for a line): places lost where the two houses meet are no reason.
+                let places = grid.places(*house, *digit);
+                let first = places.trailing_zeros() as usize;
+                let cross = t.houses_of[first]
+                    .iter()
+                    .map(|&x| x as usize)
+                    .find(|&x| x != *house && places & !t.house_bits[x] == 0)
+                    .map_or(0, |x| t.house_bits[x]);
                 for &c in &t.houses[*house] {
-                    if !grid.has(c, *digit) && source.has(c, *digit) {
+                    if !grid.has(c, *digit) && source.has(c, *digit) && cross >> c & 1 == 0 {
                         parents.push((c, *digit));
                     }
                 }
