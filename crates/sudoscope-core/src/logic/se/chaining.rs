@@ -84,6 +84,9 @@ pub struct Rule {
     pub description: String,
     /// The size of a nested chain (0 for the simple techniques): it adds to the outer chain's.
     pub complexity: u32,
+    /// For a nested chain, what tells it apart from another (see [`Search::chain_signature`]):
+    /// an outer chain's size counts the size of each distinct nested chain once.
+    pub signature: Arc<[u16]>,
 }
 
 #[inline]
@@ -752,17 +755,46 @@ impl<'m> Search<'m> {
                 if parents.is_empty() {
                     continue;
                 }
-                // A rule of its own for each use: an outer chain's size counts each distinct
-                // nested chain it rests on once.
                 let info = Arc::new(Rule {
                     description: chain.description.clone(),
                     complexity: chain.complexity,
+                    signature: chain.signature.clone(),
                 });
                 out.push((chain.removals.clone(), parents, info));
             }
             if !out.is_empty() {
                 break;
             }
+        }
+        out
+    }
+
+    /// What makes two chain steps the same chain for SE's sizes (its `FullChain`): the same
+    /// conclusions, each reached through the same potentials met in the same order walking
+    /// back from it level by level (parents in order, each potential once). As the number of
+    /// conclusions SE gives the step, then per conclusion its potentials' keys, each list ended
+    /// by `u16::MAX`. A cycle's second conclusion, its reverse, follows from the first, so
+    /// only the first is walked.
+    fn chain_signature(&self, h: &ChainHint) -> Vec<u16> {
+        let conclusions = h.targets.len() + usize::from(matches!(h.kind, Kind::Cycle { .. }));
+        let mut out = vec![conclusions as u16];
+        let mut done = vec![false; NKEYS];
+        for &target in &h.targets {
+            done.fill(false);
+            let mut level = vec![target];
+            while !level.is_empty() {
+                let mut next = Vec::new();
+                for id in level {
+                    let k = self.node_key(id);
+                    if !done[k] {
+                        done[k] = true;
+                        out.push(k as u16);
+                        next.extend_from_slice(self.parents(id));
+                    }
+                }
+                level = next;
+            }
+            out.push(u16::MAX);
         }
         out
     }
@@ -862,7 +894,10 @@ impl<'m> Search<'m> {
             return flat;
         }
         let mut nested = 0;
-        let mut rules: Vec<*const Rule> = Vec::new();
+        // Distinct by content, not by instance: SE counts two nested chains as one when they
+        // prove the same conclusions through the same potentials (the same chain found again
+        // in another branch, at another reduced grid, counts once).
+        let mut rules: Vec<&[u16]> = Vec::new();
         let mut visited: HashSet<u32> = HashSet::new();
         let mut todo: Vec<u32> = targets.to_vec();
         while let Some(n) = todo.pop() {
@@ -872,9 +907,9 @@ impl<'m> Search<'m> {
             let node = &self.work.nodes[n as usize];
             if let Some(rule) = &node.rule
                 && rule.complexity > 0
-                && !rules.contains(&Arc::as_ptr(rule))
+                && !rules.contains(&&rule.signature[..])
             {
-                rules.push(Arc::as_ptr(rule));
+                rules.push(&rule.signature);
                 nested += rule.complexity;
             }
             todo.extend(self.parents(n).iter().copied());
@@ -1601,6 +1636,8 @@ impl<'m> Search<'m> {
 /// A chain found by a search nested inside another, as the outer search uses it.
 struct NestedChain {
     removals: Removals,
+    /// What tells the chain apart from another ([`Search::chain_signature`]).
+    signature: Arc<[u16]>,
     /// What the chain needed gone ([`Search::rule_needs`]), in the order its proof meets them.
     needs: Removals,
     description: String,
@@ -1751,6 +1788,7 @@ fn found_chains(search: &mut Search, grid: &SeGrid) -> Vec<NestedChain> {
         .iter()
         .map(|h| NestedChain {
             removals: h.removals.clone(),
+            signature: search.chain_signature(h).into(),
             needs: search.rule_needs(h, grid),
             description: format!(
                 "{} ({})",
@@ -1858,6 +1896,7 @@ fn rule_hints_where(grid: &SeGrid, source: &SeGrid, rule: usize, lost: &NewLinks
         let info = Arc::new(Rule {
             description: format!("{} ({})", h.name, super::describe_removals(&h.removals)),
             complexity: 0,
+            signature: Arc::from(Vec::new()),
         });
         out.push((h.removals, parents, info));
     }
