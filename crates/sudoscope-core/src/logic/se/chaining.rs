@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use super::basic;
 use super::grid::{
-    BOX, Conjugates, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables,
+    BOX, COL, Conjugates, Mask, ROW, SeGrid, bit, cell_name, cells_of, digits, house_name, tables,
 };
 use super::implications::Implications;
 use super::new_links::{Implied, NewLinks, Reach};
@@ -85,6 +85,9 @@ pub struct Rule {
     pub description: String,
     /// The size of a nested chain (0 for the simple techniques): it adds to the outer chain's.
     pub complexity: u32,
+    /// For a nested chain, what tells it apart from another (see [`Search::chain_signature`]):
+    /// an outer chain's size counts the size of each distinct nested chain once.
+    pub signature: Arc<[u16]>,
 }
 
 #[inline]
@@ -757,17 +760,46 @@ impl<'m> Search<'m> {
                 if parents.is_empty() {
                     continue;
                 }
-                // A rule of its own for each use: an outer chain's size counts each distinct
-                // nested chain it rests on once.
                 let info = Arc::new(Rule {
                     description: chain.description.clone(),
                     complexity: chain.complexity,
+                    signature: chain.signature.clone(),
                 });
                 out.push((chain.removals.clone(), parents, info));
             }
             if !out.is_empty() {
                 break;
             }
+        }
+        out
+    }
+
+    /// What makes two chain steps the same chain for SE's sizes (its `FullChain`): the same
+    /// conclusions, each reached through the same potentials met in the same order walking
+    /// back from it level by level (parents in order, each potential once). As the number of
+    /// conclusions SE gives the step, then per conclusion its potentials' keys, each list ended
+    /// by `u16::MAX`. A cycle's second conclusion, its reverse, follows from the first, so
+    /// only the first is walked.
+    fn chain_signature(&self, h: &ChainHint) -> Vec<u16> {
+        let conclusions = h.targets.len() + usize::from(matches!(h.kind, Kind::Cycle { .. }));
+        let mut out = vec![conclusions as u16];
+        let mut done = vec![false; NKEYS];
+        for &target in &h.targets {
+            done.fill(false);
+            let mut level = vec![target];
+            while !level.is_empty() {
+                let mut next = Vec::new();
+                for id in level {
+                    let k = self.node_key(id);
+                    if !done[k] {
+                        done[k] = true;
+                        out.push(k as u16);
+                        next.extend_from_slice(self.parents(id));
+                    }
+                }
+                level = next;
+            }
+            out.push(u16::MAX);
         }
         out
     }
@@ -867,7 +899,10 @@ impl<'m> Search<'m> {
             return flat;
         }
         let mut nested = 0;
-        let mut rules: Vec<*const Rule> = Vec::new();
+        // Distinct by content, not by instance: SE counts two nested chains as one when they
+        // prove the same conclusions through the same potentials (the same chain found again
+        // in another branch, at another reduced grid, counts once).
+        let mut rules: Vec<&[u16]> = Vec::new();
         let mut visited: HashSet<u32> = HashSet::new();
         let mut todo: Vec<u32> = targets.to_vec();
         while let Some(n) = todo.pop() {
@@ -877,9 +912,9 @@ impl<'m> Search<'m> {
             let node = &self.work.nodes[n as usize];
             if let Some(rule) = &node.rule
                 && rule.complexity > 0
-                && !rules.contains(&Arc::as_ptr(rule))
+                && !rules.contains(&&rule.signature[..])
             {
-                rules.push(Arc::as_ptr(rule));
+                rules.push(&rule.signature);
                 nested += rule.complexity;
             }
             todo.extend(self.parents(n).iter().copied());
@@ -1684,6 +1719,8 @@ impl<'m> Search<'m> {
 /// A chain found by a search nested inside another, as the outer search uses it.
 struct NestedChain {
     removals: Removals,
+    /// What tells the chain apart from another ([`Search::chain_signature`]).
+    signature: Arc<[u16]>,
     /// What the chain needed gone ([`Search::rule_needs`]), in the order its proof meets them.
     needs: Removals,
     description: String,
@@ -1834,6 +1871,7 @@ fn found_chains(search: &mut Search, grid: &SeGrid) -> Vec<NestedChain> {
         .iter()
         .map(|h| NestedChain {
             removals: h.removals.clone(),
+            signature: search.chain_signature(h).into(),
             needs: search.rule_needs(h, grid),
             description: format!(
                 "{} ({})",
@@ -1881,8 +1919,17 @@ fn rule_hints_where(grid: &SeGrid, source: &SeGrid, rule: usize, lost: &NewLinks
         let mut parents = Vec::new();
         match &h.shape {
             Shape::Locked { house, digit } => {
+                // The crossing house that holds every place left (a line for a box, the box
+                // for a line): places lost where the two houses meet are no reason.
+                let places = grid.places(*house, *digit);
+                let first = places.trailing_zeros() as usize;
+                let cross = t.houses_of[first]
+                    .iter()
+                    .map(|&x| x as usize)
+                    .find(|&x| x != *house && places & !t.house_bits[x] == 0)
+                    .map_or(0, |x| t.house_bits[x]);
                 for &c in &t.houses[*house] {
-                    if !grid.has(c, *digit) && source.has(c, *digit) {
+                    if !grid.has(c, *digit) && source.has(c, *digit) && cross >> c & 1 == 0 {
                         parents.push((c, *digit));
                     }
                 }
@@ -1932,34 +1979,42 @@ fn rule_hints_where(grid: &SeGrid, source: &SeGrid, rule: usize, lost: &NewLinks
         let info = Arc::new(Rule {
             description: format!("{} ({})", h.name, super::describe_removals(&h.removals)),
             complexity: 0,
+            signature: Arc::from(Vec::new()),
         });
         out.push((h.removals, parents, info));
     }
     out
 }
 
-/// SE's "generalized intersections" as it runs inside chains: in every box, row and column,
-/// a digit with two to six places removes it from every cell that sees all of them (here only
-/// where the house `lost` a place of the digit).
+/// SE's intersections (pointing and claiming) as they run inside chains: a digit whose two or
+/// more places in a house all lie in one crossing house is removed from that house's other
+/// cells (here only where the first house `lost` a place of the digit).
+///
+/// The order is SE's, and it matters: every removal of every instance is queued in the order
+/// the instances are found, and a candidate removed by two instances is credited to the first
+/// (its parents, hence the chain's size, come from that one), while the queue's order decides
+/// which contradiction a propagation meets first. SE looks for boxes whose places lie in one
+/// column, then in one row, then columns whose places lie in one box, then rows; each of the
+/// four passes digit by digit, house by house.
 fn generalized_intersections(grid: &SeGrid, lost: &NewLinks, sink: basic::Sink) {
     let t = tables();
-    for kind in [BOX, 1, 2] {
+    for (kind, cross) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for digit in 1..=9u8 {
             for house in kind * 9..kind * 9 + 9 {
                 if !lost.house_lost(house, digit) {
                     continue;
                 }
                 let places = grid.places(house, digit);
-                if !(2..=6).contains(&places.count_ones()) {
+                if places.count_ones() < 2 {
                     continue;
                 }
-                let mut victims = !0u128;
-                let mut rest = places;
-                while rest != 0 {
-                    victims &= t.peer_bits[rest.trailing_zeros() as usize];
-                    rest &= rest - 1;
+                let first = places.trailing_zeros() as usize;
+                let other = t.houses_of[first][cross] as usize;
+                if places & !t.house_bits[other] != 0 {
+                    continue;
                 }
-                let hits = victims & grid.digit_cells[digit as usize];
+                let hits =
+                    t.house_bits[other] & !t.house_bits[house] & grid.digit_cells[digit as usize];
                 if hits == 0 {
                     continue;
                 }
