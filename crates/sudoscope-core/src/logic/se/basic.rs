@@ -6,7 +6,9 @@
 //! "direct" techniques are SE's way of rating an elimination that immediately leaves a hidden
 //! single: they place that single as part of the step, and rate below the plain technique.
 
-use super::grid::{BOX, COL, Mask, ROW, SeGrid, bit, cell_name, digits, house_name, tables};
+use super::grid::{
+    BOX, COL, Mask, ROW, SeGrid, bit, cell_name, cells_of, digits, house_name, tables,
+};
 use super::{SeHint, Shape};
 
 /// Where a finder sends each instance; `true` stops the search.
@@ -555,15 +557,21 @@ pub fn xy_wing(grid: &SeGrid, xyz: bool, sink: Sink) -> bool {
         if pm.count_ones() != pivot_size {
             continue;
         }
-        let peers = &t.peers[pivot as usize];
-        for (i, &a) in peers.iter().enumerate() {
-            let am = grid.cands[a as usize];
-            if am.count_ones() != 2 {
-                continue;
+        // The pincers can only be the pivot's bivalue peers (in SE's peer order).
+        let mut pincers = [0u8; 20];
+        let mut count = 0;
+        for &p in &t.peers[pivot as usize] {
+            if grid.cands[p as usize].count_ones() == 2 {
+                pincers[count] = p;
+                count += 1;
             }
-            for &b in &peers[i + 1..] {
+        }
+        let pincers = &pincers[..count];
+        for (i, &a) in pincers.iter().enumerate() {
+            let am = grid.cands[a as usize];
+            for &b in &pincers[i + 1..] {
                 let bm = grid.cands[b as usize];
-                if bm.count_ones() != 2 || am == bm {
+                if am == bm {
                     continue;
                 }
                 let z = am & bm;
@@ -583,10 +591,10 @@ pub fn xy_wing(grid: &SeGrid, xyz: bool, sink: Sink) -> bool {
                 if xyz {
                     seen &= t.peer_bits[pivot as usize];
                 }
-                let removals: Vec<(u8, u8)> = (0..81u8)
-                    .filter(|&c| seen >> c & 1 == 1 && c != pivot && grid.has(c, digit))
-                    .map(|c| (c, digit))
-                    .collect();
+                let removals: Vec<(u8, u8)> =
+                    cells_of(seen & grid.digit_cells[digit as usize] & !(1u128 << pivot))
+                        .map(|c| (c, digit))
+                        .collect();
                 if removals.is_empty() {
                     continue;
                 }
