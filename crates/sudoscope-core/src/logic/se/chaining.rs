@@ -319,6 +319,9 @@ pub struct Search<'m> {
     /// In a static search: what each literal implies at the grid, for [`Search::hopes`],
     /// worked out when first asked.
     implications: Option<Implications>,
+    /// In a static search: the components of the graph of the Y pass's links, for
+    /// [`Search::pass_hopes`], worked out when first asked.
+    cell_link_graph: Option<Implications>,
     /// The literal the current cycle or forcing-chain propagation looks for (its assumption
     /// again, or the assumption's opposite), when `implications` is known: see
     /// [`Search::may_reach_goal`].
@@ -360,6 +363,7 @@ impl<'m> Search<'m> {
             reach: None,
             conjugates: None,
             implications: None,
+            cell_link_graph: None,
             goal: None,
             implied: HashMap::new(),
             skip_hopeless: true,
@@ -459,6 +463,7 @@ impl<'m> Search<'m> {
         self.forget_on_chains();
         self.conjugates = (!self.cfg.dynamic).then(|| Box::new(Conjugates::of(grid)));
         self.implications = None;
+        self.cell_link_graph = None;
         self.best = None;
         let mut result = if self.cfg.multiple || self.cfg.dynamic {
             self.multiple_chains(grid)
@@ -1150,17 +1155,33 @@ impl<'m> Search<'m> {
     /// chain at all — and, when a step was found already, a forcing chain short enough to come
     /// before it (the shortest one's size is known from the walk; see [`Spread`]). All wanted
     /// in a search that skips nothing.
-    fn pass_hopes(&self, grid: &SeGrid, cell: u8, digit: u8, wanted: u8, links: PassLinks) -> u8 {
+    fn pass_hopes(
+        &mut self,
+        grid: &SeGrid,
+        cell: u8,
+        digit: u8,
+        wanted: u8,
+        links: PassLinks,
+    ) -> u8 {
         let Some(conjugates) = self.conjugates.as_deref().filter(|_| self.skip_hopeless) else {
             return wanted;
         };
-        // The Y pass has no forcing chains, and its walks cost more than the cycles they rule
-        // out; in the XY pass, whose links are all links, the walks add only the chains' sizes,
-        // which matter once a step is found.
+        // The Y pass has no forcing chains, and many assumptions to judge: its graph's
+        // components are worked out once. In the XY pass, whose links are all links, the walks
+        // add only the chains' sizes, which matter once a step is found.
         let worth_it = match (links.x, links.y) {
             (true, false) => true,
             (true, true) => self.chain_links_before_best != u32::MAX,
-            _ => false,
+            _ => {
+                let graph = self
+                    .cell_link_graph
+                    .get_or_insert_with(|| Implications::over_pass(grid, conjugates, links, false));
+                return if graph.cycle_may_remove(cell, digit) {
+                    wanted
+                } else {
+                    wanted & !HOPES_CYCLE
+                };
+            }
         };
         if !worth_it {
             return wanted;

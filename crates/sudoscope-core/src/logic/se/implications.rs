@@ -18,6 +18,7 @@
 //! one bit test.
 
 use super::grid::{Conjugates, SeGrid, bit, cells_of, digits, index, tables};
+use super::spread::PassLinks;
 
 /// Marks a candidate absent from the grid, and a literal not yet visited by the search.
 const NONE: u16 = u16::MAX;
@@ -43,6 +44,30 @@ pub struct Implications {
 impl Implications {
     /// The implications at `grid`, whose conjugate places are `conjugates`.
     pub fn of(grid: &SeGrid, conjugates: &Conjugates) -> Implications {
+        Implications::over(grid, conjugates, PassLinks { y: true, x: true }, true)
+    }
+
+    /// The implications over one pass's links only; without `with_reach`, the components
+    /// alone, enough for [`Implications::cycle_may_remove`] over those links (for the Y pass,
+    /// whose many bivalue assumptions would each take a walk; [`Implications::reaches`] must
+    /// not be asked then).
+    pub fn over_pass(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        links: PassLinks,
+        with_reach: bool,
+    ) -> Implications {
+        Implications::over(grid, conjugates, links, with_reach)
+    }
+
+    /// The graph of `links` at `grid`, cut into components, with what each implies when
+    /// `with_reach`.
+    fn over(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        links: PassLinks,
+        with_reach: bool,
+    ) -> Implications {
         let mut slot = [NONE; 729];
         let mut candidates = Vec::new();
         for cell in 0..81u8 {
@@ -51,9 +76,9 @@ impl Implications {
                 candidates.push((cell, digit));
             }
         }
-        let graph = Graph::of(grid, conjugates, &slot, &candidates);
+        let graph = Graph::of(grid, conjugates, &slot, &candidates, links);
         let literals = 2 * candidates.len();
-        let words = literals.div_ceil(64);
+        let words = if with_reach { literals.div_ceil(64) } else { 0 };
         let mut implications = Implications {
             slot,
             component: vec![NONE; literals],
@@ -111,6 +136,7 @@ impl Implications {
 
     /// Whether literal `from` implies literal `to` (either itself).
     pub fn reaches(&self, from: usize, to: usize) -> bool {
+        debug_assert!(self.words > 0, "asked what a components-only graph implies");
         let base = self.component[from] as usize * self.words;
         self.reach[base + to / 64] >> (to % 64) & 1 == 1
     }
@@ -208,6 +234,13 @@ impl Implications {
     fn finish_component(&mut self, graph: &Graph, members: &[u16]) {
         let id = self.cyclic.len();
         self.cyclic.push(members.len() > 1);
+        if self.words == 0 {
+            // Components only (see `cycles_over`).
+            for &w in members {
+                self.component[w as usize] = id as u16;
+            }
+            return;
+        }
         let base = id * self.words;
         self.reach.resize(base + self.words, 0);
         let (finished, own) = self.reach.split_at_mut(base);
@@ -268,6 +301,7 @@ impl Graph {
         conjugates: &Conjugates,
         slot: &[u16; 729],
         candidates: &[(u8, u8)],
+        links: PassLinks,
     ) -> Graph {
         let t = tables();
         let literal = |cell: u8, digit: u8, on: bool| 2 * slot[index(cell, digit)] + u16::from(!on);
@@ -278,8 +312,10 @@ impl Graph {
             // "cell is digit": its other candidates and the digit's other places in its houses
             // are off.
             start.push(edges.len() as u32);
-            for other in digits(cands & !bit(digit)) {
-                edges.push(literal(cell, other, false));
+            if links.y {
+                for other in digits(cands & !bit(digit)) {
+                    edges.push(literal(cell, other, false));
+                }
             }
             let peers = t.peer_bits[cell as usize] & grid.digit_cells[digit as usize];
             for peer in cells_of(peers) {
@@ -288,13 +324,15 @@ impl Graph {
             // "cell is not digit": a bivalue cell's other candidate, and the digit's other place
             // in a house with two, are on.
             start.push(edges.len() as u32);
-            if cands.count_ones() == 2 {
+            if links.y && cands.count_ones() == 2 {
                 let other = (cands & !bit(digit)).trailing_zeros() as u8;
                 edges.push(literal(cell, other, true));
             }
-            for kind in 0..3 {
-                if let Some(other) = conjugates.other(cell, digit, kind) {
-                    edges.push(literal(other, digit, true));
+            if links.x {
+                for kind in 0..3 {
+                    if let Some(other) = conjugates.other(cell, digit, kind) {
+                        edges.push(literal(other, digit, true));
+                    }
                 }
             }
         }

@@ -243,6 +243,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::logic::se::implications::Implications;
     use crate::logic::se::test_grids::{PUZZLES, reduced, start};
 
     type Literal = (u8, u8, bool);
@@ -305,7 +306,9 @@ mod tests {
     /// something whenever one through the literals that lead back could.
     fn agrees_with_plain_search(grid: &SeGrid, conjugates: &Conjugates, max_links: u32) {
         let t = tables();
-        for links in PASSES {
+        let components =
+            PASSES.map(|links| Implications::over_pass(grid, conjugates, links, false));
+        for (pass, links) in PASSES.into_iter().enumerate() {
             for cell in 0..81u8 {
                 for digit in digits(grid.cands[cell as usize]) {
                     let mut both = Vec::new();
@@ -361,6 +364,12 @@ mod tests {
                         cycle_may_remove(grid, &both[0].1, &both[1].1),
                         may_remove,
                         "{links:?} cycle through {on:?}"
+                    );
+                    // The pass graph's components say the same.
+                    assert_eq!(
+                        components[pass].cycle_may_remove(cell, digit),
+                        may_remove,
+                        "{links:?} components, cycle through {on:?}"
                     );
                 }
             }
