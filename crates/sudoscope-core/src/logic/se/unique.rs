@@ -8,7 +8,7 @@
 //! walk takes the first, so the search order below is SE's and part of the contract.
 
 use super::basic::{cell_list, digit_list};
-use super::grid::{Mask, SeGrid, bit, cell_name, digits, house_name, tables};
+use super::grid::{Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables};
 use super::{SeHint, Shape};
 
 /// The cells of a candidate loop, in walking order.
@@ -167,26 +167,25 @@ impl LoopWalk<'_> {
         self.houses[parity] |= cell_houses;
         let pair = bit(self.v1) | bit(self.v2);
         let start = self.path[0];
+        // The cells that may come next hold both digits and are off the path (but the start,
+        // which closes a loop); walked in the house's order, which is the cells' order.
+        let both =
+            self.grid.digit_cells[self.v1 as usize] & self.grid.digit_cells[self.v2 as usize];
+        let open = both & (!self.on_path | 1 << start);
         for kind in 0..3 {
             if Some(kind) == last_kind {
                 continue;
             }
             let house = t.houses_of[cell as usize][kind] as usize;
-            for &next in &t.houses[house] {
-                if next == start && self.path.len() >= 4 {
-                    if self.houses[0] == self.houses[1] {
+            for next in cells_of(t.house_bits[house] & open) {
+                if next == start {
+                    if self.path.len() >= 4 && self.houses[0] == self.houses[1] {
                         self.loops.push(self.path.clone());
                     }
                     continue;
                 }
-                if self.on_path >> next & 1 == 1 {
-                    continue;
-                }
                 let m = self.grid.cands[next as usize];
-                if m & pair != pair
-                    || (m == pair && next < start)
-                    || self.houses[1 - parity] & house_bits(next) != 0
-                {
+                if (m == pair && next < start) || self.houses[1 - parity] & house_bits(next) != 0 {
                     continue;
                 }
                 let new_extra = (extra | m) & !pair;
