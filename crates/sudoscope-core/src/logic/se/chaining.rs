@@ -1379,21 +1379,8 @@ impl<'m> Search<'m> {
                 self.on_to_off(grid, p, y);
                 let buf = std::mem::take(&mut self.work.buf);
                 for &(c, d, cause) in &buf {
-                    let off_key = key(c, d, false);
-                    let conj_is_source = key(c, d, true) == source_key;
-                    let fresh = !to_off.contains(off_key) && self.may_reach_goal(c, d, false);
-                    let chain_new =
-                        conj_is_source && !chains.iter().any(|&n| self.node_key(n) == off_key);
-                    if fresh || chain_new {
-                        let off = self.push(c, d, false, cause, &[p]);
-                        if chain_new {
-                            chains.push(off);
-                        }
-                        if fresh {
-                            to_off.add(off_key, off);
-                            pending_off.push_back(off);
-                        }
-                    }
+                    let next = (c, d, false, cause);
+                    self.follow(next, p, source_key, (to_off, &mut pending_off), chains);
                 }
                 self.work.buf = buf;
             }
@@ -1407,25 +1394,41 @@ impl<'m> Search<'m> {
                     (n.cell, n.digit)
                 };
                 for &(c, d, cause) in self.static_ons(grid, cell, digit, y, true).as_slice() {
-                    let on_key = key(c, d, true);
-                    let chain_new = key(c, d, false) == source_key
-                        && !chains.iter().any(|&n| self.node_key(n) == on_key);
-                    let fresh = !to_on.contains(on_key) && self.may_reach_goal(c, d, true);
-                    if chain_new || fresh {
-                        let on = self.push(c, d, true, cause, &[p]);
-                        if chain_new {
-                            chains.push(on);
-                        }
-                        if fresh {
-                            to_on.add(on_key, on);
-                            pending_on.push_back(on);
-                        }
-                    }
+                    let next = (c, d, true, cause);
+                    self.follow(next, p, source_key, (to_on, &mut pending_on), chains);
                 }
             }
         }
         self.give_queues((pending_on, pending_off));
         self.goal = None;
+    }
+
+    /// One link of a forcing-chain propagation from the assumption `source_key` to the
+    /// potential "`c` is (`on`) / is not `d`", from node `parent`: a node is made when the
+    /// potential is new to `seen` and may lead to the goal (then it is kept and queued), or
+    /// when it is the assumption's opposite, not met before (then it ends a chain).
+    fn follow(
+        &mut self,
+        (c, d, on, cause): (u8, u8, bool, Cause),
+        parent: u32,
+        source_key: usize,
+        (seen, queue): (&mut PotSet, &mut VecDeque<u32>),
+        chains: &mut Vec<u32>,
+    ) {
+        let k = key(c, d, on);
+        let chain_new =
+            key(c, d, !on) == source_key && !chains.iter().any(|&n| self.node_key(n) == k);
+        let fresh = !seen.contains(k) && self.may_reach_goal(c, d, on);
+        if chain_new || fresh {
+            let node = self.push(c, d, on, cause, &[parent]);
+            if chain_new {
+                chains.push(node);
+            }
+            if fresh {
+                seen.add(k, node);
+                queue.push_back(node);
+            }
+        }
     }
 
     fn cycle_hint(&self, grid: &SeGrid, dst_on: u32, x: bool, y: bool) -> Option<ChainHint> {
