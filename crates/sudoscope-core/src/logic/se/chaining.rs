@@ -85,8 +85,9 @@ pub struct Rule {
     pub description: String,
     /// The size of a nested chain (0 for the simple techniques): it adds to the outer chain's.
     pub complexity: u32,
-    /// For a nested chain, what tells it apart from another (see [`Search::chain_signature`]):
-    /// an outer chain's size counts the size of each distinct nested chain once.
+    /// For a nested chain, what tells it apart from another — its conclusions and the
+    /// potentials its proof rests on, in order: an outer chain's size counts the size of each
+    /// distinct nested chain once.
     pub signature: Arc<[u16]>,
 }
 
