@@ -9,7 +9,10 @@
 //! pass's links, one from "off" needs "off" to imply "on", and a cycle needs a closed path through
 //! "on" that can remove a candidate. The spread also says how many links the shortest forcing
 //! chain takes, which is its size: a chain that cannot come before the best step already found
-//! is not followed.
+//! is not followed. (The search walks here in the X pass, whose house links never leave one
+//! digit, so a walk is two sets of cells; and in the XY pass for the chains' sizes. The Y pass
+//! has many bivalue assumptions and no forcing chains: the components of its graph, found once
+//! per grid, judge its cycles more cheaply — see `Implications::over_pass`.)
 //!
 //! The links of every pass are symmetric under contraposition (if *a* implies *b*, then "not
 //! *b*" implies "not *a*": a link through a house or a cell works both ways), so the literals
