@@ -44,7 +44,7 @@ pub struct Implications {
 impl Implications {
     /// The implications at `grid`, whose conjugate places are `conjugates`.
     pub fn of(grid: &SeGrid, conjugates: &Conjugates) -> Implications {
-        Implications::over(grid, conjugates, PassLinks { y: true, x: true }, true)
+        Implications::over_pass(grid, conjugates, PassLinks { y: true, x: true }, true)
     }
 
     /// The implications over one pass's links only; without `with_reach`, the components
@@ -52,17 +52,6 @@ impl Implications {
     /// whose many bivalue assumptions would each take a walk; [`Implications::reaches`] must
     /// not be asked then).
     pub fn over_pass(
-        grid: &SeGrid,
-        conjugates: &Conjugates,
-        links: PassLinks,
-        with_reach: bool,
-    ) -> Implications {
-        Implications::over(grid, conjugates, links, with_reach)
-    }
-
-    /// The graph of `links` at `grid`, cut into components, with what each implies when
-    /// `with_reach`.
-    fn over(
         grid: &SeGrid,
         conjugates: &Conjugates,
         links: PassLinks,
