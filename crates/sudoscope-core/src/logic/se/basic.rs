@@ -11,6 +11,8 @@ use super::grid::{
 };
 use super::{SeHint, Shape};
 
+use std::cell::RefCell;
+
 /// Where a finder sends each instance; `true` stops the search.
 pub type Sink<'a> = &'a mut dyn FnMut(SeHint) -> bool;
 
@@ -19,6 +21,159 @@ pub type Sink<'a> = &'a mut dyn FnMut(SeHint) -> bool;
 pub const ALL_HOUSES: u32 = (1 << 27) - 1;
 /// Every digit, as a [`Mask`].
 pub const ALL_DIGITS: Mask = 0x3FE;
+
+/// Where one of the techniques of this module can find an instance at a grid: anywhere, or —
+/// when the grid is an earlier one at which the technique found nothing, minus some
+/// candidates — only where it lost candidates since.
+///
+/// Every technique here reads a few houses (a set, an intersection, a single), one digit's
+/// places (a fish) or a few cells (a wing), and removes candidates only where it reads. Where
+/// nothing it reads has changed since the earlier grid, it would have been an instance there
+/// too, with the same removals or more: so at the grid it lies where something was lost. The
+/// rating walk runs most techniques at step after step where they find nothing, and each step
+/// changes a few houses: those are all a technique looks at then, and it finds the same first
+/// instance as a search everywhere, since there is no other.
+#[derive(Clone, Copy)]
+pub struct Scope {
+    /// Per digit, the cells that lost it since the earlier grid; `None`: look everywhere.
+    lost: Option<[u128; 10]>,
+    /// The cells that lost a candidate.
+    lost_cells: u128,
+}
+
+impl Scope {
+    /// Everywhere.
+    pub const EVERYWHERE: Scope = Scope {
+        lost: None,
+        lost_cells: 0,
+    };
+
+    /// Where `grid` can have instances that `quiet`, a grid at which none of these techniques
+    /// found one, did not: everywhere unless `grid` is `quiet` with candidates removed (or
+    /// placed).
+    pub fn since(quiet: &SeGrid, grid: &SeGrid) -> Scope {
+        let mut lost = [0u128; 10];
+        for d in 1..=9 {
+            let (before, now) = (quiet.digit_cells[d], grid.digit_cells[d]);
+            if now & !before != 0 {
+                return Scope::EVERYWHERE;
+            }
+            lost[d] = before & !now;
+        }
+        let replaced = quiet
+            .values
+            .iter()
+            .zip(&grid.values)
+            .any(|(&before, &now)| before != 0 && now != before);
+        if replaced {
+            return Scope::EVERYWHERE;
+        }
+        Scope {
+            lost: Some(lost),
+            lost_cells: lost.iter().fold(0, |all, &cells| all | cells),
+        }
+    }
+
+    /// The houses that can hold a naked or hidden set: those with a cell that lost a
+    /// candidate (bit `h` for house `h`).
+    pub fn houses(&self) -> u32 {
+        if self.lost.is_none() {
+            return ALL_HOUSES;
+        }
+        let bits = &tables().house_bits;
+        (0..27).fold(0, |all, h| {
+            all | u32::from(bits[h] & self.lost_cells != 0) << h
+        })
+    }
+
+    /// The digits that can make a fish: those that lost a place.
+    pub fn digits(&self) -> Mask {
+        self.lost.map_or(ALL_DIGITS, |lost| {
+            (1..=9).fold(0, |all, d| all | u16::from(lost[d] != 0) << d)
+        })
+    }
+
+    /// The digits that lost a place in `house` (a single there reads nothing else).
+    fn house_digits(&self, house: usize) -> Mask {
+        let Some(lost) = &self.lost else {
+            return ALL_DIGITS;
+        };
+        let bits = tables().house_bits[house];
+        (1..=9).fold(0, |all, d| all | u16::from(lost[d] & bits != 0) << d)
+    }
+
+    /// Whether one of `cells` lost `digit`.
+    fn digit_lost_in(&self, digit: u8, cells: u128) -> bool {
+        self.lost
+            .is_none_or(|lost| lost[digit as usize] & cells != 0)
+    }
+
+    /// Whether one of `cells` lost a candidate.
+    fn any_cell(&self, cells: u128) -> bool {
+        self.lost.is_none() || self.lost_cells & cells != 0
+    }
+}
+
+/// One technique of SE's ladder below the chains, searching `scope` of a grid.
+pub type Finder = fn(&SeGrid, &Scope, Sink) -> bool;
+
+/// Per technique of the ladder (by its place), the last grid at which it found nothing: kept
+/// from one step of a puzzle to the next (in the rating's memo).
+#[derive(Default)]
+pub struct QuietGrids(RefCell<Vec<Option<SeGrid>>>);
+
+/// A ladder of techniques run at one grid, each in the scope its last quiet grid allows.
+pub struct Ladder<'a> {
+    finders: &'a [Finder],
+    quiet: &'a QuietGrids,
+    grid: &'a SeGrid,
+    /// The last scope worked out, with the quiet grid it is from (techniques that found
+    /// nothing at the same step share one).
+    last: Option<(SeGrid, Scope)>,
+}
+
+impl<'a> Ladder<'a> {
+    pub fn new(finders: &'a [Finder], quiet: &'a QuietGrids, grid: &'a SeGrid) -> Ladder<'a> {
+        Ladder {
+            finders,
+            quiet,
+            grid,
+            last: None,
+        }
+    }
+
+    /// Runs the techniques at the places of `range`, in order, until one finds an instance
+    /// (then true); each that finds nothing has this grid as its quiet grid from then on.
+    pub fn run(&mut self, range: std::ops::Range<usize>, sink: Sink) -> bool {
+        for place in range {
+            let scope = self.scope(place);
+            if (self.finders[place])(self.grid, &scope, sink) {
+                return true;
+            }
+            let mut quiet = self.quiet.0.borrow_mut();
+            if quiet.len() < self.finders.len() {
+                quiet.resize(self.finders.len(), None);
+            }
+            quiet[place] = Some(*self.grid);
+        }
+        false
+    }
+
+    /// Where the technique at `place` can find something new since its quiet grid.
+    fn scope(&mut self, place: usize) -> Scope {
+        let Some(quiet) = self.quiet.0.borrow().get(place).copied().flatten() else {
+            return Scope::EVERYWHERE;
+        };
+        match &self.last {
+            Some((grid, scope)) if *grid == quiet => *scope,
+            _ => {
+                let scope = Scope::since(&quiet, self.grid);
+                self.last = Some((quiet, scope));
+                scope
+            }
+        }
+    }
+}
 
 fn houses_of_type(kind: usize) -> std::ops::Range<usize> {
     kind * 9..kind * 9 + 9
@@ -39,7 +194,7 @@ fn hint(difficulty: u32, name: String) -> SeHint {
 
 /// Hidden singles: first a house's last empty cell (1.0), then a digit with one place in a box
 /// (1.2) or in a column or row (1.5). SE looks at boxes, then columns, then rows.
-pub fn hidden_single(grid: &SeGrid, sink: Sink) -> bool {
+pub fn hidden_single(grid: &SeGrid, scope: &Scope, sink: Sink) -> bool {
     let t = tables();
     let empty = grid.empty_cells();
     for alone in [true, false] {
@@ -49,7 +204,7 @@ pub fn hidden_single(grid: &SeGrid, sink: Sink) -> bool {
                 if is_alone != alone {
                     continue;
                 }
-                for digit in 1..=9 {
+                for digit in digits(scope.house_digits(house)) {
                     let places = grid.places(house, digit);
                     if places.count_ones() == 1 {
                         let cell = places.trailing_zeros() as u8;
@@ -120,9 +275,10 @@ fn cells_at(house: usize, positions: u16) -> impl Iterator<Item = u8> {
 /// line) and claiming (2.8: a line's digit confined to a box). In direct mode (1.7 / 1.9), only
 /// those whose eliminations leave a hidden single in another house of the first house's type,
 /// which the step then places.
-pub fn locking(grid: &SeGrid, direct: bool, sink: Sink) -> bool {
+pub fn locking(grid: &SeGrid, direct: bool, scope: &Scope, sink: Sink) -> bool {
+    let digits_in_scope = scope.digits();
     for (kind1, kind2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
-        for digit in 1..=9u8 {
+        for digit in digits(digits_in_scope) {
             for h1 in houses_of_type(kind1) {
                 let cells1 = grid.places(h1, digit);
                 if cells1.count_ones() < 2 {
@@ -132,6 +288,20 @@ pub fn locking(grid: &SeGrid, direct: bool, sink: Sink) -> bool {
                 let first = cells1.trailing_zeros() as usize;
                 let h2 = tables().houses_of[first][kind2] as usize;
                 if cells1 & !tables().house_bits[h2] != 0 {
+                    continue;
+                }
+                // A plain one reads the two houses; a direct one also the houses of the first
+                // one's type that cross the second (where it looks for the single).
+                let bits2 = tables().house_bits[h2];
+                let read = if direct {
+                    houses_of_type(kind1)
+                        .map(|h3| tables().house_bits[h3])
+                        .filter(|&bits3| bits3 & bits2 != 0)
+                        .fold(bits2, |all, bits3| all | bits3)
+                } else {
+                    tables().house_bits[h1] | bits2
+                };
+                if !scope.digit_lost_in(digit, read) {
                     continue;
                 }
                 if direct {
@@ -284,12 +454,8 @@ fn tight_sets(
     grow(items, open, degree, (degree, 9, 0, 0), found)
 }
 
-/// Naked pairs, triples, quads (3.0 / 3.6 / 5.0) in boxes, then columns, then rows.
-pub fn naked_set(grid: &SeGrid, degree: u32, sink: Sink) -> bool {
-    naked_set_in(grid, degree, ALL_HOUSES, sink)
-}
-
-/// [`naked_set`] in the houses of `houses` only (bit `h` for house `h`).
+/// Naked pairs, triples, quads (3.0 / 3.6 / 5.0) in boxes, then columns, then rows; in the
+/// houses of `houses` only (bit `h` for house `h`).
 pub fn naked_set_in(grid: &SeGrid, degree: u32, houses: u32, sink: Sink) -> bool {
     let t = tables();
     let empty = grid.empty_cells();
@@ -355,12 +521,7 @@ pub fn digit_list(mask: Mask) -> String {
 
 /// Hidden pairs, triples, quads (3.4 / 4.0 / 5.4); in direct mode (pair 2.0, triple 2.5) only
 /// those whose eliminations leave another digit a single place in the house, which the step
-/// then places.
-pub fn hidden_set(grid: &SeGrid, degree: u32, direct: bool, sink: Sink) -> bool {
-    hidden_set_in(grid, degree, direct, ALL_HOUSES, sink)
-}
-
-/// [`hidden_set`] in the houses of `houses` only (bit `h` for house `h`).
+/// then places. In the houses of `houses` only (bit `h` for house `h`).
 pub fn hidden_set_in(grid: &SeGrid, degree: u32, direct: bool, houses: u32, sink: Sink) -> bool {
     let t = tables();
     let empty_cells = grid.empty_cells();
@@ -443,12 +604,8 @@ pub fn hidden_set_in(grid: &SeGrid, degree: u32, direct: bool, houses: u32, sink
     false
 }
 
-/// X-wing, swordfish, jellyfish (3.2 / 3.8 / 5.2): base columns first, then base rows.
-pub fn fish(grid: &SeGrid, degree: u32, sink: Sink) -> bool {
-    fish_in(grid, degree, ALL_DIGITS, sink)
-}
-
-/// [`fish`] of the digits of `digits` only.
+/// X-wing, swordfish, jellyfish (3.2 / 3.8 / 5.2): base columns first, then base rows; of the
+/// digits of `digits` only.
 pub fn fish_in(grid: &SeGrid, degree: u32, digits: Mask, sink: Sink) -> bool {
     let t = tables();
     let mut placed = [0u32; 10];
@@ -549,12 +706,14 @@ pub fn fish_in(grid: &SeGrid, degree: u32, digits: Mask, sink: Sink) -> bool {
 
 /// XY-wing (4.2) and XYZ-wing (4.4): a pivot with two (three) candidates and two bivalue
 /// pincers it sees; whatever the pivot holds, one pincer (or the pivot) holds z.
-pub fn xy_wing(grid: &SeGrid, xyz: bool, sink: Sink) -> bool {
+pub fn xy_wing(grid: &SeGrid, xyz: bool, scope: &Scope, sink: Sink) -> bool {
     let t = tables();
     let pivot_size = if xyz { 3 } else { 2 };
     for pivot in 0..81u8 {
         let pm = grid.cands[pivot as usize];
-        if pm.count_ones() != pivot_size {
+        // The pivot or a pincer (one of its peers) must have lost a candidate.
+        let wing = 1u128 << pivot | t.peer_bits[pivot as usize];
+        if pm.count_ones() != pivot_size || !scope.any_cell(wing) {
             continue;
         }
         // The pincers can only be the pivot's bivalue peers (in SE's peer order).
@@ -583,7 +742,7 @@ pub fn xy_wing(grid: &SeGrid, xyz: bool, sink: Sink) -> bool {
                 } else {
                     (am | bm) & !z == pm && pm & z == 0
                 };
-                if !valid {
+                if !valid || !scope.any_cell(1 << pivot | 1 << a | 1 << b) {
                     continue;
                 }
                 let digit = z.trailing_zeros() as u8;

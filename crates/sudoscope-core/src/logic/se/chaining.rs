@@ -1788,6 +1788,9 @@ pub struct SeMemo {
     older: RefCell<NestedMemo>,
     /// Buffers of searches that have ended, for the next ones (see [`Scratch`]).
     scratch: RefCell<Vec<Scratch>>,
+    /// Per technique below the chains (`basic`), the last grid at which it found nothing: at
+    /// the grids that follow, it looks only where candidates went since.
+    pub(super) basic: basic::QuietGrids,
 }
 
 /// The buffers a search fills and empties, handed from one search to the next through the
