@@ -53,12 +53,15 @@ impl Scope {
     /// placed).
     pub fn since(quiet: &SeGrid, grid: &SeGrid) -> Scope {
         let mut lost = [0u128; 10];
-        for d in 1..=9 {
-            let (before, now) = (quiet.digit_cells[d], grid.digit_cells[d]);
+        for ((lost, &before), &now) in lost
+            .iter_mut()
+            .zip(&quiet.digit_cells)
+            .zip(&grid.digit_cells)
+        {
             if now & !before != 0 {
                 return Scope::EVERYWHERE;
             }
-            lost[d] = before & !now;
+            *lost = before & !now;
         }
         let replaced = quiet
             .values
