@@ -58,7 +58,8 @@ impl Implications {
         with_reach: bool,
     ) -> Implications {
         let mut slot = [NONE; 729];
-        let mut candidates = Vec::new();
+        let count = grid.cands.iter().map(|m| m.count_ones() as usize).sum();
+        let mut candidates = Vec::with_capacity(count);
         for cell in 0..81u8 {
             for digit in digits(grid.cands[cell as usize]) {
                 slot[index(cell, digit)] = candidates.len() as u16;
@@ -68,12 +69,13 @@ impl Implications {
         let graph = Graph::of(grid, conjugates, &slot, &candidates, links);
         let literals = 2 * candidates.len();
         let words = if with_reach { literals.div_ceil(64) } else { 0 };
+        // (Room for the most components there can be: one per literal.)
         let mut implications = Implications {
             slot,
             component: vec![NONE; literals],
-            cyclic: Vec::new(),
+            cyclic: Vec::with_capacity(literals),
             cycle_removes: Vec::new(),
-            reach: Vec::new(),
+            reach: Vec::with_capacity(literals * words),
             words,
         };
         implications.find_components(&graph);
@@ -145,11 +147,11 @@ impl Implications {
             order: vec![NONE; literals],
             low: vec![0; literals],
             on_stack: vec![false; literals],
-            stack: Vec::new(),
-            path: Vec::new(),
+            stack: Vec::with_capacity(literals),
+            path: Vec::with_capacity(literals),
             visited: 0,
         };
-        let mut members: Vec<u16> = Vec::new();
+        let mut members: Vec<u16> = Vec::with_capacity(literals);
         for root in 0..literals as u16 {
             if walk.order[root as usize] != NONE {
                 continue;
