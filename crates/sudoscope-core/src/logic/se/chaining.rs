@@ -313,7 +313,8 @@ pub struct Search<'m> {
     /// [`super::new_links`]), so assumptions that cannot reach one are not followed.
     new_links: Option<NewLinks>,
     /// The potentials that can reach one of `new_links`, for the current pass's links.
-    reach: Option<Reach>,
+    /// (Boxed: a `Reach` is 11 kB, and an unboxed field is copied whole even to set `None`.)
+    reach: Option<Box<Reach>>,
     /// The grid's conjugate places, in a static search (whose grid stays as it is): the house
     /// links the propagations follow, read from a table rather than counted each time.
     conjugates: Option<Box<Conjugates>>,
@@ -973,7 +974,9 @@ impl<'m> Search<'m> {
         self.pass_base = if x && y { XY_CHAIN_BASE } else { 65 };
         self.chain_links_before_best = self.links_before_best();
         self.reach = match (self.new_links, &self.conjugates) {
-            (Some(links), Some(conjugates)) => Some(Reach::new(grid, conjugates, &links, y, x)),
+            (Some(links), Some(conjugates)) => {
+                Some(Box::new(Reach::new(grid, conjugates, &links, y, x)))
+            }
             _ => None,
         };
         for cell in 0..81u8 {
@@ -1490,7 +1493,7 @@ impl<'m> Search<'m> {
             Some(links) if !self.cfg.dynamic && !self.cfg.nishio => self
                 .conjugates
                 .as_deref()
-                .map(|conjugates| Reach::new(grid, conjugates, &links, true, true)),
+                .map(|conjugates| Box::new(Reach::new(grid, conjugates, &links, true, true))),
             _ => None,
         };
         let mut result = Vec::new();
