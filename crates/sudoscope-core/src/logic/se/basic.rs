@@ -13,8 +13,21 @@ use super::{SeHint, Shape};
 
 use std::cell::RefCell;
 
-/// Where a finder sends each instance; `true` stops the search.
-pub type Sink<'a> = &'a mut dyn FnMut(SeHint) -> bool;
+/// Where a finder sends each instance, and whether instances are to be explained in words
+/// (a rating reads none of it, and writing it was a few percent of a rating's time).
+pub struct Sink<'a> {
+    /// Whether instances carry their explanation.
+    pub explain: bool,
+    /// Takes each instance; `true` stops the search.
+    pub take: &'a mut dyn FnMut(SeHint) -> bool,
+}
+
+impl Sink<'_> {
+    /// Sends an instance; `true` stops the search.
+    pub fn send(&mut self, hint: SeHint) -> bool {
+        (self.take)(hint)
+    }
+}
 
 /// Houses of one type, SE's order.
 /// Every house, as a set of house numbers (bit `h` for house `h`).
@@ -118,7 +131,7 @@ impl Scope {
 }
 
 /// One technique of SE's ladder below the chains, searching `scope` of a grid.
-pub type Finder = fn(&SeGrid, &Scope, Sink) -> bool;
+pub type Finder = fn(&SeGrid, &Scope, &mut Sink) -> bool;
 
 /// Per technique of the ladder (by its place), the last grid at which it found nothing: kept
 /// from one step of a puzzle to the next (in the rating's memo).
@@ -147,7 +160,7 @@ impl<'a> Ladder<'a> {
 
     /// Runs the techniques at the places of `range`, in order, until one finds an instance
     /// (then true); each that finds nothing has this grid as its quiet grid from then on.
-    pub fn run(&mut self, range: std::ops::Range<usize>, sink: Sink) -> bool {
+    pub fn run(&mut self, range: std::ops::Range<usize>, sink: &mut Sink) -> bool {
         for place in range {
             let scope = self.scope(place);
             if (self.finders[place])(self.grid, &scope, sink) {
@@ -197,7 +210,7 @@ fn hint(difficulty: u32, name: String) -> SeHint {
 
 /// Hidden singles: first a house's last empty cell (1.0), then a digit with one place in a box
 /// (1.2) or in a column or row (1.5). SE looks at boxes, then columns, then rows.
-pub fn hidden_single(grid: &SeGrid, scope: &Scope, sink: Sink) -> bool {
+pub fn hidden_single(grid: &SeGrid, scope: &Scope, sink: &mut Sink) -> bool {
     let t = tables();
     let empty = grid.empty_cells();
     for alone in [true, false] {
@@ -221,20 +234,22 @@ pub fn hidden_single(grid: &SeGrid, scope: &Scope, sink: Sink) -> bool {
                         let mut h = hint(difficulty, "Hidden Single".into());
                         h.placement = Some((cell, digit));
                         h.cells = vec![cell];
-                        h.explanation.push(if alone {
-                            format!(
-                                "{} is the last empty cell of {}: it is {digit}",
-                                cell_name(cell),
-                                house_name(house)
-                            )
-                        } else {
-                            format!(
-                                "{digit} has one place left in {}: {}",
-                                house_name(house),
-                                cell_name(cell)
-                            )
-                        });
-                        if sink(h) {
+                        if sink.explain {
+                            h.explanation.push(if alone {
+                                format!(
+                                    "{} is the last empty cell of {}: it is {digit}",
+                                    cell_name(cell),
+                                    house_name(house)
+                                )
+                            } else {
+                                format!(
+                                    "{digit} has one place left in {}: {}",
+                                    house_name(house),
+                                    cell_name(cell)
+                                )
+                            });
+                        }
+                        if sink.send(h) {
                             return true;
                         }
                     }
@@ -246,7 +261,7 @@ pub fn hidden_single(grid: &SeGrid, scope: &Scope, sink: Sink) -> bool {
 }
 
 /// Naked singles (2.3): a cell with one candidate left, in cell order.
-pub fn naked_single(grid: &SeGrid, sink: Sink) -> bool {
+pub fn naked_single(grid: &SeGrid, sink: &mut Sink) -> bool {
     for cell in 0..81u8 {
         let mask = grid.cands[cell as usize];
         if grid.values[cell as usize] == 0 && mask.count_ones() == 1 {
@@ -254,11 +269,13 @@ pub fn naked_single(grid: &SeGrid, sink: Sink) -> bool {
             let mut h = hint(23, "Naked Single".into());
             h.placement = Some((cell, digit));
             h.cells = vec![cell];
-            h.explanation.push(format!(
-                "{} has one candidate left: {digit}",
-                cell_name(cell)
-            ));
-            if sink(h) {
+            if sink.explain {
+                h.explanation.push(format!(
+                    "{} has one candidate left: {digit}",
+                    cell_name(cell)
+                ));
+            }
+            if sink.send(h) {
                 return true;
             }
         }
@@ -278,7 +295,7 @@ fn cells_at(house: usize, positions: u16) -> impl Iterator<Item = u8> {
 /// line) and claiming (2.8: a line's digit confined to a box). In direct mode (1.7 / 1.9), only
 /// those whose eliminations leave a hidden single in another house of the first house's type,
 /// which the step then places.
-pub fn locking(grid: &SeGrid, direct: bool, scope: &Scope, sink: Sink) -> bool {
+pub fn locking(grid: &SeGrid, direct: bool, scope: &Scope, sink: &mut Sink) -> bool {
     let digits_in_scope = scope.digits();
     for (kind1, kind2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for digit in digits(digits_in_scope) {
@@ -311,8 +328,8 @@ pub fn locking(grid: &SeGrid, direct: bool, scope: &Scope, sink: Sink) -> bool {
                     if direct_locking(grid, kind1, h1, h2, digit, sink) {
                         return true;
                     }
-                } else if let Some(h) = locking_hint(grid, h1, h2, digit, None)
-                    && sink(h)
+                } else if let Some(h) = locking_hint(grid, h1, h2, digit, None, sink.explain)
+                    && sink.send(h)
                 {
                     return true;
                 }
@@ -328,7 +345,7 @@ fn direct_locking(
     h1: usize,
     h2: usize,
     digit: u8,
-    sink: Sink,
+    sink: &mut Sink,
 ) -> bool {
     let bits2 = tables().house_bits[h2];
     for h3 in houses_of_type(kind1) {
@@ -341,8 +358,9 @@ fn direct_locking(
                 .filter(|&c| bits2 >> c & 1 == 0)
                 .collect();
             if remain.len() == 1
-                && let Some(h) = locking_hint(grid, h1, h2, digit, Some((remain[0], h3)))
-                && sink(h)
+                && let Some(h) =
+                    locking_hint(grid, h1, h2, digit, Some((remain[0], h3)), sink.explain)
+                && sink.send(h)
             {
                 return true;
             }
@@ -357,6 +375,7 @@ fn locking_hint(
     h2: usize,
     digit: u8,
     single: Option<(u8, usize)>,
+    explain: bool,
 ) -> Option<SeHint> {
     let bits1 = tables().house_bits[h1];
     let removals: Vec<(u8, u8)> = tables().houses[h2]
@@ -381,20 +400,24 @@ fn locking_hint(
     if single.is_none() {
         h.removals = removals;
     }
-    h.explanation.push(format!(
-        "in {}, {digit} can only be in {}, which all lie in {}: {digit} goes from the rest of {}",
-        house_name(h1),
-        cell_list(&h.cells),
-        house_name(h2),
-        house_name(h2)
-    ));
+    if explain {
+        h.explanation.push(format!(
+            "in {}, {digit} can only be in {}, which all lie in {}: {digit} goes from the rest of {}",
+            house_name(h1),
+            cell_list(&h.cells),
+            house_name(h2),
+            house_name(h2)
+        ));
+    }
     if let Some((cell, h3)) = single {
         h.placement = Some((cell, digit));
-        h.explanation.push(format!(
-            "then {digit} has one place left in {}: {}",
-            house_name(h3),
-            cell_name(cell)
-        ));
+        if explain {
+            h.explanation.push(format!(
+                "then {digit} has one place left in {}: {}",
+                house_name(h3),
+                cell_name(cell)
+            ));
+        }
     }
     h.shape = Shape::Locked { house: h1, digit };
     Some(h)
@@ -459,7 +482,7 @@ fn tight_sets(
 
 /// Naked pairs, triples, quads (3.0 / 3.6 / 5.0) in boxes, then columns, then rows; in the
 /// houses of `houses` only (bit `h` for house `h`).
-pub fn naked_set_in(grid: &SeGrid, degree: u32, houses: u32, sink: Sink) -> bool {
+pub fn naked_set_in(grid: &SeGrid, degree: u32, houses: u32, sink: &mut Sink) -> bool {
     let t = tables();
     let empty = grid.empty_cells();
     for kind in [BOX, COL, ROW] {
@@ -492,19 +515,21 @@ pub fn naked_set_in(grid: &SeGrid, degree: u32, houses: u32, sink: Sink) -> bool
                     _ => (50, "Naked Quad"),
                 };
                 let mut h = hint(difficulty, name.into());
-                h.explanation.push(format!(
-                    "in {}, the cells {} hold only the digits {}: no other cell of the house can",
-                    house_name(house),
-                    cell_list(&cells),
-                    digit_list(union)
-                ));
+                if sink.explain {
+                    h.explanation.push(format!(
+                        "in {}, the cells {} hold only the digits {}: no other cell of the house can",
+                        house_name(house),
+                        cell_list(&cells),
+                        digit_list(union)
+                    ));
+                }
                 h.cells = cells.clone();
                 h.removals = removals;
                 h.shape = Shape::NakedSet {
                     cells,
                     digits: union,
                 };
-                sink(h)
+                sink.send(h)
             };
             if tight_sets(&cands, open, degree, &mut found) {
                 return true;
@@ -525,7 +550,13 @@ pub fn digit_list(mask: Mask) -> String {
 /// Hidden pairs, triples, quads (3.4 / 4.0 / 5.4); in direct mode (pair 2.0, triple 2.5) only
 /// those whose eliminations leave another digit a single place in the house, which the step
 /// then places. In the houses of `houses` only (bit `h` for house `h`).
-pub fn hidden_set_in(grid: &SeGrid, degree: u32, direct: bool, houses: u32, sink: Sink) -> bool {
+pub fn hidden_set_in(
+    grid: &SeGrid,
+    degree: u32,
+    direct: bool,
+    houses: u32,
+    sink: &mut Sink,
+) -> bool {
     let t = tables();
     let empty_cells = grid.empty_cells();
     for kind in [BOX, COL, ROW] {
@@ -577,19 +608,23 @@ pub fn hidden_set_in(grid: &SeGrid, degree: u32, direct: bool, houses: u32, sink
                     (false, _) => (54, "Hidden Quad"),
                 };
                 let mut h = hint(difficulty, name.into());
-                h.explanation.push(format!(
-                    "in {}, the digits {} can only be in {}: those cells hold nothing else",
-                    house_name(house),
-                    digit_list(set),
-                    cell_list(&cells)
-                ));
+                if sink.explain {
+                    h.explanation.push(format!(
+                        "in {}, the digits {} can only be in {}: those cells hold nothing else",
+                        house_name(house),
+                        digit_list(set),
+                        cell_list(&cells)
+                    ));
+                }
                 if let Some((cell, d)) = single {
                     h.placement = Some((cell, d));
-                    h.explanation.push(format!(
-                        "then {d} has one place left in {}: {}",
-                        house_name(house),
-                        cell_name(cell)
-                    ));
+                    if sink.explain {
+                        h.explanation.push(format!(
+                            "then {d} has one place left in {}: {}",
+                            house_name(house),
+                            cell_name(cell)
+                        ));
+                    }
                 }
                 h.cells = cells;
                 // A direct step only places its single (SE applies nothing else).
@@ -597,7 +632,7 @@ pub fn hidden_set_in(grid: &SeGrid, degree: u32, direct: bool, houses: u32, sink
                     h.removals = removals;
                 }
                 h.shape = Shape::HiddenSet { house, digits: set };
-                sink(h)
+                sink.send(h)
             };
             if tight_sets(&places, spread, degree, &mut found) {
                 return true;
@@ -609,7 +644,7 @@ pub fn hidden_set_in(grid: &SeGrid, degree: u32, direct: bool, houses: u32, sink
 
 /// X-wing, swordfish, jellyfish (3.2 / 3.8 / 5.2): base columns first, then base rows; of the
 /// digits of `digits` only.
-pub fn fish_in(grid: &SeGrid, degree: u32, digits: Mask, sink: Sink) -> bool {
+pub fn fish_in(grid: &SeGrid, degree: u32, digits: Mask, sink: &mut Sink) -> bool {
     let t = tables();
     let mut placed = [0u32; 10];
     for &v in &grid.values {
@@ -683,23 +718,25 @@ pub fn fish_in(grid: &SeGrid, degree: u32, digits: Mask, sink: Sink) -> bool {
                 .map(|j| cover_kind * 9 + j)
                 .collect();
             let mut h = hint(difficulty, name.into());
-            h.explanation.push(format!(
-                "{digit} is confined to {} in {}: it goes from the rest of {}",
-                cell_list(&cells),
-                base.iter()
-                    .map(|&b| house_name(b))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                covers
-                    .iter()
-                    .map(|&b| house_name(b))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+            if sink.explain {
+                h.explanation.push(format!(
+                    "{digit} is confined to {} in {}: it goes from the rest of {}",
+                    cell_list(&cells),
+                    base.iter()
+                        .map(|&b| house_name(b))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    covers
+                        .iter()
+                        .map(|&b| house_name(b))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
             h.cells = cells;
             h.removals = removals;
             h.shape = Shape::Fish { base, digit };
-            if sink(h) {
+            if sink.send(h) {
                 return true;
             }
         }
@@ -709,7 +746,7 @@ pub fn fish_in(grid: &SeGrid, degree: u32, digits: Mask, sink: Sink) -> bool {
 
 /// XY-wing (4.2) and XYZ-wing (4.4): a pivot with two (three) candidates and two bivalue
 /// pincers it sees; whatever the pivot holds, one pincer (or the pivot) holds z.
-pub fn xy_wing(grid: &SeGrid, xyz: bool, scope: &Scope, sink: Sink) -> bool {
+pub fn xy_wing(grid: &SeGrid, xyz: bool, scope: &Scope, sink: &mut Sink) -> bool {
     let t = tables();
     let pivot_size = if xyz { 3 } else { 2 };
     for pivot in 0..81u8 {
@@ -764,15 +801,17 @@ pub fn xy_wing(grid: &SeGrid, xyz: bool, scope: &Scope, sink: Sink) -> bool {
                 let mut h = hint(if xyz { 44 } else { 42 }, name.into());
                 h.cells = vec![pivot, a, b];
                 h.removals = removals;
-                h.explanation.push(format!(
-                    "whatever {} holds ({}), {} or {}{} is {digit}: a cell seeing them all cannot be {digit}",
-                    cell_name(pivot),
-                    digit_list(pm),
-                    cell_name(a),
-                    cell_name(b),
-                    if xyz { " or the pivot itself" } else { "" }
-                ));
-                if sink(h) {
+                if sink.explain {
+                    h.explanation.push(format!(
+                        "whatever {} holds ({}), {} or {}{} is {digit}: a cell seeing them all cannot be {digit}",
+                        cell_name(pivot),
+                        digit_list(pm),
+                        cell_name(a),
+                        cell_name(b),
+                        if xyz { " or the pivot itself" } else { "" }
+                    ));
+                }
+                if sink.send(h) {
                     return true;
                 }
             }

@@ -1933,16 +1933,21 @@ fn rule_hints_where(grid: &SeGrid, source: &SeGrid, rule: usize, lost: &NewLinks
         found.push(h);
         false
     };
+    // A rule's name and removals describe it inside a chain; its explanation is not read.
+    let mut sink = basic::Sink {
+        explain: false,
+        take: &mut take,
+    };
     match rule {
-        0 => generalized_intersections(grid, lost, &mut take),
+        0 => generalized_intersections(grid, lost, &mut sink),
         1 => {
-            basic::hidden_set_in(grid, 2, false, lost.houses_lost_any(), &mut take);
+            basic::hidden_set_in(grid, 2, false, lost.houses_lost_any(), &mut sink);
         }
         2 => {
-            basic::naked_set_in(grid, 2, lost.houses_with_lost_cell(), &mut take);
+            basic::naked_set_in(grid, 2, lost.houses_with_lost_cell(), &mut sink);
         }
         _ => {
-            basic::fish_in(grid, 2, lost.digits_lost(), &mut take);
+            basic::fish_in(grid, 2, lost.digits_lost(), &mut sink);
         }
     }
     let mut out = Vec::new();
@@ -2027,7 +2032,7 @@ fn rule_hints_where(grid: &SeGrid, source: &SeGrid, rule: usize, lost: &NewLinks
 /// which contradiction a propagation meets first. SE looks for boxes whose places lie in one
 /// column, then in one row, then columns whose places lie in one box, then rows; each of the
 /// four passes digit by digit, house by house.
-fn generalized_intersections(grid: &SeGrid, lost: &NewLinks, sink: basic::Sink) {
+fn generalized_intersections(grid: &SeGrid, lost: &NewLinks, sink: &mut basic::Sink) {
     let t = tables();
     for (kind, cross) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for digit in 1..=9u8 {
@@ -2049,7 +2054,7 @@ fn generalized_intersections(grid: &SeGrid, lost: &NewLinks, sink: basic::Sink) 
                 if hits == 0 {
                     continue;
                 }
-                sink(SeHint {
+                sink.send(SeHint {
                     difficulty: 26,
                     name: format!("Intersection of {digit} in {}", house_name(house)),
                     removals: cells_of(hits).map(|c| (c, digit)).collect(),

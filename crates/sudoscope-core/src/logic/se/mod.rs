@@ -316,14 +316,18 @@ pub fn next_hint(memo: &SeMemo, grid: &SeGrid, explain: bool, unique: bool) -> O
         found = Some(h);
         true
     };
+    let mut sink = basic::Sink {
+        explain,
+        take: &mut take,
+    };
     let mut ladder = basic::Ladder::new(&BASIC_LADDER, &memo.basic, grid);
-    if ladder.run(0..LADDER_BEFORE_UNIQUE_LOOP, &mut take) {
+    if ladder.run(0..LADDER_BEFORE_UNIQUE_LOOP, &mut sink) {
         return found;
     }
     if unique && let Some(h) = unique::unique_loop(grid) {
         return Some(h);
     }
-    if ladder.run(LADDER_BEFORE_UNIQUE_LOOP..BASIC_LADDER.len(), &mut take) {
+    if ladder.run(LADDER_BEFORE_UNIQUE_LOOP..BASIC_LADDER.len(), &mut sink) {
         return found;
     }
     if unique && let Some(h) = unique::bug(grid) {
@@ -468,13 +472,18 @@ mod tests {
     /// The first instance `finder` reports at `grid` within `scope`, as what a step does.
     fn first(finder: basic::Finder, grid: &SeGrid, scope: &basic::Scope) -> Option<String> {
         let mut found = None;
-        finder(grid, scope, &mut |h: SeHint| {
+        let mut take = |h: SeHint| {
             found = Some(format!(
                 "{} {} {:?} {:?} {:?}",
                 h.name, h.difficulty, h.removals, h.placement, h.cells
             ));
             true
-        });
+        };
+        let mut sink = basic::Sink {
+            explain: false,
+            take: &mut take,
+        };
+        finder(grid, scope, &mut sink);
         found
     }
 
@@ -503,6 +512,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A step is explained in words when asked (hints), and not when rating.
+    #[test]
+    fn steps_are_explained_only_when_asked() {
+        let grid = start(PUZZLES[2]);
+        let explained = next_hint(&SeMemo::default(), &grid, true, true).expect("a step");
+        let bare = next_hint(&SeMemo::default(), &grid, false, true).expect("a step");
+        assert!(!explained.explanation.is_empty());
+        assert!(bare.explanation.is_empty());
+        assert_eq!(
+            (explained.difficulty, explained.removals, explained.placement),
+            (bare.difficulty, bare.removals, bare.placement)
+        );
     }
 
     /// A grid that is not the quiet one with candidates gone is searched everywhere.
