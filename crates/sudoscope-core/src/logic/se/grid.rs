@@ -272,12 +272,18 @@ const NO_CELL: u8 = u8::MAX;
 /// digit, instead of counting the house's places again for each of millions of potentials.
 pub struct Conjugates {
     other: [[u8; 3]; 729],
+    /// Per digit, the cells with a conjugate in some house: the only "off" potentials of the
+    /// digit that a house link leads on from (a walk skips the rest at once).
+    linked: [u128; 10],
+    /// The cells with two candidates: the only ones a cell link leads on from.
+    bivalue: u128,
 }
 
 impl Conjugates {
     pub fn of(grid: &SeGrid) -> Conjugates {
         let t = tables();
         let mut other = [[NO_CELL; 3]; 729];
+        let mut linked = [0u128; 10];
         for digit in 1..=9u8 {
             for (house, &cells) in t.house_bits.iter().enumerate() {
                 let places = cells & grid.digit_cells[digit as usize];
@@ -287,14 +293,34 @@ impl Conjugates {
                     let kind = house / 9;
                     other[index(a, digit)][kind] = b;
                     other[index(b, digit)][kind] = a;
+                    linked[digit as usize] |= places;
                 }
             }
         }
-        Conjugates { other }
+        let bivalue = (0..81)
+            .filter(|&c| grid.cands[c].count_ones() == 2)
+            .fold(0u128, |set, c| set | 1 << c);
+        Conjugates {
+            other,
+            linked,
+            bivalue,
+        }
     }
 
     /// The digit's other place in the cell's house of type `kind` ([`BOX`], [`ROW`], [`COL`]),
     /// when the house has just the two; the cell must hold the digit as a candidate.
+    /// The cells where the digit has a conjugate in some house.
+    #[inline]
+    pub fn linked(&self, digit: u8) -> u128 {
+        self.linked[digit as usize]
+    }
+
+    /// The cells with two candidates.
+    #[inline]
+    pub fn bivalue(&self) -> u128 {
+        self.bivalue
+    }
+
     #[inline]
     pub fn other(&self, cell: u8, digit: u8, kind: usize) -> Option<u8> {
         let other = self.other[index(cell, digit)][kind];

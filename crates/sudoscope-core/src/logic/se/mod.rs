@@ -523,7 +523,11 @@ mod tests {
         assert!(!explained.explanation.is_empty());
         assert!(bare.explanation.is_empty());
         assert_eq!(
-            (explained.difficulty, explained.removals, explained.placement),
+            (
+                explained.difficulty,
+                explained.removals,
+                explained.placement
+            ),
             (bare.difficulty, bare.removals, bare.placement)
         );
     }

@@ -116,15 +116,18 @@ impl Spread {
             }
             // "Off" turns on a bivalue cell's other candidate (cell links) and the digit's
             // conjugate places (house links).
+            // (Only bivalue cells and cells with a conjugate lead anywhere.)
             for d in digits(level_off) {
-                for c in cells_of(std::mem::take(&mut level.off[d as usize])) {
-                    let m = grid.cands[c as usize];
-                    if links.y && m.count_ones() == 2 {
-                        let other = m & !bit(d);
+                let offs = std::mem::take(&mut level.off[d as usize]);
+                if links.y {
+                    for c in cells_of(offs & conjugates.bivalue()) {
+                        let other = grid.cands[c as usize] & !bit(d);
                         next_on |= other;
                         next.on[other.trailing_zeros() as usize] |= 1 << c;
                     }
-                    if links.x {
+                }
+                if links.x {
+                    for c in cells_of(offs & conjugates.linked(d)) {
                         for kind in 0..3 {
                             if let Some(o) = conjugates.other(c, d, kind) {
                                 next.on[d as usize] |= 1 << o;
@@ -181,7 +184,7 @@ impl Spread {
                 next_off |= t.peer_bits[c as usize];
             }
             let mut next_on = 0;
-            for c in cells_of(level_off) {
+            for c in cells_of(level_off & conjugates.linked(digit)) {
                 for kind in 0..3 {
                     if let Some(o) = conjugates.other(c, digit, kind) {
                         next_on |= 1 << o;
