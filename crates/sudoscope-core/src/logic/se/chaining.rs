@@ -514,6 +514,35 @@ impl<'m> Search<'m> {
         }
     }
 
+    /// What an "on" potential turns off that can lead on in a cycle over cell links alone
+    /// (the Y pass): the digit in its peers with two candidates, in [`Search::on_to_off`]'s
+    /// order. Without house links an "off" leads on only in a bivalue cell, to its other
+    /// candidate: from a peer, to a new "on"; from the potential's own cell, back to the
+    /// potential, which is on already (or, from the assumption, a loop of two links, no
+    /// cycle). Leaving those out changes nothing the search finds: they have no successors
+    /// that are not already on, and one left out here and met again later is a dead end there
+    /// too.
+    fn on_to_off_in_y_cycles(&mut self, grid: &SeGrid, id: u32) {
+        let t = tables();
+        let (cell, digit) = (
+            self.work.nodes[id as usize].cell,
+            self.work.nodes[id as usize].digit,
+        );
+        self.work.buf.clear();
+        let bivalue = self.conjugates.as_ref().map_or(u128::MAX, |c| c.bivalue());
+        let mut added: u128 = 1 << cell;
+        for (kind, &h) in t.houses_of[cell as usize].iter().enumerate() {
+            let places = grid.places(h as usize, digit) & !added;
+            added |= places;
+            let mut rest = places & bivalue;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                self.work.buf.push((c, digit, Cause::Hidden(kind as u8)));
+            }
+        }
+    }
+
     /// What "`cell` is not `digit`" turns on at `grid` as it stands: the cell's last other
     /// candidate (when cell links are allowed), then the digit's last other place in each of
     /// the cell's houses (box, row, column; a place found through two houses once, through the
@@ -1308,7 +1337,14 @@ impl<'m> Search<'m> {
                 break;
             }
             while let Some(p) = pending_on.pop_front() {
-                self.on_to_off(grid, p, y);
+                if x || !self.skip_hopeless {
+                    self.on_to_off(grid, p, y);
+                } else {
+                    self.on_to_off_in_y_cycles(grid, p);
+                }
+                if self.work.buf.is_empty() {
+                    continue;
+                }
                 self.mark_ancestors(p);
                 let buf = std::mem::take(&mut self.work.buf);
                 for &(c, d, cause) in &buf {
@@ -2228,7 +2264,8 @@ mod tests {
 
         /// Skipping the candidates whose sets of implications rule out a cycle or forcing
         /// chain (Search::hopes), or whose walks over the pass's links do (Search::pass_hopes),
-        /// changes neither SE's next step nor its chain, nor any step of a full search.
+        /// and the Y pass's "offs" that lead nowhere (Search::on_to_off_in_y_cycles), changes
+        /// neither SE's next step nor its chain, nor any step of a full search.
         #[test]
         fn hopeless_assumptions_hide_no_cycle_or_forcing_chain(
             which in 0usize..PUZZLES.len(),
