@@ -1345,20 +1345,30 @@ impl<'m> Search<'m> {
                 if self.work.buf.is_empty() {
                     continue;
                 }
-                self.mark_ancestors(p);
+                // Every "off" made is in `to_off`, so one that is not cannot be an ancestor of
+                // `p`: the ancestors are marked only when an "off" met again links back.
+                let mut ancestors_marked = false;
                 let buf = std::mem::take(&mut self.work.buf);
                 for &(c, d, cause) in &buf {
                     let k = key(c, d, false);
-                    if self.is_marked_ancestor(k) || !self.may_reach_goal(c, d, false) {
+                    if !self.may_reach_goal(c, d, false) {
                         continue;
                     }
-                    if to_off.contains(k)
-                        && !back
+                    if to_off.contains(k) {
+                        let links_back = back
                             .as_slice()
                             .iter()
-                            .any(|&(bc, bd, _)| bc == c && bd == d)
-                    {
-                        continue;
+                            .any(|&(bc, bd, _)| bc == c && bd == d);
+                        if !links_back {
+                            continue;
+                        }
+                        if !ancestors_marked {
+                            self.mark_ancestors(p);
+                            ancestors_marked = true;
+                        }
+                        if self.is_marked_ancestor(k) {
+                            continue;
+                        }
                     }
                     let off = self.push(c, d, false, cause, &[p]);
                     pending_off.push_back(off);
