@@ -307,8 +307,6 @@ impl Conjugates {
         }
     }
 
-    /// The digit's other place in the cell's house of type `kind` ([`BOX`], [`ROW`], [`COL`]),
-    /// when the house has just the two; the cell must hold the digit as a candidate.
     /// The cells where the digit has a conjugate in some house.
     #[inline]
     pub fn linked(&self, digit: u8) -> u128 {
@@ -321,6 +319,8 @@ impl Conjugates {
         self.bivalue
     }
 
+    /// The digit's other place in the cell's house of type `kind` ([`BOX`], [`ROW`], [`COL`]),
+    /// when the house has just the two; the cell must hold the digit as a candidate.
     #[inline]
     pub fn other(&self, cell: u8, digit: u8, kind: usize) -> Option<u8> {
         let other = self.other[index(cell, digit)][kind];
