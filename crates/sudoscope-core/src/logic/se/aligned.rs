@@ -16,23 +16,21 @@ use super::{SeHint, Shape};
 /// with two or more candidates that see no naked single and at least one excluder.
 fn candidates(grid: &SeGrid, degree: u32) -> Vec<(u8, u128)> {
     let t = tables();
+    // The cells with one candidate, and those small enough to be excluders.
+    let (mut singles, mut small) = (0u128, 0u128);
+    for (cell, &m) in grid.cands.iter().enumerate() {
+        let n = m.count_ones();
+        singles |= u128::from(n == 1) << cell;
+        small |= u128::from((2..=degree).contains(&n)) << cell;
+    }
     let mut out = Vec::new();
     for cell in 0..81u8 {
         if grid.cands[cell as usize].count_ones() < 2 {
             continue;
         }
-        let mut single = false;
-        let mut excluders = 0u128;
-        for &p in &t.peers[cell as usize] {
-            let n = grid.cands[p as usize].count_ones();
-            if n == 1 {
-                single = true;
-                break;
-            } else if (2..=degree).contains(&n) {
-                excluders |= 1 << p;
-            }
-        }
-        if !single && excluders != 0 {
+        let peers = t.peer_bits[cell as usize];
+        let excluders = peers & small;
+        if peers & singles == 0 && excluders != 0 {
             out.push((cell, excluders));
         }
     }
