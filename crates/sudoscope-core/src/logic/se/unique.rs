@@ -86,7 +86,18 @@ fn common_peers(cells: &[u8]) -> u128 {
 pub fn unique_loop(grid: &SeGrid) -> Option<SeHint> {
     let mut found: Vec<LoopHint> = Vec::new();
     let mut loops = Vec::new();
+    let t = tables();
     for (cell, v1, v2) in bivalue_cells(grid) {
+        // A loop enters and leaves its start through two houses, each holding another of its
+        // cells (every one holds both digits).
+        let both = grid.digit_cells[v1 as usize] & grid.digit_cells[v2 as usize] & !(1 << cell);
+        let partners = t.houses_of[cell as usize]
+            .iter()
+            .filter(|&&h| t.house_bits[h as usize] & both != 0)
+            .count();
+        if partners < 2 {
+            continue;
+        }
         let mut walk = LoopWalk {
             grid,
             v1,
