@@ -134,18 +134,58 @@ impl Scope {
 pub type Finder = fn(&SeGrid, &Scope, &mut Sink) -> bool;
 
 /// Per technique of the ladder (by its place), the last grid at which it found nothing: kept
-/// from one step of a puzzle to the next (in the rating's memo).
+/// from one step of a puzzle to the next (in the rating's memo). The techniques that found
+/// nothing at one step share that step's grid, kept once.
 #[derive(Default)]
-pub struct QuietGrids(RefCell<Vec<Option<SeGrid>>>);
+pub struct QuietGrids(RefCell<Quiet>);
+
+#[derive(Default)]
+struct Quiet {
+    /// The grids some technique found nothing at last, each with its number.
+    grids: Vec<(u32, SeGrid)>,
+    /// Per technique, the number of its grid.
+    of_technique: Vec<Option<u32>>,
+    /// The number the next grid kept gets.
+    next: u32,
+}
+
+impl Quiet {
+    /// Records that the technique at `place` found nothing at `grid`, which has number `id`
+    /// if it is kept already.
+    fn record(&mut self, place: usize, grid: &SeGrid, id: &mut Option<u32>) {
+        if self.of_technique.len() <= place {
+            self.of_technique.resize(place + 1, None);
+        }
+        let number = *id.get_or_insert_with(|| {
+            let number = self.next;
+            self.next = self.next.wrapping_add(1);
+            // Only grids some technique still refers to are kept.
+            let used = &self.of_technique;
+            self.grids.retain(|(n, _)| used.contains(&Some(*n)));
+            self.grids.push((number, *grid));
+            number
+        });
+        self.of_technique[place] = Some(number);
+    }
+
+    /// The technique's grid, with its number.
+    fn of(&self, place: usize) -> Option<(u32, &SeGrid)> {
+        let number = (*self.of_technique.get(place)?)?;
+        let (_, grid) = self.grids.iter().find(|(n, _)| *n == number)?;
+        Some((number, grid))
+    }
+}
 
 /// A ladder of techniques run at one grid, each in the scope its last quiet grid allows.
 pub struct Ladder<'a> {
     finders: &'a [Finder],
     quiet: &'a QuietGrids,
     grid: &'a SeGrid,
-    /// The last scope worked out, with the quiet grid it is from (techniques that found
-    /// nothing at the same step share one).
-    last: Option<(SeGrid, Scope)>,
+    /// This grid's number among the quiet grids, once a technique found nothing here.
+    id: Option<u32>,
+    /// The last scope worked out, with the number of the quiet grid it is from (techniques
+    /// that found nothing at the same step share one).
+    last: Option<(u32, Scope)>,
 }
 
 impl<'a> Ladder<'a> {
@@ -154,6 +194,7 @@ impl<'a> Ladder<'a> {
             finders,
             quiet,
             grid,
+            id: None,
             last: None,
         }
     }
@@ -166,25 +207,25 @@ impl<'a> Ladder<'a> {
             if (self.finders[place])(self.grid, &scope, sink) {
                 return true;
             }
-            let mut quiet = self.quiet.0.borrow_mut();
-            if quiet.len() < self.finders.len() {
-                quiet.resize(self.finders.len(), None);
-            }
-            quiet[place] = Some(*self.grid);
+            self.quiet
+                .0
+                .borrow_mut()
+                .record(place, self.grid, &mut self.id);
         }
         false
     }
 
     /// Where the technique at `place` can find something new since its quiet grid.
     fn scope(&mut self, place: usize) -> Scope {
-        let Some(quiet) = self.quiet.0.borrow().get(place).copied().flatten() else {
+        let quiet = self.quiet.0.borrow();
+        let Some((number, grid)) = quiet.of(place) else {
             return Scope::EVERYWHERE;
         };
-        match &self.last {
-            Some((grid, scope)) if *grid == quiet => *scope,
+        match self.last {
+            Some((last, scope)) if last == number => scope,
             _ => {
-                let scope = Scope::since(&quiet, self.grid);
-                self.last = Some((quiet, scope));
+                let scope = Scope::since(grid, self.grid);
+                self.last = Some((number, scope));
                 scope
             }
         }
@@ -825,6 +866,31 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    /// Each technique gets back the grid it last found nothing at; a grid no technique refers
+    /// to any more is dropped, and the techniques of one step share one copy.
+    #[test]
+    fn quiet_grids_keep_each_techniques_last_grid_once() {
+        let first = crate::logic::se::test_grids::start(crate::logic::se::test_grids::PUZZLES[0]);
+        let mut second = first;
+        second.remove(1, 4);
+        let mut quiet = Quiet::default();
+        let mut id = None;
+        quiet.record(0, &first, &mut id);
+        quiet.record(2, &first, &mut id);
+        assert_eq!(quiet.grids.len(), 1);
+        let mut id2 = None;
+        quiet.record(0, &second, &mut id2);
+        quiet.record(2, &second, &mut id2);
+        assert!(quiet.of(0).is_some_and(|(_, g)| *g == second));
+        assert!(quiet.of(2).is_some_and(|(_, g)| *g == second));
+        assert!(quiet.of(1).is_none());
+        // The first grid is dropped when the next one comes (no technique refers to it).
+        let mut id3 = None;
+        quiet.record(1, &first, &mut id3);
+        assert_eq!(quiet.grids.len(), 2);
+        assert!(quiet.of(1).is_some_and(|(_, g)| *g == first));
+    }
 
     proptest! {
         /// The sets are those of SE's walk over every subset in increasing mask order: the
