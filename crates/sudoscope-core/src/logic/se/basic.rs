@@ -61,9 +61,8 @@ impl Scope {
         lost_cells: 0,
     };
 
-    /// Where `grid` can have instances that `quiet`, a grid at which none of these techniques
-    /// found one, did not: everywhere unless `grid` is `quiet` with candidates removed (or
-    /// placed).
+    /// Where `grid` can have instances of a technique that found none at `quiet`: everywhere
+    /// unless `grid` is `quiet` with candidates removed (or placed).
     pub fn since(quiet: &SeGrid, grid: &SeGrid) -> Scope {
         let mut lost = [0u128; 10];
         for ((lost, &before), &now) in lost

@@ -485,16 +485,17 @@ impl<'m> Search<'m> {
 
     // ----- the links -------------------------------------------------------------------------
 
-    /// What an "on" potential turns off: the cell's other candidates (when cell links are
-    /// allowed), then the digit elsewhere in its box, row and column.
-    fn on_to_off(&mut self, grid: &SeGrid, id: u32, y: bool) {
+    /// What an "on" potential turns off: the cell's other candidates (with `own_cell`), then
+    /// the digit elsewhere in its box, row and column — in the cells of `peers` only (a search
+    /// that knows the rest lead nowhere leaves them out).
+    fn on_to_off(&mut self, grid: &SeGrid, id: u32, own_cell: bool, peers: u128) {
         let t = tables();
         let (cell, digit) = (
             self.work.nodes[id as usize].cell,
             self.work.nodes[id as usize].digit,
         );
         self.work.buf.clear();
-        if y {
+        if own_cell {
             for v in digits(grid.cands[cell as usize]) {
                 if v != digit {
                     self.work.buf.push((cell, v, Cause::NakedSingle));
@@ -503,38 +504,11 @@ impl<'m> Search<'m> {
         }
         let mut added: u128 = 1 << cell;
         for (kind, &h) in t.houses_of[cell as usize].iter().enumerate() {
-            // A house's cells in SE's order are in increasing cell order.
-            let mut rest = grid.places(h as usize, digit) & !added;
-            added |= rest;
-            while rest != 0 {
-                let c = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
-                self.work.buf.push((c, digit, Cause::Hidden(kind as u8)));
-            }
-        }
-    }
-
-    /// What an "on" potential turns off that can lead on in a cycle over cell links alone
-    /// (the Y pass): the digit in its peers with two candidates, in [`Search::on_to_off`]'s
-    /// order. Without house links an "off" leads on only in a bivalue cell, to its other
-    /// candidate: from a peer, to a new "on"; from the potential's own cell, back to the
-    /// potential, which is on already (or, from the assumption, a loop of two links, no
-    /// cycle). Leaving those out changes nothing the search finds: they have no successors
-    /// that are not already on, and one left out here and met again later is a dead end there
-    /// too.
-    fn on_to_off_in_y_cycles(&mut self, grid: &SeGrid, id: u32) {
-        let t = tables();
-        let (cell, digit) = (
-            self.work.nodes[id as usize].cell,
-            self.work.nodes[id as usize].digit,
-        );
-        self.work.buf.clear();
-        let bivalue = self.conjugates.as_ref().map_or(u128::MAX, |c| c.bivalue());
-        let mut added: u128 = 1 << cell;
-        for (kind, &h) in t.houses_of[cell as usize].iter().enumerate() {
+            // A house's cells in SE's order are in increasing cell order; a place found through
+            // two houses is listed once, through the first.
             let places = grid.places(h as usize, digit) & !added;
             added |= places;
-            let mut rest = places & bivalue;
+            let mut rest = places & peers;
             while rest != 0 {
                 let c = rest.trailing_zeros() as u8;
                 rest &= rest - 1;
@@ -645,7 +619,7 @@ impl<'m> Search<'m> {
         let (mut pending_on, mut pending_off) = self.take_queues(to_on, to_off);
         let result = 'main: loop {
             if let Some(p) = pending_on.pop_front() {
-                self.on_to_off(grid, p, y);
+                self.on_to_off(grid, p, y, u128::MAX);
                 let buf = std::mem::take(&mut self.work.buf);
                 for &(c, d, cause) in &buf {
                     if let Some(on) = to_on.get(key(c, d, true)) {
@@ -1338,9 +1312,17 @@ impl<'m> Search<'m> {
             }
             while let Some(p) = pending_on.pop_front() {
                 if x || !self.skip_hopeless {
-                    self.on_to_off(grid, p, y);
+                    self.on_to_off(grid, p, y, u128::MAX);
                 } else {
-                    self.on_to_off_in_y_cycles(grid, p);
+                    // Over cell links alone (the Y pass) an "off" leads on only in a bivalue
+                    // cell, to its other candidate: from a peer, to a new "on"; from the
+                    // potential's own cell, back to the potential, which is on already (or,
+                    // from the assumption, a loop of two links, no cycle). Leaving the rest
+                    // out changes nothing the search finds: they have no successors that are
+                    // not on already, and one left out here and met again later is a dead end
+                    // there too.
+                    let bivalue = self.conjugates.as_ref().map_or(u128::MAX, |c| c.bivalue());
+                    self.on_to_off(grid, p, false, bivalue);
                 }
                 if self.work.buf.is_empty() {
                     continue;
@@ -1426,7 +1408,7 @@ impl<'m> Search<'m> {
                 break;
             }
             while let Some(p) = pending_on.pop_front() {
-                self.on_to_off(grid, p, y);
+                self.on_to_off(grid, p, y, u128::MAX);
                 let buf = std::mem::take(&mut self.work.buf);
                 for &(c, d, cause) in &buf {
                     let next = (c, d, false, cause);
@@ -2274,7 +2256,7 @@ mod tests {
 
         /// Skipping the candidates whose sets of implications rule out a cycle or forcing
         /// chain (Search::hopes), or whose walks over the pass's links do (Search::pass_hopes),
-        /// and the Y pass's "offs" that lead nowhere (Search::on_to_off_in_y_cycles), changes
+        /// and the Y pass's "offs" that lead nowhere (in Search::do_cycles), changes
         /// neither SE's next step nor its chain, nor any step of a full search.
         #[test]
         fn hopeless_assumptions_hide_no_cycle_or_forcing_chain(
