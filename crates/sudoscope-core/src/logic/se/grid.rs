@@ -116,6 +116,9 @@ pub fn digits(mask: Mask) -> impl Iterator<Item = u8> {
     })
 }
 
+/// Every cell of the grid, as a set over the 81 cells.
+pub const ALL_CELLS: u128 = (1 << 81) - 1;
+
 /// The cells of a set over the 81 cells, in increasing order.
 #[inline]
 pub fn cells_of(mut set: u128) -> impl Iterator<Item = u8> {
@@ -344,7 +347,7 @@ mod tests {
         /// A house's positions are its cells, in the house's order, that hold the digit.
         #[test]
         fn positions_are_the_house_cells_holding_the_digit(
-            cells in any::<u128>().prop_map(|c| c & ((1u128 << 81) - 1)),
+            cells in any::<u128>().prop_map(|c| c & ALL_CELLS),
         ) {
             let mut grid = SeGrid {
                 values: [0; 81],

@@ -17,7 +17,7 @@
 //! component has more than one literal (no literal implies itself directly), and "implies" is
 //! one bit test.
 
-use super::grid::{Conjugates, SeGrid, bit, cells_of, digits, index, tables};
+use super::grid::{ALL_CELLS, Conjugates, SeGrid, bit, cells_of, digits, index, tables};
 use super::spread::PassLinks;
 
 /// Marks a candidate absent from the grid, and a literal not yet visited by the search.
@@ -57,16 +57,26 @@ impl Implications {
         links: PassLinks,
         with_reach: bool,
     ) -> Implications {
+        // Over cell links alone, only a bivalue cell's "off" leads anywhere, and only such an
+        // "off" leads to an "on": every cycle runs through bivalue cells, so the components
+        // alone need nothing else (the literals of the other cells are components of their own).
+        let within = if links.x || with_reach {
+            ALL_CELLS
+        } else {
+            conjugates.bivalue()
+        };
         let mut slot = [NONE; 729];
-        let count = grid.cands.iter().map(|m| m.count_ones() as usize).sum();
+        let count = cells_of(within)
+            .map(|c| grid.cands[c as usize].count_ones() as usize)
+            .sum();
         let mut candidates = Vec::with_capacity(count);
-        for cell in 0..81u8 {
+        for cell in cells_of(within) {
             for digit in digits(grid.cands[cell as usize]) {
                 slot[index(cell, digit)] = candidates.len() as u16;
                 candidates.push((cell, digit));
             }
         }
-        let graph = Graph::of(grid, conjugates, &slot, &candidates, links);
+        let graph = Graph::of(grid, conjugates, &slot, &candidates, links, within);
         let literals = 2 * candidates.len();
         let words = if with_reach { literals.div_ceil(64) } else { 0 };
         // (Room for the most components there can be: one per literal.)
@@ -293,6 +303,7 @@ impl Graph {
         slot: &[u16; 729],
         candidates: &[(u8, u8)],
         links: PassLinks,
+        within: u128,
     ) -> Graph {
         let t = tables();
         let literal = |cell: u8, digit: u8, on: bool| 2 * slot[index(cell, digit)] + u16::from(!on);
@@ -308,7 +319,7 @@ impl Graph {
                     edges.push(literal(cell, other, false));
                 }
             }
-            let peers = t.peer_bits[cell as usize] & grid.digit_cells[digit as usize];
+            let peers = t.peer_bits[cell as usize] & grid.digit_cells[digit as usize] & within;
             for peer in cells_of(peers) {
                 edges.push(literal(peer, digit, false));
             }
@@ -390,6 +401,29 @@ mod tests {
             picks in proptest::collection::vec((0u8..81, 1u8..=9), 0..120),
         ) {
             agrees_with_propagation(&reduced(&start(PUZZLES[which]), &picks));
+        }
+
+        /// The Y pass's components, found over the bivalue cells alone, judge every cycle as
+        /// those of the whole graph do.
+        #[test]
+        fn cell_link_components_need_only_the_bivalue_cells(
+            which in 0..PUZZLES.len(),
+            picks in proptest::collection::vec((0u8..81, 1u8..=9), 0..120),
+        ) {
+            let grid = reduced(&start(PUZZLES[which]), &picks);
+            let conjugates = Conjugates::of(&grid);
+            let links = PassLinks { y: true, x: false };
+            let bivalue_only = Implications::over_pass(&grid, &conjugates, links, false);
+            let whole = Implications::over_pass(&grid, &conjugates, links, true);
+            for cell in 0..81u8 {
+                for digit in digits(grid.cands[cell as usize]) {
+                    prop_assert_eq!(
+                        bivalue_only.cycle_may_remove(cell, digit),
+                        whole.cycle_may_remove(cell, digit),
+                        "r{}c{} {}", cell / 9 + 1, cell % 9 + 1, digit
+                    );
+                }
+            }
         }
     }
 }

@@ -65,7 +65,7 @@ impl NewLinks {
         NewLinks {
             bivalue: 0,
             bilocal: [0; 10],
-            lost_cells: (1 << 81) - 1,
+            lost_cells: super::grid::ALL_CELLS,
             lost_houses: [(1 << 27) - 1; 10],
         }
     }

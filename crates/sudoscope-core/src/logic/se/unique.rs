@@ -8,7 +8,7 @@
 //! walk takes the first, so the search order below is SE's and part of the contract.
 
 use super::basic::{cell_list, digit_list};
-use super::grid::{Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables};
+use super::grid::{ALL_CELLS, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables};
 use super::{SeHint, Shape};
 
 /// The cells of a candidate loop, in walking order.
@@ -78,7 +78,7 @@ fn common_peers(cells: &[u8]) -> u128 {
         .iter()
         .fold(!0u128, |b, &c| b & t.peer_bits[c as usize])
         & !bits_of(cells)
-        & ((1u128 << 81) - 1)
+        & ALL_CELLS
 }
 
 /// The first unique rectangle or loop step in SE's order: lowest difficulty, then lowest type,
