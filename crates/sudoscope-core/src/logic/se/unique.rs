@@ -310,20 +310,16 @@ fn type3(grid: &SeGrid, lp: &[u8], c1: u8, c2: u8, v1: u8, v2: u8) -> Vec<(LoopK
             let empty = grid.empty_count(house);
             let index1 = cells.iter().position(|&c| c == c1).unwrap_or(9);
             let index2 = cells.iter().position(|&c| c == c2).unwrap_or(9);
-            if degree * 2 <= empty && degree >= extra.count_ones() {
-                for sub in (0u16..512).filter(|m| m.count_ones() == degree) {
-                    if sub >> index1 & 1 == 0 || sub >> index2 & 1 == 1 {
-                        continue;
-                    }
-                    let others: Vec<u8> = (0..9)
-                        .filter(|&i| sub >> i & 1 == 1 && i != index1)
-                        .map(|i| cells[i])
-                        .collect();
+            if degree * 2 <= empty && degree >= extra.count_ones() && index1 < 9 && index2 < 9 {
+                // The sets of places holding the first cell and not the second, in the order
+                // of their masks (adding the first cell's bit to the others' keeps the order).
+                let free: u16 = 0x1FF & !(1 << index1) & !(1 << index2);
+                for rest in submasks(free).filter(|rest| rest.count_ones() + 1 == degree) {
                     let mut naked = extra & grid.cands[c1 as usize] & grid.cands[c2 as usize];
                     let mut union = extra;
                     let mut all_two = extra.count_ones() >= 2;
-                    for &o in &others {
-                        let m = grid.cands[o as usize];
+                    for i in (0..9).filter(|&i| rest >> i & 1 == 1) {
+                        let m = grid.cands[cells[i] as usize];
                         naked |= m;
                         union |= m;
                         all_two &= m.count_ones() >= 2;
@@ -331,6 +327,10 @@ fn type3(grid: &SeGrid, lp: &[u8], c1: u8, c2: u8, v1: u8, v2: u8) -> Vec<(LoopK
                     if naked.count_ones() != degree || !all_two || union.count_ones() != degree {
                         continue;
                     }
+                    let others: Vec<u8> = (0..9)
+                        .filter(|&i| rest >> i & 1 == 1)
+                        .map(|i| cells[i])
+                        .collect();
                     let mut h = loop_hint(lp, LoopKind::ThreeNaked, degree - 1, v1, v2);
                     let mut set_cells = others.clone();
                     set_cells.extend([c1, c2]);
@@ -397,6 +397,16 @@ fn type3(grid: &SeGrid, lp: &[u8], c1: u8, c2: u8, v1: u8, v2: u8) -> Vec<(LoopK
         }
     }
     out
+}
+
+/// Every subset of `set` (a 9-bit mask), in increasing order.
+fn submasks(set: u16) -> impl Iterator<Item = u16> {
+    let mut next = Some(0u16);
+    std::iter::from_fn(move || {
+        let sub = next?;
+        next = (sub != set).then(|| sub.wrapping_sub(set) & set);
+        Some(sub)
+    })
 }
 
 /// What a naked set of `digits` spread over `cells` (some standing for a pattern's extra
@@ -716,6 +726,15 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    /// The subsets of a mask are each of the 512 masks inside it, once, in increasing order.
+    #[test]
+    fn submasks_are_every_subset_in_order() {
+        for set in [0u16, 0x1, 0x1FF, 0b1_0110_1001, 0b0_1000_0010] {
+            let inside: Vec<u16> = (0..512).filter(|m| m & !set == 0).collect();
+            assert_eq!(submasks(set).collect::<Vec<_>>(), inside, "{set:b}");
+        }
+    }
 
     /// SE's own search, kept as the reference for the pruned one: every closed path from every
     /// bivalue cell, tested afterwards.
