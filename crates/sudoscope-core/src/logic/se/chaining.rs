@@ -24,7 +24,7 @@ use super::grid::{
 };
 use super::implications::Implications;
 use super::new_links::{Implied, NewLinks, Reach};
-use super::spread::{Extent, PassLinks, Spread, cycle_may_remove};
+use super::spread::{Extent, PassLinks, Spread};
 use super::{SeHint, Shape};
 
 const NONE: u32 = u32::MAX;
@@ -321,9 +321,9 @@ pub struct Search<'m> {
     /// In a static search: what each literal implies at the grid, for [`Search::hopes`],
     /// worked out when first asked.
     implications: Option<Implications>,
-    /// In a static search: the components of the graph of the Y pass's links, for
-    /// [`Search::pass_hopes`], worked out when first asked.
-    cell_link_graph: Option<Implications>,
+    /// In a static search: the components of the graph of the current X or Y pass's links,
+    /// for [`Search::pass_hopes`], worked out when first asked in the pass.
+    pass_graph: Option<Implications>,
     /// The literal the current cycle or forcing-chain propagation looks for (its assumption
     /// again, or the assumption's opposite), when `implications` is known: see
     /// [`Search::may_reach_goal`].
@@ -369,7 +369,7 @@ impl<'m> Search<'m> {
             reach: None,
             conjugates: None,
             implications: None,
-            cell_link_graph: None,
+            pass_graph: None,
             goal: None,
             implied: HashMap::new(),
             skip_hopeless: true,
@@ -469,7 +469,6 @@ impl<'m> Search<'m> {
         self.forget_on_chains();
         self.conjugates = (!self.cfg.dynamic).then(|| Box::new(Conjugates::of(grid)));
         self.implications = None;
-        self.cell_link_graph = None;
         self.best = None;
         let mut result = if self.cfg.multiple || self.cfg.dynamic {
             self.multiple_chains(grid)
@@ -978,6 +977,7 @@ impl<'m> Search<'m> {
 
     fn loops(&mut self, grid: &SeGrid, y: bool, x: bool) -> Vec<ChainHint> {
         let mut result = Vec::new();
+        self.pass_graph = None;
         self.pass_base = if x && y { XY_CHAIN_BASE } else { 65 };
         self.chain_links_before_best = self.links_before_best();
         self.reach = match (self.new_links, &self.conjugates) {
@@ -1177,55 +1177,36 @@ impl<'m> Search<'m> {
         let Some(conjugates) = self.conjugates.as_deref().filter(|_| self.skip_hopeless) else {
             return wanted;
         };
-        // The Y pass has no forcing chains, and many assumptions to judge: its graph's
-        // components are worked out once. In the XY pass, whose links are all links, the walks
-        // add only the chains' sizes, which matter once a step is found.
-        let worth_it = match (links.x, links.y) {
-            (true, false) => true,
-            (true, true) => self.chain_links_before_best != u32::MAX,
-            _ => {
-                let graph = self
-                    .cell_link_graph
-                    .get_or_insert_with(|| Implications::over_pass(grid, conjugates, links, false));
-                return if graph.cycle_may_remove(cell, digit) {
-                    wanted
-                } else {
-                    wanted & !HOPES_CYCLE
-                };
+        let mut found = wanted;
+        // Cycles in the X and Y passes: the literals of a cycle through "on" are those it
+        // implies that imply it again, its component in the pass's graph, whose components
+        // are worked out once per pass (in the XY pass `hopes` judged them over the same
+        // links).
+        if !(links.x && links.y) && wanted & HOPES_CYCLE != 0 {
+            let graph = self
+                .pass_graph
+                .get_or_insert_with(|| Implications::over_pass(grid, conjugates, links, false));
+            if !graph.cycle_may_remove(cell, digit) {
+                found &= !HOPES_CYCLE;
             }
-        };
-        if !worth_it {
-            return wanted;
         }
-        // Cycles are judged here only in the X pass (in the XY pass `hopes` judged them over
-        // the same links). Judging them takes both walks in full.
-        let cycles = wanted & HOPES_CYCLE != 0 && !links.y;
+        // Forcing chains (none in the Y pass): a walk says whether the assumption's opposite
+        // follows, and after how many links. In the XY pass, whose links are all links, that
+        // adds only the chains' sizes, which matter once a step is found.
+        let chains = HOPES_FROM_ON | HOPES_FROM_OFF;
         let max_links = self.chain_links_before_best;
-        let extent = if cycles {
-            Extent::Everything
-        } else {
-            Extent::Opposite { max_links }
-        };
-        let walk = |on: bool| Spread::of(grid, conjugates, links, (cell, digit, on), extent);
-        let from_on = (cycles || wanted & HOPES_FROM_ON != 0).then(|| walk(true));
-        let from_off = (cycles || wanted & HOPES_FROM_OFF != 0).then(|| walk(false));
-        let chain_fits = |spread: &Option<Spread>| {
-            spread
-                .as_ref()
-                .and_then(Spread::opposite_at)
-                .is_some_and(|links| links <= max_links)
-        };
-        let mut found = wanted & HOPES_CYCLE;
-        if let (true, Some(a), Some(b)) = (cycles, &from_on, &from_off)
-            && !cycle_may_remove(grid, a, b)
-        {
-            found &= !HOPES_CYCLE;
+        if !links.x || found & chains == 0 || links.y && max_links == u32::MAX {
+            return found;
         }
-        if wanted & HOPES_FROM_ON != 0 && chain_fits(&from_on) {
-            found |= HOPES_FROM_ON;
-        }
-        if wanted & HOPES_FROM_OFF != 0 && chain_fits(&from_off) {
-            found |= HOPES_FROM_OFF;
+        let extent = Extent::Opposite { max_links };
+        for (bit, on) in [(HOPES_FROM_ON, true), (HOPES_FROM_OFF, false)] {
+            if found & bit != 0
+                && Spread::of(grid, conjugates, links, (cell, digit, on), extent)
+                    .opposite_at()
+                    .is_none_or(|links| links > max_links)
+            {
+                found &= !bit;
+            }
         }
         found
     }

@@ -73,23 +73,24 @@ impl Implications {
         links: PassLinks,
         with_reach: bool,
     ) -> Implications {
-        // Over cell links alone, only a bivalue cell's "off" leads anywhere, and only such an
-        // "off" leads to an "on": every cycle runs through bivalue cells, so the components
-        // alone need nothing else (the literals of the other cells are components of their own).
-        let within = if links.x || with_reach {
-            ALL_CELLS
-        } else {
-            conjugates.bivalue()
+        // Over one kind of link alone, only some "offs" lead anywhere, and only such an "off"
+        // leads to an "on": a bivalue cell's over cell links, a place with a conjugate over
+        // house links. Every cycle runs through those candidates, so the components alone need
+        // nothing else (the literals of the others are components of their own).
+        let within: [u128; 10] = match (links.y, links.x) {
+            _ if with_reach => [ALL_CELLS; 10],
+            (true, false) => [conjugates.bivalue(); 10],
+            (false, true) => std::array::from_fn(|d| conjugates.linked(d as u8)),
+            _ => [ALL_CELLS; 10],
         };
         let mut slot = [NONE; 729];
-        let count = cells_of(within)
-            .map(|c| grid.cands[c as usize].count_ones() as usize)
-            .sum();
-        let mut candidates = Vec::with_capacity(count);
-        for cell in cells_of(within) {
+        let mut candidates = Vec::with_capacity(729);
+        for cell in 0..81u8 {
             for digit in digits(grid.cands[cell as usize]) {
-                slot[index(cell, digit)] = candidates.len() as u16;
-                candidates.push((cell, digit));
+                if within[digit as usize] >> cell & 1 == 1 {
+                    slot[index(cell, digit)] = candidates.len() as u16;
+                    candidates.push((cell, digit));
+                }
             }
         }
         let graph = Graph::of(grid, conjugates, &slot, &candidates, links, within);
@@ -361,7 +362,7 @@ impl Graph {
         slot: &[u16; 729],
         candidates: &[(u8, u8)],
         links: PassLinks,
-        within: u128,
+        within: [u128; 10],
     ) -> Graph {
         let t = tables();
         let literal = |cell: u8, digit: u8, on: bool| 2 * slot[index(cell, digit)] + u16::from(!on);
@@ -377,7 +378,9 @@ impl Graph {
                     edges.push(literal(cell, other, false));
                 }
             }
-            let peers = t.peer_bits[cell as usize] & grid.digit_cells[digit as usize] & within;
+            let peers = t.peer_bits[cell as usize]
+                & grid.digit_cells[digit as usize]
+                & within[digit as usize];
             for peer in cells_of(peers) {
                 edges.push(literal(peer, digit, false));
             }
@@ -461,25 +464,27 @@ mod tests {
             agrees_with_propagation(&reduced(&start(PUZZLES[which]), &picks));
         }
 
-        /// The Y pass's components, found over the bivalue cells alone, judge every cycle as
-        /// those of the whole graph do.
+        /// The X and Y passes' components, found over the candidates that can be on their
+        /// cycles alone (places with a conjugate, bivalue cells), judge every cycle as those of
+        /// the whole graph do.
         #[test]
-        fn cell_link_components_need_only_the_bivalue_cells(
+        fn a_single_pass_components_need_only_the_candidates_on_its_cycles(
             which in 0..PUZZLES.len(),
             picks in proptest::collection::vec((0u8..81, 1u8..=9), 0..120),
         ) {
             let grid = reduced(&start(PUZZLES[which]), &picks);
             let conjugates = Conjugates::of(&grid);
-            let links = PassLinks { y: true, x: false };
-            let bivalue_only = Implications::over_pass(&grid, &conjugates, links, false);
-            let whole = Implications::over_pass(&grid, &conjugates, links, true);
-            for cell in 0..81u8 {
-                for digit in digits(grid.cands[cell as usize]) {
-                    prop_assert_eq!(
-                        bivalue_only.cycle_may_remove(cell, digit),
-                        whole.cycle_may_remove(cell, digit),
-                        "r{}c{} {}", cell / 9 + 1, cell % 9 + 1, digit
-                    );
+            for links in [PassLinks { y: true, x: false }, PassLinks { y: false, x: true }] {
+                let restricted = Implications::over_pass(&grid, &conjugates, links, false);
+                let whole = Implications::over_pass(&grid, &conjugates, links, true);
+                for cell in 0..81u8 {
+                    for digit in digits(grid.cands[cell as usize]) {
+                        prop_assert_eq!(
+                            restricted.cycle_may_remove(cell, digit),
+                            whole.cycle_may_remove(cell, digit),
+                            "{:?} r{}c{} {}", links, cell / 9 + 1, cell % 9 + 1, digit
+                        );
+                    }
                 }
             }
         }

@@ -5,20 +5,17 @@
 //! links only (Y; "on" still turns the digit off in the cell's houses) and both (XY). Before a
 //! pass follows an assumption potential by potential — making nodes, parents and queues, about
 //! a hundred potentials for each — it asks here, at a small fraction of the cost, whether the
-//! pass can find anything from it: a forcing chain from "on" needs "on" to imply "off" over the
-//! pass's links, one from "off" needs "off" to imply "on", and a cycle needs a closed path through
-//! "on" that can remove a candidate. The spread also says how many links the shortest forcing
-//! chain takes, which is its size: a chain that cannot come before the best step already found
-//! is not followed. (The search walks here in the X pass, whose house links never leave one
-//! digit, so a walk is two sets of cells; and in the XY pass for the chains' sizes. The Y pass
-//! has many bivalue assumptions and no forcing chains: the components of its graph, found once
-//! per grid, judge its cycles more cheaply — see `Implications::over_pass`.)
+//! pass can find a forcing chain from it: one from "on" needs "on" to imply "off" over the
+//! pass's links, one from "off" needs "off" to imply "on". The spread also says how many links
+//! the shortest forcing chain takes, which is its size: a chain that cannot come before the
+//! best step already found is not followed. (The search walks here in the X pass, whose house
+//! links never leave one digit, so a walk is two sets of cells; and in the XY pass for the
+//! chains' sizes. Whether a cycle through "on" can remove a candidate is judged by the
+//! components of the pass's graph, found once per grid — see `Implications::over_pass`.)
 //!
 //! The links of every pass are symmetric under contraposition (if *a* implies *b*, then "not
-//! *b*" implies "not *a*": a link through a house or a cell works both ways), so the literals
-//! that imply "`cell` is `digit`" are the opposites of those that "`cell` is not `digit`"
-//! implies. A cycle through "on" lies in the literals that "on" implies and that imply "on"
-//! again — both spreads together give that set without a backward walk.
+//! *b*" implies "not *a*": a link through a house or a cell works both ways). The tests use it:
+//! the literals on a cycle through "on" are those "on" implies whose opposites "off" implies.
 
 use super::grid::{Conjugates, SeGrid, bit, cells_of, digits, tables};
 
@@ -214,32 +211,17 @@ impl Spread {
     pub fn opposite_at(&self) -> Option<u32> {
         self.opposite_at
     }
-}
 
-/// Whether a cycle through "`cell` is `digit`" can exist over the pass's links and remove a
-/// candidate, given what "on" implies (`from_on`) and what "off" implies (`from_off`). The
-/// literals of such a cycle are among those "on" implies and that imply "on" again — in
-/// `from_on`, with their opposites in `from_off` — and it removes the digit from a cell that
-/// sees one of its "on" and one of its "off" literals of that digit (a cell off the cycle;
-/// counting the cycle's own cells too only says "may" more often).
-pub fn cycle_may_remove(grid: &SeGrid, from_on: &Spread, from_off: &Spread) -> bool {
-    let t = tables();
-    let (a, b) = (&from_on.reached, &from_off.reached);
-    let mut literals = 0;
-    let mut removes = false;
-    for d in 1..=9usize {
-        let ons = a.on[d] & b.off[d];
-        let offs = a.off[d] & b.on[d];
-        literals += ons.count_ones() + offs.count_ones();
-        if ons == 0 || offs == 0 || removes {
-            continue;
-        }
-        let seen_by_on = cells_of(ons).fold(0, |s, c| s | t.peer_bits[c as usize]);
-        let seen_by_off = cells_of(offs).fold(0, |s, c| s | t.peer_bits[c as usize]);
-        removes = seen_by_on & seen_by_off & grid.digit_cells[d] != 0;
+    /// Whether the walk reached "`cell` is (`on`) / is not `digit`" (everything the assumption
+    /// implies, with [`Extent::Everything`]).
+    pub fn reached(&self, cell: u8, digit: u8, on: bool) -> bool {
+        let set = if on {
+            &self.reached.on
+        } else {
+            &self.reached.off
+        };
+        set[digit as usize] >> cell & 1 == 1
     }
-    // A lone literal has no cycle through it.
-    removes && literals > 1
 }
 
 #[cfg(test)]
@@ -325,13 +307,8 @@ mod tests {
                         for c in 0..81u8 {
                             for d in digits(grid.cands[c as usize]) {
                                 for state in [true, false] {
-                                    let set = if state {
-                                        &spread.reached.on
-                                    } else {
-                                        &spread.reached.off
-                                    };
                                     assert_eq!(
-                                        set[d as usize] >> c & 1 == 1,
+                                        spread.reached(c, d, state),
                                         plain.contains_key(&(c, d, state)),
                                         "{links:?} from {start:?}: ({c}, {d}, {state})"
                                     );
@@ -366,11 +343,6 @@ mod tests {
                         && (1..=9u8).any(|d| {
                             sees(d, true) & sees(d, false) & grid.digit_cells[d as usize] != 0
                         });
-                    assert_eq!(
-                        cycle_may_remove(grid, &both[0].1, &both[1].1),
-                        may_remove,
-                        "{links:?} cycle through {on:?}"
-                    );
                     // The pass graph's components say the same.
                     assert_eq!(
                         components[pass].cycle_may_remove(cell, digit),
