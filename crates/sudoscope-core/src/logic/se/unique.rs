@@ -85,7 +85,6 @@ fn common_peers(cells: &[u8]) -> u128 {
 /// then the order found (cells in order, each walked depth-first through its houses).
 pub fn unique_loop(grid: &SeGrid) -> Option<SeHint> {
     let mut found: Vec<LoopHint> = Vec::new();
-    let mut loops = Vec::new();
     let t = tables();
     for (cell, v1, v2) in bivalue_cells(grid) {
         // A loop enters and leaves its start through two houses, each holding another of its
@@ -105,12 +104,9 @@ pub fn unique_loop(grid: &SeGrid) -> Option<SeHint> {
             path: Vec::new(),
             on_path: 0,
             houses: [0; 2],
-            loops: &mut loops,
+            found: &mut found,
         };
         walk.from(cell, 2, 0, None);
-        for lp in loops.drain(..) {
-            loop_hints(grid, &lp, v1, v2, &mut found);
-        }
     }
     found.sort_by_key(|h| (h.hint.difficulty, h.kind.number()));
     found.into_iter().next().map(|h| h.hint)
@@ -162,7 +158,8 @@ struct LoopWalk<'a> {
     on_path: u128,
     /// The houses of the path's cells at even and at odd places.
     houses: [u32; 2],
-    loops: &'a mut Vec<Loop>,
+    /// The hints of the loops closed so far, each worked out as the loop closes.
+    found: &'a mut Vec<LoopHint>,
 }
 
 impl LoopWalk<'_> {
@@ -191,7 +188,7 @@ impl LoopWalk<'_> {
             for next in cells_of(t.house_bits[house] & open) {
                 if next == start {
                     if self.path.len() >= 4 && self.houses[0] == self.houses[1] {
-                        self.loops.push(self.path.clone());
+                        loop_hints(self.grid, &self.path, self.v1, self.v2, self.found);
                     }
                     continue;
                 }
@@ -240,11 +237,17 @@ fn loop_hint(lp: &[u8], kind: LoopKind, extra: u32, v1: u8, v2: u8) -> SeHint {
 /// The hints a valid loop gives, by how many of its cells hold more than the loop's digits.
 fn loop_hints(grid: &SeGrid, lp: &[u8], v1: u8, v2: u8, found: &mut Vec<LoopHint>) {
     let pair = bit(v1) | bit(v2);
-    let extras: Vec<u8> = lp
+    // (On the stack: most closed loops give no hint, and this runs for each.)
+    let mut extra_cells = [0u8; 81];
+    let mut count = 0;
+    for &c in lp
         .iter()
-        .copied()
-        .filter(|&c| grid.cands[c as usize].count_ones() > 2)
-        .collect();
+        .filter(|&&c| grid.cands[c as usize].count_ones() > 2)
+    {
+        extra_cells[count] = c;
+        count += 1;
+    }
+    let extras = &extra_cells[..count];
     match extras.len() {
         0 => {}
         1 => {
