@@ -263,7 +263,7 @@ fn loop_hints(grid: &SeGrid, lp: &[u8], v1: u8, v2: u8, found: &mut Vec<LoopHint
         n => {
             let union: Mask = extras.iter().fold(0, |m, &c| m | grid.cands[c as usize]) & !pair;
             if n > 2 || union.count_ones() == 1 {
-                add(found, LoopKind::Two, lp, type2(grid, lp, &extras, v1, v2));
+                add(found, LoopKind::Two, lp, type2(grid, lp, extras, v1, v2));
             } else if union.count_ones() >= 2 {
                 for (kind, h) in type3(grid, lp, extras[0], extras[1], v1, v2) {
                     add(found, kind, lp, h);
