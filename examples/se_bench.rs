@@ -6,6 +6,10 @@
 //! `cargo run --release --example se_bench -- FILE N [SERATE_JAR]`; with `SE_BENCH_STRIDE=K`
 //! in the environment, every K-th puzzle of the file instead of the first N (a sample spread
 //! over a file sorted by rating). Each puzzle's time and rating is printed as it is done.
+//!
+//! With `SE_BENCH_REPS=R`, the puzzles are rated R times round after round and each keeps its
+//! fastest time: steadier, for comparing two builds of ours (built from two trees with this
+//! same file). serate is not run then, since its one timing per puzzle would not compare.
 
 use std::io::Write;
 use std::process::Command;
@@ -50,19 +54,27 @@ fn main() {
         .take(n)
         .map(str::to_owned)
         .collect();
-    let mut ours = Vec::new();
-    let mut ratings = Vec::new();
-    for line in &lines {
-        let puzzle = parse_puzzle(line, ReadOptions::default()).expect("a puzzle");
-        let t = Instant::now();
-        let r = se::rate(&puzzle);
-        ours.push(t.elapsed().as_secs_f64());
-        ratings.push(r.map(|r| r.to_string()).unwrap_or_else(|e| e.to_string()));
-        eprintln!(
-            "{line} {} {:.1} ms",
-            ratings[ratings.len() - 1],
-            ours[ours.len() - 1] * 1e3
-        );
+    let reps: usize = std::env::var("SE_BENCH_REPS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    let puzzles: Vec<_> = lines
+        .iter()
+        .map(|line| parse_puzzle(line, ReadOptions::default()).expect("a puzzle"))
+        .collect();
+    let mut ours = vec![f64::MAX; lines.len()];
+    let mut ratings = vec![String::new(); lines.len()];
+    for round in 1..=reps {
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            let t = Instant::now();
+            let r = se::rate(puzzle);
+            ours[i] = ours[i].min(t.elapsed().as_secs_f64());
+            ratings[i] = r.map(|r| r.to_string()).unwrap_or_else(|e| e.to_string());
+            if round == reps {
+                eprintln!("{} {} {:.2} ms", lines[i], ratings[i], ours[i] * 1e3);
+            }
+        }
     }
     let ours_median = median(ours.clone());
     println!(
@@ -73,6 +85,10 @@ fn main() {
         ours.iter().sum::<f64>()
     );
     let Some(jar) = jar else { return };
+    if reps > 1 {
+        eprintln!("serate not run: its one timing per puzzle does not compare with SE_BENCH_REPS");
+        return;
+    }
     let input = std::env::temp_dir().join(format!("se_bench_{}.txt", std::process::id()));
     let mut f = std::fs::File::create(&input).expect("temp file");
     for line in &lines {
