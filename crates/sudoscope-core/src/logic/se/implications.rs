@@ -64,9 +64,9 @@ impl Implications {
     }
 
     /// The implications over one pass's links only; without `with_reach`, the components
-    /// alone, enough for [`Implications::cycle_may_remove`] over those links (for the Y pass,
-    /// whose many bivalue assumptions would each take a walk; [`Implications::reaches`] must
-    /// not be asked then).
+    /// alone, enough for [`Implications::cycle_may_remove`] over those links (for the X and Y
+    /// passes, whose assumptions would each take two walks to judge their cycles;
+    /// [`Implications::reaches`] must not be asked then).
     pub fn over_pass(
         grid: &SeGrid,
         conjugates: &Conjugates,
@@ -288,7 +288,7 @@ impl Implications {
         let id = self.cyclic.len();
         self.cyclic.push(members.len() > 1);
         if self.words == 0 {
-            // Components only (see `cycles_over`).
+            // Components only (see `over_pass`).
             for &w in members {
                 self.component[w as usize] = id as u16;
             }

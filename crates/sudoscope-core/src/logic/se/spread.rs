@@ -33,8 +33,9 @@ pub struct Spread {
     opposite_at: Option<u32>,
 }
 
-/// How far a walk goes: to everything the assumption implies (needed to judge cycles), or
-/// only until its opposite appears, and then no further than `max_links` links.
+/// How far a walk goes: to everything the assumption implies (what the tests compare with a
+/// plain search), or only until its opposite appears, and then no further than `max_links`
+/// links (what the passes ask).
 #[derive(Clone, Copy)]
 pub enum Extent {
     Everything,
