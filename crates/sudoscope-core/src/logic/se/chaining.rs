@@ -24,7 +24,7 @@ use super::grid::{
 };
 use super::implications::Implications;
 use super::new_links::{Implied, NewLinks, Reach};
-use super::spread::{Extent, PassLinks, Spread};
+use super::spread::{PassLinks, Spread};
 use super::{SeHint, Shape};
 
 const NONE: u32 = u32::MAX;
@@ -1198,12 +1198,9 @@ impl<'m> Search<'m> {
         if !links.x || found & chains == 0 || links.y && max_links == u32::MAX {
             return found;
         }
-        let extent = Extent::Opposite { max_links };
         for (bit, on) in [(HOPES_FROM_ON, true), (HOPES_FROM_OFF, false)] {
             if found & bit != 0
-                && Spread::of(grid, conjugates, links, (cell, digit, on), extent)
-                    .opposite_at()
-                    .is_none_or(|links| links > max_links)
+                && !Spread::chain_within(grid, conjugates, links, (cell, digit, on), max_links)
             {
                 found &= !bit;
             }

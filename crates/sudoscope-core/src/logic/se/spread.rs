@@ -29,26 +29,33 @@ struct Literals {
 /// Everything one literal implies over one pass's links, and when its opposite first appears.
 pub struct Spread {
     reached: Literals,
-    /// Links from the assumption to its opposite along the shortest path (none: never).
+    /// Links from the assumption to its opposite along the shortest path (none: never), when
+    /// the walk went everywhere.
     opposite_at: Option<u32>,
+    /// Whether the walk met a literal whose opposite it had met before (see
+    /// [`Spread::chain_within`]).
+    met_opposites: bool,
 }
 
 /// How far a walk goes: to everything the assumption implies (what the tests compare with a
-/// plain search), or only until its opposite appears, and then no further than `max_links`
-/// links (what the passes ask).
+/// plain search), or only as far as [`Spread::chain_within`] needs for a chain of at most
+/// `max_links` links (what the passes ask).
 #[derive(Clone, Copy)]
 pub enum Extent {
     Everything,
-    Opposite { max_links: u32 },
+    ChainWithin { max_links: u32 },
 }
 
 impl Extent {
-    /// Whether a walk that has gone `depth` links, and met the opposite at `opposite_at`,
+    /// Whether a walk that has gone `depth` links, and has or has not met two opposites,
     /// goes on.
-    fn goes_on(self, depth: u32, opposite_at: Option<u32>) -> bool {
+    fn goes_on(self, depth: u32, met_opposites: bool) -> bool {
         match self {
             Extent::Everything => true,
-            Extent::Opposite { max_links } => opposite_at.is_none() && depth < max_links,
+            // Half the chain's links, rounded up.
+            Extent::ChainWithin { max_links } => {
+                !met_opposites && u64::from(depth) * 2 < u64::from(max_links)
+            }
         }
     }
 }
@@ -70,12 +77,53 @@ impl Spread {
         grid: &SeGrid,
         conjugates: &Conjugates,
         links: PassLinks,
-        (cell, digit, on): (u8, u8, bool),
+        start: (u8, u8, bool),
         extent: Extent,
     ) -> Spread {
         if !links.y {
-            return Spread::over_houses(grid, conjugates, (cell, digit, on), extent);
+            return Spread::over_houses(grid, conjugates, start, extent);
         }
+        Spread::over_cells_and_houses(grid, conjugates, links, start, extent)
+    }
+
+    /// Whether "`cell` is (`on`) / is not `digit`" implies its own opposite in at most
+    /// `max_links` links: a forcing chain that short exists.
+    ///
+    /// The walk goes only half as far, by contraposition. If the shortest path from the
+    /// assumption A to "not A" takes k links and passes through M after i of them, its last
+    /// k − i links read backwards and negated are a path from A to "not M": A reaches both M
+    /// and "not M", in i and k − i links. Conversely, paths from A to M and to "not M" make,
+    /// the second read backwards, a path from A to "not A" as long as both together. So a
+    /// chain of at most `max_links` links exists exactly when the walk, level by level, meets
+    /// a literal whose opposite it met before within half of them, rounded up: the middle of
+    /// the shortest chain is met there, and whatever pair is met first adds up to at most
+    /// `max_links` (the later of the two lies at most half of them out, the earlier closer;
+    /// the two lie an odd number of links apart, as "on" and "off" alternate along a path).
+    pub fn chain_within(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        links: PassLinks,
+        start: (u8, u8, bool),
+        max_links: u32,
+    ) -> bool {
+        Spread::of(
+            grid,
+            conjugates,
+            links,
+            start,
+            Extent::ChainWithin { max_links },
+        )
+        .met_opposites
+    }
+
+    /// [`Spread::of`] with cell links.
+    fn over_cells_and_houses(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        links: PassLinks,
+        (cell, digit, on): (u8, u8, bool),
+        extent: Extent,
+    ) -> Spread {
         let t = tables();
         let mut reached = Literals::default();
         // The last level's literals, and which digits it holds them for; the next level's
@@ -92,9 +140,9 @@ impl Spread {
         }
         reached.on[digit as usize] = level.on[digit as usize];
         reached.off[digit as usize] = level.off[digit as usize];
-        let mut opposite_at = None;
+        let (mut opposite_at, mut met_opposites) = (None, false);
         let mut depth = 0;
-        while level_on | level_off != 0 && extent.goes_on(depth, opposite_at) {
+        while level_on | level_off != 0 && extent.goes_on(depth, met_opposites) {
             depth += 1;
             let (mut next_on, mut next_off) = (0u16, 0u16);
             // "On" turns off the digit in its houses and, with cell links, the cell's other
@@ -136,11 +184,14 @@ impl Spread {
                 }
             }
             (level_on, level_off) = (0, 0);
+            // (A level holds only "ons" or only "offs": the two alternate along every path.)
+            let mut met = 0;
             for d in digits(next_on) {
                 let new = std::mem::take(&mut next.on[d as usize]) & !reached.on[d as usize];
                 level.on[d as usize] = new;
                 reached.on[d as usize] |= new;
                 level_on |= u16::from(new != 0) << d;
+                met |= new & reached.off[d as usize];
             }
             for d in digits(next_off) {
                 let new = std::mem::take(&mut next.off[d as usize])
@@ -149,7 +200,9 @@ impl Spread {
                 level.off[d as usize] = new;
                 reached.off[d as usize] |= new;
                 level_off |= u16::from(new != 0) << d;
+                met |= new & reached.on[d as usize];
             }
+            met_opposites |= met != 0;
             let opposite = if on { &level.off } else { &level.on };
             if opposite_at.is_none() && opposite[digit as usize] >> cell & 1 == 1 {
                 opposite_at = Some(depth);
@@ -158,6 +211,7 @@ impl Spread {
         Spread {
             reached,
             opposite_at,
+            met_opposites,
         }
     }
 
@@ -173,9 +227,9 @@ impl Spread {
         let start = 1u128 << cell;
         let (mut level_on, mut level_off) = if on { (start, 0) } else { (0, start) };
         let (mut reached_on, mut reached_off) = (level_on, level_off);
-        let mut opposite_at = None;
+        let (mut opposite_at, mut met_opposites) = (None, false);
         let mut depth = 0;
-        while level_on | level_off != 0 && extent.goes_on(depth, opposite_at) {
+        while level_on | level_off != 0 && extent.goes_on(depth, met_opposites) {
             depth += 1;
             let mut next_off = 0;
             for c in cells_of(level_on) {
@@ -193,6 +247,7 @@ impl Spread {
             level_on = next_on & !reached_on;
             reached_off |= level_off;
             reached_on |= level_on;
+            met_opposites |= level_off & reached_on | level_on & reached_off != 0;
             let opposite = if on { level_off } else { level_on };
             if opposite_at.is_none() && opposite & start != 0 {
                 opposite_at = Some(depth);
@@ -204,11 +259,13 @@ impl Spread {
         Spread {
             reached,
             opposite_at,
+            met_opposites,
         }
     }
 
     /// How many links the shortest path from the assumption to its opposite takes, if there
-    /// is one (a forcing chain then exists, and that many links plus one potentials long).
+    /// is one (a forcing chain then exists, and that many links plus one potentials long),
+    /// after a walk that went everywhere.
     pub fn opposite_at(&self) -> Option<u32> {
         self.opposite_at
     }
@@ -318,10 +375,10 @@ mod tests {
                         }
                         let opposite = plain.get(&(cell, digit, !on)).copied();
                         assert_eq!(spread.opposite_at(), opposite, "{links:?} {start:?}");
-                        let limited = Extent::Opposite { max_links };
                         assert_eq!(
-                            Spread::of(grid, conjugates, links, start, limited).opposite_at(),
-                            opposite.filter(|&n| n <= max_links)
+                            Spread::chain_within(grid, conjugates, links, start, max_links),
+                            opposite.is_some_and(|n| n <= max_links),
+                            "{links:?} {start:?} within {max_links}"
                         );
                         both.push((plain, spread));
                     }
