@@ -24,7 +24,7 @@ use super::grid::{
 };
 use super::implications::Implications;
 use super::new_links::{Implied, NewLinks, Reach};
-use super::spread::{PassLinks, Spread};
+use super::spread::{CycleWalks, PassLinks, Spread};
 use super::{SeHint, Shape};
 
 const NONE: u32 = u32::MAX;
@@ -306,8 +306,10 @@ pub struct Search<'m> {
     /// at least as high and be at least as long (see [`Search::cannot_beat_best`]).
     best: Option<(u32, u32)>,
     pass_base: u32,
-    /// [`Search::links_before_best`], kept up to date with `best`.
+    /// [`Search::links_before_best`] and [`Search::cycle_links_before_best`], kept up to date
+    /// with `best`.
     chain_links_before_best: u32,
+    cycle_links_before_best: u32,
     /// For a cycle and forcing-chain search nested in an outer chain: the strong links the
     /// outer chain's removals made. Only chains that use one matter to the outer chain (see
     /// [`super::new_links`]), so assumptions that cannot reach one are not followed.
@@ -365,6 +367,7 @@ impl<'m> Search<'m> {
             best: None,
             pass_base: 0,
             chain_links_before_best: u32::MAX,
+            cycle_links_before_best: u32::MAX,
             new_links: None,
             reach: None,
             conjugates: None,
@@ -980,6 +983,7 @@ impl<'m> Search<'m> {
         self.pass_graph = None;
         self.pass_base = if x && y { XY_CHAIN_BASE } else { 65 };
         self.chain_links_before_best = self.links_before_best();
+        self.cycle_links_before_best = self.cycle_links_before_best();
         self.reach = match (self.new_links, &self.conjugates) {
             (Some(links), Some(conjugates)) => {
                 Some(Box::new(Reach::new(grid, conjugates, &links, y, x)))
@@ -1000,6 +1004,7 @@ impl<'m> Search<'m> {
                         if self.best.is_none_or(|best| rank < best) {
                             self.best = Some(rank);
                             self.chain_links_before_best = self.links_before_best();
+                            self.cycle_links_before_best = self.cycle_links_before_best();
                         }
                     }
                 }
@@ -1020,6 +1025,20 @@ impl<'m> Search<'m> {
         match self.best.filter(|_| self.cheapest) {
             Some(best) => (1..NKEYS as u32)
                 .take_while(|&n| (base + length_bonus(n + 1), n + 1) < best)
+                .last()
+                .unwrap_or(0),
+            None => u32::MAX,
+        }
+    }
+
+    /// The most links a cycle of this pass can take and still come before the best step found
+    /// so far (its propagation closes it that many links out; see
+    /// [`Search::cannot_beat_best`]); no limit while none is found, or when every step is
+    /// wanted.
+    fn cycle_links_before_best(&self) -> u32 {
+        match self.best.filter(|_| self.cheapest) {
+            Some(_) => (1..NKEYS as u32)
+                .take_while(|&n| !self.cannot_beat_best(n))
                 .last()
                 .unwrap_or(0),
             None => u32::MAX,
@@ -1163,9 +1182,9 @@ impl<'m> Search<'m> {
     /// Which of the `wanted` searches (`HOPES_*` bits) from "`cell` is `digit`" can find a
     /// step worth having over the links of this pass alone ([`Search::hopes`] judges over all
     /// links, which in the X pass are many more): a cycle that may remove something, a forcing
-    /// chain at all — and, when a step was found already, a forcing chain short enough to come
-    /// before it (the shortest one's size is known from the walk; see [`Spread`]). All wanted
-    /// in a search that skips nothing.
+    /// chain at all — and, when a step was found already, a cycle or forcing chain short
+    /// enough to come before it (judged by walks; see [`Spread`]). All wanted in a search that
+    /// skips nothing.
     fn pass_hopes(
         &mut self,
         grid: &SeGrid,
@@ -1190,9 +1209,34 @@ impl<'m> Search<'m> {
                 found &= !HOPES_CYCLE;
             }
         }
+        // In the XY pass, once a step is found, only cycles short enough to come before it
+        // matter, and few of those can remove anything; two walks judge them, and the forcing
+        // chains on the way.
+        let max_cycle = self.cycle_links_before_best;
+        if links.x && links.y && found & HOPES_CYCLE != 0 && max_cycle != u32::MAX {
+            let max_chain = self.chain_links_before_best;
+            let walks = &mut self.work.cycle_walks;
+            let judged = Spread::loop_hopes(
+                grid,
+                conjugates,
+                (cell, digit),
+                (max_cycle, max_chain),
+                walks,
+            );
+            for (bit, hope) in [
+                (HOPES_CYCLE, judged.cycle),
+                (HOPES_FROM_ON, judged.chain_from_on),
+                (HOPES_FROM_OFF, judged.chain_from_off),
+            ] {
+                if !hope {
+                    found &= !bit;
+                }
+            }
+            return found;
+        }
         // Forcing chains (none in the Y pass): a walk says whether the assumption's opposite
-        // follows, and after how many links. In the XY pass, whose links are all links, that
-        // adds only the chains' sizes, which matter once a step is found.
+        // follows within so many links. In the XY pass, whose links are all links, that adds
+        // only the chains' sizes, which matter once a step is found.
         let chains = HOPES_FROM_ON | HOPES_FROM_OFF;
         let max_links = self.chain_links_before_best;
         if !links.x || found & chains == 0 || links.y && max_links == u32::MAX {
@@ -1829,6 +1873,8 @@ struct Scratch {
     /// search is expanding: its chain is walked once, not once per potential it implies.
     ancestry: Vec<u32>,
     ancestry_stamp: u32,
+    /// The levels of the walks that judge the XY pass's cycles (emptied before every use).
+    cycle_walks: CycleWalks,
 }
 
 /// The nodes (and parents) a new [`Scratch`] has room for: most cycle and forcing-chain

@@ -6,16 +6,18 @@
 //! pass follows an assumption potential by potential — making nodes, parents and queues, about
 //! a hundred potentials for each — it asks here, at a small fraction of the cost, whether the
 //! pass can find a forcing chain from it: one from "on" needs "on" to imply "off" over the
-//! pass's links, one from "off" needs "off" to imply "on". The spread also says how many links
-//! the shortest forcing chain takes, which is its size: a chain that cannot come before the
-//! best step already found is not followed. (The search walks here in the X pass, whose house
-//! links never leave one digit, so a walk is two sets of cells; and in the XY pass for the
-//! chains' sizes. Whether a cycle through "on" can remove a candidate is judged by the
-//! components of the pass's graph, found once per grid — see `Implications::over_pass`.)
+//! pass's links, one from "off" needs "off" to imply "on". A chain that cannot come before the
+//! best step already found — one too long — is not followed either. (The search walks here in
+//! the X pass, whose house links never leave one digit, so a walk is two sets of cells; and in
+//! the XY pass for the chains' sizes and, once a step is found, for the cycles short enough to
+//! come before it. Otherwise whether a cycle through "on" can remove a candidate is judged by
+//! the components of the pass's graph, found once per grid — see `Implications::over_pass`.)
 //!
 //! The links of every pass are symmetric under contraposition (if *a* implies *b*, then "not
-//! *b*" implies "not *a*": a link through a house or a cell works both ways). The tests use it:
-//! the literals on a cycle through "on" are those "on" implies whose opposites "off" implies.
+//! *b*" implies "not *a*": a link through a house or a cell works both ways). The walks use it
+//! to go half as far for a forcing chain, and to find what leads back to an assumption by a
+//! walk from its opposite; the tests use it too: the literals on a cycle through "on" are
+//! those "on" implies whose opposites "off" implies.
 
 use super::grid::{Conjugates, SeGrid, bit, cells_of, digits, tables};
 
@@ -26,15 +28,39 @@ struct Literals {
     off: [u128; 10],
 }
 
+/// The literals a walk met first at one level (all "on" or all "off": the two alternate
+/// along every path), as cells per digit, with the digits that hold any.
+#[derive(Clone, Copy)]
+pub struct Level {
+    cells: [u128; 10],
+    digits: u16,
+    on: bool,
+}
+
+/// What [`Spread::loop_hopes`] says can come from an assumption.
+pub struct LoopHopes {
+    pub cycle: bool,
+    pub chain_from_on: bool,
+    pub chain_from_off: bool,
+}
+
+/// Room for the levels of the two walks of [`Spread::loop_hopes`], kept from one call to the
+/// next.
+#[derive(Default)]
+pub struct CycleWalks {
+    from_on: Vec<Level>,
+    from_off: Vec<Level>,
+}
+
 /// Everything one literal implies over one pass's links, and when its opposite first appears.
 pub struct Spread {
     reached: Literals,
     /// Links from the assumption to its opposite along the shortest path (none: never), when
     /// the walk went everywhere.
     opposite_at: Option<u32>,
-    /// Whether the walk met a literal whose opposite it had met before (see
+    /// The first level at which the walk met a literal whose opposite it had met before (see
     /// [`Spread::chain_within`]).
-    met_opposites: bool,
+    met_at: Option<u32>,
 }
 
 /// How far a walk goes: to everything the assumption implies (what the tests compare with a
@@ -43,19 +69,26 @@ pub struct Spread {
 #[derive(Clone, Copy)]
 pub enum Extent {
     Everything,
-    ChainWithin { max_links: u32 },
+    ChainWithin {
+        max_links: u32,
+    },
+    /// Every literal at most `max_links` links away (for [`Spread::loop_hopes`]).
+    Within {
+        max_links: u32,
+    },
 }
 
 impl Extent {
     /// Whether a walk that has gone `depth` links, and has or has not met two opposites,
     /// goes on.
-    fn goes_on(self, depth: u32, met_opposites: bool) -> bool {
+    fn goes_on(self, depth: u32, met_at: Option<u32>) -> bool {
         match self {
             Extent::Everything => true,
             // Half the chain's links, rounded up.
             Extent::ChainWithin { max_links } => {
-                !met_opposites && u64::from(depth) * 2 < u64::from(max_links)
+                met_at.is_none() && u64::from(depth) * 2 < u64::from(max_links)
             }
+            Extent::Within { max_links } => depth < max_links,
         }
     }
 }
@@ -83,7 +116,7 @@ impl Spread {
         if !links.y {
             return Spread::over_houses(grid, conjugates, start, extent);
         }
-        Spread::over_cells_and_houses(grid, conjugates, links, start, extent)
+        Spread::over_cells_and_houses(grid, conjugates, links, start, extent, None)
     }
 
     /// Whether "`cell` is (`on`) / is not `digit`" implies its own opposite in at most
@@ -113,16 +146,94 @@ impl Spread {
             start,
             Extent::ChainWithin { max_links },
         )
-        .met_opposites
+        .met_at
+        .is_some()
     }
 
-    /// [`Spread::of`] with cell links.
+    /// Which cycles and forcing chains of the XY pass can come from "`cell` is `digit`":
+    /// whether a cycle of at most `cycle_links` links through it can remove a candidate, and
+    /// whether a forcing chain of at most `chain_links` links goes from "on" to "off" or from
+    /// "off" to "on" (as [`Spread::chain_within`] says, from the same two walks); `walks` is
+    /// room for the walks' levels.
+    ///
+    /// A literal M lies on such a cycle only if "on" reaches M in i links and M leads back to
+    /// "on" in j more, i + j ≤ `cycle_links`; read backwards and negated, the way back is a
+    /// path of j links from "off" to "not M". So a walk from "on" and one from "off", each
+    /// level by level, give a set of literals holding every literal of every such cycle. A
+    /// cycle removes the digit from a cell off the cycle that sees one of its "on" literals and
+    /// one of its "off" literals of that digit: when no cell but the assumption's own sees
+    /// both among that set, none of those cycles removes anything. (Most cycles a search
+    /// finds remove nothing — closed paths of conjugate places and bivalue cells — and the
+    /// shorter the cycles that could still matter, the fewer literals they can pass through.)
+    pub fn loop_hopes(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        (cell, digit): (u8, u8),
+        (cycle_links, chain_links): (u32, u32),
+        walks: &mut CycleWalks,
+    ) -> LoopHopes {
+        let t = tables();
+        let links = PassLinks { y: true, x: true };
+        let extent = Extent::Within {
+            max_links: cycle_links.saturating_sub(1).max(chain_links.div_ceil(2)),
+        };
+        let mut chains = [false; 2];
+        for (on, levels) in [(true, &mut walks.from_on), (false, &mut walks.from_off)] {
+            levels.clear();
+            let start = (cell, digit, on);
+            let spread =
+                Spread::over_cells_and_houses(grid, conjugates, links, start, extent, Some(levels));
+            chains[usize::from(!on)] = spread
+                .met_at
+                .is_some_and(|level| u64::from(level) * 2 <= u64::from(chain_links) + 1);
+        }
+        // Literals of the walk from "on" i links out, with their opposites among those of the
+        // walk from "off" at most `cycle_links` − i links out (gathered as i falls).
+        let mut back = Literals::default();
+        back.off[digit as usize] = 1 << cell;
+        let mut gathered = 0;
+        let mut seen_on = [0u128; 10];
+        let mut seen_off = [0u128; 10];
+        seen_on[digit as usize] = t.peer_bits[cell as usize];
+        for (i, level) in walks.from_on.iter().enumerate().rev() {
+            let links_out = i as u32 + 1;
+            while gathered < walks.from_off.len() && gathered as u32 + 1 + links_out <= cycle_links
+            {
+                let far = &walks.from_off[gathered];
+                let into = if far.on { &mut back.on } else { &mut back.off };
+                for d in digits(far.digits) {
+                    into[d as usize] |= far.cells[d as usize];
+                }
+                gathered += 1;
+            }
+            let (opposites, seen) = if level.on {
+                (&back.off, &mut seen_on)
+            } else {
+                (&back.on, &mut seen_off)
+            };
+            for d in digits(level.digits) {
+                for c in cells_of(level.cells[d as usize] & opposites[d as usize]) {
+                    seen[d as usize] |= t.peer_bits[c as usize];
+                }
+            }
+        }
+        let others = !(1u128 << cell);
+        LoopHopes {
+            cycle: (1..=9).any(|d| seen_on[d] & seen_off[d] & grid.digit_cells[d] & others != 0),
+            chain_from_on: chains[0],
+            chain_from_off: chains[1],
+        }
+    }
+
+    /// [`Spread::of`] with cell links; each level's new literals are added to `levels` when
+    /// given (the start is not).
     fn over_cells_and_houses(
         grid: &SeGrid,
         conjugates: &Conjugates,
         links: PassLinks,
         (cell, digit, on): (u8, u8, bool),
         extent: Extent,
+        mut levels: Option<&mut Vec<Level>>,
     ) -> Spread {
         let t = tables();
         let mut reached = Literals::default();
@@ -140,9 +251,9 @@ impl Spread {
         }
         reached.on[digit as usize] = level.on[digit as usize];
         reached.off[digit as usize] = level.off[digit as usize];
-        let (mut opposite_at, mut met_opposites) = (None, false);
+        let (mut opposite_at, mut met_at) = (None, None);
         let mut depth = 0;
-        while level_on | level_off != 0 && extent.goes_on(depth, met_opposites) {
+        while level_on | level_off != 0 && extent.goes_on(depth, met_at) {
             depth += 1;
             let (mut next_on, mut next_off) = (0u16, 0u16);
             // "On" turns off the digit in its houses and, with cell links, the cell's other
@@ -202,7 +313,24 @@ impl Spread {
                 level_off |= u16::from(new != 0) << d;
                 met |= new & reached.on[d as usize];
             }
-            met_opposites |= met != 0;
+            if met != 0 && met_at.is_none() {
+                met_at = Some(depth);
+            }
+            if let Some(levels) = levels.as_deref_mut() {
+                levels.push(if level_on != 0 {
+                    Level {
+                        cells: level.on,
+                        digits: level_on,
+                        on: true,
+                    }
+                } else {
+                    Level {
+                        cells: level.off,
+                        digits: level_off,
+                        on: false,
+                    }
+                });
+            }
             let opposite = if on { &level.off } else { &level.on };
             if opposite_at.is_none() && opposite[digit as usize] >> cell & 1 == 1 {
                 opposite_at = Some(depth);
@@ -211,7 +339,7 @@ impl Spread {
         Spread {
             reached,
             opposite_at,
-            met_opposites,
+            met_at,
         }
     }
 
@@ -227,9 +355,9 @@ impl Spread {
         let start = 1u128 << cell;
         let (mut level_on, mut level_off) = if on { (start, 0) } else { (0, start) };
         let (mut reached_on, mut reached_off) = (level_on, level_off);
-        let (mut opposite_at, mut met_opposites) = (None, false);
+        let (mut opposite_at, mut met_at) = (None, None);
         let mut depth = 0;
-        while level_on | level_off != 0 && extent.goes_on(depth, met_opposites) {
+        while level_on | level_off != 0 && extent.goes_on(depth, met_at) {
             depth += 1;
             let mut next_off = 0;
             for c in cells_of(level_on) {
@@ -247,7 +375,9 @@ impl Spread {
             level_on = next_on & !reached_on;
             reached_off |= level_off;
             reached_on |= level_on;
-            met_opposites |= level_off & reached_on | level_on & reached_off != 0;
+            if level_off & reached_on | level_on & reached_off != 0 && met_at.is_none() {
+                met_at = Some(depth);
+            }
             let opposite = if on { level_off } else { level_on };
             if opposite_at.is_none() && opposite & start != 0 {
                 opposite_at = Some(depth);
@@ -259,7 +389,7 @@ impl Spread {
         Spread {
             reached,
             opposite_at,
-            met_opposites,
+            met_at,
         }
     }
 
@@ -412,11 +542,65 @@ mod tests {
         }
     }
 
+    /// [`Spread::loop_hopes`] says what plain searches from "on" and from "off" say: a cycle
+    /// may remove something when some cell but the assumption's sees an "on" and an "off"
+    /// literal of one of its digits among the literals M that "on" reaches in i links and
+    /// whose opposite "off" reaches in j, i + j within the cycle's limit; a forcing chain
+    /// exists when the opposite lies within the chain's limit.
+    fn loop_hopes_agree_with_plain_search(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        limits: (u32, u32),
+    ) {
+        let t = tables();
+        let (cycle_links, chain_links) = limits;
+        let links = PASSES[2];
+        let mut walks = CycleWalks::default();
+        for cell in 0..81u8 {
+            for digit in digits(grid.cands[cell as usize]) {
+                let from_on = distances(grid, links, (cell, digit, true));
+                let from_off = distances(grid, links, (cell, digit, false));
+                let mut seen = [[0u128; 10]; 2];
+                for (&(c, d, on), &i) in &from_on {
+                    if from_off
+                        .get(&(c, d, !on))
+                        .is_some_and(|&j| i + j <= cycle_links)
+                    {
+                        seen[usize::from(on)][d as usize] |= t.peer_bits[c as usize];
+                    }
+                }
+                let others = !(1u128 << cell);
+                let cycle =
+                    (1..=9).any(|d| seen[0][d] & seen[1][d] & grid.digit_cells[d] & others != 0);
+                let within = |plain: &HashMap<Literal, u32>, to: Literal| {
+                    plain.get(&to).is_some_and(|&n| n <= chain_links)
+                };
+                let hopes = Spread::loop_hopes(grid, conjugates, (cell, digit), limits, &mut walks);
+                let at = (cell, digit, limits);
+                assert_eq!(hopes.cycle, cycle, "cycle through {at:?}");
+                assert_eq!(
+                    hopes.chain_from_on,
+                    within(&from_on, (cell, digit, false)),
+                    "{at:?}"
+                );
+                assert_eq!(
+                    hopes.chain_from_off,
+                    within(&from_off, (cell, digit, true)),
+                    "{at:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn start_grids_agree_with_plain_search() {
         for puzzle in PUZZLES {
             let grid = start(puzzle);
-            agrees_with_plain_search(&grid, &Conjugates::of(&grid), 5);
+            let conjugates = Conjugates::of(&grid);
+            agrees_with_plain_search(&grid, &conjugates, 5);
+            for limits in [(4, 3), (6, 5), (9, 8)] {
+                loop_hopes_agree_with_plain_search(&grid, &conjugates, limits);
+            }
         }
     }
 
@@ -430,7 +614,9 @@ mod tests {
             max_links in 0u32..12,
         ) {
             let grid = reduced(&start(PUZZLES[which]), &picks);
-            agrees_with_plain_search(&grid, &Conjugates::of(&grid), max_links);
+            let conjugates = Conjugates::of(&grid);
+            agrees_with_plain_search(&grid, &conjugates, max_links);
+            loop_hopes_agree_with_plain_search(&grid, &conjugates, (max_links + 1, max_links));
         }
     }
 }
