@@ -502,35 +502,35 @@ pub fn bug(grid: &SeGrid) -> Option<SeHint> {
         *common = Some(c);
         !(bug_cells.len() > 1 && all_values.count_ones() > 1 && c == 0)
     };
+    // The cells with three candidates or more.
+    let crowded = (0..81).fold(0u128, |set, c| {
+        set | u128::from(grid.cands[c].count_ones() >= 3) << c
+    });
     for house in 0..27 {
         for value in 1..=9u8 {
-            let pos = grid.positions(house, value);
-            let n = pos.count_ones();
+            let places = grid.places(house, value);
+            let n = places.count_ones();
             if n == 0 || n == 2 {
                 continue;
             }
-            let new_cells: Vec<u8> = (0..9)
-                .filter(|&i| pos >> i & 1 == 1)
-                .map(|i| t.houses[house][i])
-                .filter(|&c| grid.cands[c as usize].count_ones() >= 3)
-                .collect();
+            let new_cells = places & crowded;
             match all_extra {
                 None => {
-                    all_extra = Some(bits_of(&new_cells));
+                    all_extra = Some(new_cells);
                     only_value = value;
                 }
                 Some(ref mut set) if one_value => {
                     if only_value == value {
-                        *set |= bits_of(&new_cells);
+                        *set |= new_cells;
                     } else {
                         one_value = false;
                     }
                 }
                 _ => {}
             }
-            if new_cells.len() == 1
+            if new_cells.count_ones() == 1
                 && !take(
-                    new_cells[0],
+                    new_cells.trailing_zeros() as u8,
                     value,
                     &mut temp,
                     &mut bug_cells,
@@ -540,7 +540,7 @@ pub fn bug(grid: &SeGrid) -> Option<SeHint> {
             {
                 return None;
             }
-            if new_cells.is_empty() {
+            if new_cells == 0 {
                 return None;
             }
         }
