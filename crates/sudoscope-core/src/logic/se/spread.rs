@@ -174,13 +174,21 @@ impl Spread {
     ) -> LoopHopes {
         let t = tables();
         let links = PassLinks { y: true, x: true };
-        let extent = Extent::Within {
-            max_links: cycle_links.saturating_sub(1).max(chain_links.div_ceil(2)),
-        };
+        // How far each walk goes. "On" and "off" alternate along a cycle, so it has an even
+        // number of links. A literal M one link from "on" may lead back in the rest; one
+        // further out cannot lead back in one link — only the "offs" that turn "on" on do,
+        // and those lie one link from it — so the walk from "on" needs two links less than
+        // the cycle, the walk from "off" one. The forcing chains need half their links.
+        let cycle_links = cycle_links & !1;
+        let chain_half = chain_links.div_ceil(2);
         let mut chains = [false; 2];
         for (on, levels) in [(true, &mut walks.from_on), (false, &mut walks.from_off)] {
             levels.clear();
             let start = (cell, digit, on);
+            let short = if on { 2 } else { 1 };
+            let extent = Extent::Within {
+                max_links: cycle_links.saturating_sub(short).max(chain_half),
+            };
             let spread =
                 Spread::over_cells_and_houses(grid, conjugates, links, start, extent, Some(levels));
             chains[usize::from(!on)] = spread
