@@ -1209,21 +1209,16 @@ impl<'m> Search<'m> {
                 found &= !HOPES_CYCLE;
             }
         }
-        // Once a step is found, only cycles short enough to come before it matter, and few of
-        // those can remove anything; two walks judge them, and the forcing chains on the way.
-        let chains = HOPES_FROM_ON | HOPES_FROM_OFF;
+        // In the XY pass, once a step is found, only cycles short enough to come before it
+        // matter, and few of those can remove anything; two walks judge them, and the forcing
+        // chains on the way.
         let max_cycle = self.cycle_links_before_best;
-        if found & HOPES_CYCLE != 0 && max_cycle != u32::MAX {
-            let max_chain = if found & chains != 0 {
-                self.chain_links_before_best
-            } else {
-                0
-            };
+        if links.x && links.y && found & HOPES_CYCLE != 0 && max_cycle != u32::MAX {
+            let max_chain = self.chain_links_before_best;
             let walks = &mut self.work.cycle_walks;
             let judged = Spread::loop_hopes(
                 grid,
                 conjugates,
-                links,
                 (cell, digit),
                 (max_cycle, max_chain),
                 walks,
@@ -1242,6 +1237,7 @@ impl<'m> Search<'m> {
         // Forcing chains (none in the Y pass): a walk says whether the assumption's opposite
         // follows within so many links. In the XY pass, whose links are all links, that adds
         // only the chains' sizes, which matter once a step is found.
+        let chains = HOPES_FROM_ON | HOPES_FROM_OFF;
         let max_links = self.chain_links_before_best;
         if !links.x || found & chains == 0 || links.y && max_links == u32::MAX {
             return found;

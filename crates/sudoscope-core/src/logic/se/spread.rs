@@ -114,7 +114,7 @@ impl Spread {
         extent: Extent,
     ) -> Spread {
         if !links.y {
-            return Spread::over_houses(grid, conjugates, start, extent, None);
+            return Spread::over_houses(grid, conjugates, start, extent);
         }
         Spread::over_cells_and_houses(grid, conjugates, links, start, extent, None)
     }
@@ -150,7 +150,7 @@ impl Spread {
         .is_some()
     }
 
-    /// Which cycles and forcing chains over `links` can come from "`cell` is `digit`":
+    /// Which cycles and forcing chains of the XY pass can come from "`cell` is `digit`":
     /// whether a cycle of at most `cycle_links` links through it can remove a candidate, and
     /// whether a forcing chain of at most `chain_links` links goes from "on" to "off" or from
     /// "off" to "on" (as [`Spread::chain_within`] says, from the same two walks); `walks` is
@@ -168,12 +168,12 @@ impl Spread {
     pub fn loop_hopes(
         grid: &SeGrid,
         conjugates: &Conjugates,
-        links: PassLinks,
         (cell, digit): (u8, u8),
         (cycle_links, chain_links): (u32, u32),
         walks: &mut CycleWalks,
     ) -> LoopHopes {
         let t = tables();
+        let links = PassLinks { y: true, x: true };
         // How far each walk goes. "On" and "off" alternate along a cycle, so it has an even
         // number of links. A literal M one link from "on" may lead back in the rest; one
         // further out cannot lead back in one link — only the "offs" that turn "on" on do,
@@ -189,11 +189,8 @@ impl Spread {
             let extent = Extent::Within {
                 max_links: cycle_links.saturating_sub(short).max(chain_half),
             };
-            let spread = if links.y {
-                Spread::over_cells_and_houses(grid, conjugates, links, start, extent, Some(levels))
-            } else {
-                Spread::over_houses(grid, conjugates, start, extent, Some(levels))
-            };
+            let spread =
+                Spread::over_cells_and_houses(grid, conjugates, links, start, extent, Some(levels));
             chains[usize::from(!on)] = spread
                 .met_at
                 .is_some_and(|level| u64::from(level) * 2 <= u64::from(chain_links) + 1);
@@ -360,7 +357,6 @@ impl Spread {
         conjugates: &Conjugates,
         (cell, digit, on): (u8, u8, bool),
         extent: Extent,
-        mut levels: Option<&mut Vec<Level>>,
     ) -> Spread {
         let t = tables();
         let places = grid.digit_cells[digit as usize];
@@ -389,15 +385,6 @@ impl Spread {
             reached_on |= level_on;
             if level_off & reached_on | level_on & reached_off != 0 && met_at.is_none() {
                 met_at = Some(depth);
-            }
-            if let Some(levels) = levels.as_deref_mut() {
-                let mut cells = [0; 10];
-                cells[digit as usize] = level_on | level_off;
-                levels.push(Level {
-                    cells,
-                    digits: u16::from(cells[digit as usize] != 0) << digit,
-                    on: level_on != 0,
-                });
             }
             let opposite = if on { level_off } else { level_on };
             if opposite_at.is_none() && opposite & start != 0 {
@@ -575,48 +562,40 @@ mod tests {
     ) {
         let t = tables();
         let (cycle_links, chain_links) = limits;
+        let links = PASSES[2];
         let mut walks = CycleWalks::default();
-        for links in PASSES {
-            for cell in 0..81u8 {
-                for digit in digits(grid.cands[cell as usize]) {
-                    let from_on = distances(grid, links, (cell, digit, true));
-                    let from_off = distances(grid, links, (cell, digit, false));
-                    let mut seen = [[0u128; 10]; 2];
-                    for (&(c, d, on), &i) in &from_on {
-                        if from_off
-                            .get(&(c, d, !on))
-                            .is_some_and(|&j| i + j <= cycle_links)
-                        {
-                            seen[usize::from(on)][d as usize] |= t.peer_bits[c as usize];
-                        }
+        for cell in 0..81u8 {
+            for digit in digits(grid.cands[cell as usize]) {
+                let from_on = distances(grid, links, (cell, digit, true));
+                let from_off = distances(grid, links, (cell, digit, false));
+                let mut seen = [[0u128; 10]; 2];
+                for (&(c, d, on), &i) in &from_on {
+                    if from_off
+                        .get(&(c, d, !on))
+                        .is_some_and(|&j| i + j <= cycle_links)
+                    {
+                        seen[usize::from(on)][d as usize] |= t.peer_bits[c as usize];
                     }
-                    let others = !(1u128 << cell);
-                    let cycle = (1..=9)
-                        .any(|d| seen[0][d] & seen[1][d] & grid.digit_cells[d] & others != 0);
-                    let within = |plain: &HashMap<Literal, u32>, to: Literal| {
-                        plain.get(&to).is_some_and(|&n| n <= chain_links)
-                    };
-                    let hopes = Spread::loop_hopes(
-                        grid,
-                        conjugates,
-                        links,
-                        (cell, digit),
-                        limits,
-                        &mut walks,
-                    );
-                    let at = (links, cell, digit, limits);
-                    assert_eq!(hopes.cycle, cycle, "cycle through {at:?}");
-                    assert_eq!(
-                        hopes.chain_from_on,
-                        within(&from_on, (cell, digit, false)),
-                        "{at:?}"
-                    );
-                    assert_eq!(
-                        hopes.chain_from_off,
-                        within(&from_off, (cell, digit, true)),
-                        "{at:?}"
-                    );
                 }
+                let others = !(1u128 << cell);
+                let cycle =
+                    (1..=9).any(|d| seen[0][d] & seen[1][d] & grid.digit_cells[d] & others != 0);
+                let within = |plain: &HashMap<Literal, u32>, to: Literal| {
+                    plain.get(&to).is_some_and(|&n| n <= chain_links)
+                };
+                let hopes = Spread::loop_hopes(grid, conjugates, (cell, digit), limits, &mut walks);
+                let at = (cell, digit, limits);
+                assert_eq!(hopes.cycle, cycle, "cycle through {at:?}");
+                assert_eq!(
+                    hopes.chain_from_on,
+                    within(&from_on, (cell, digit, false)),
+                    "{at:?}"
+                );
+                assert_eq!(
+                    hopes.chain_from_off,
+                    within(&from_off, (cell, digit, true)),
+                    "{at:?}"
+                );
             }
         }
     }
