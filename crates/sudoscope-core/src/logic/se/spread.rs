@@ -39,9 +39,19 @@ pub struct Level {
 
 /// What [`Spread::loop_hopes`] says can come from an assumption.
 pub struct LoopHopes {
+    /// A cycle short enough that may remove a candidate.
     pub cycle: bool,
+    /// A forcing chain short enough from "on" to "off".
     pub chain_from_on: bool,
+    /// A forcing chain short enough from "off" to "on".
     pub chain_from_off: bool,
+}
+
+/// Whether a walk that first met a literal and its opposite at `level` shows a forcing chain
+/// of at most `max_links` links: when `level` is at most half of them, rounded up (see
+/// [`Spread::chain_within`]).
+fn met_within(level: u32, max_links: u32) -> bool {
+    u64::from(level) * 2 <= u64::from(max_links) + 1
 }
 
 /// Room for the levels of the two walks of [`Spread::loop_hopes`], kept from one call to the
@@ -69,6 +79,8 @@ pub struct Spread {
 #[derive(Clone, Copy)]
 pub enum Extent {
     Everything,
+    /// Until it first meets a literal and its opposite, as far as that can show a chain of at
+    /// most `max_links` links.
     ChainWithin {
         max_links: u32,
     },
@@ -84,9 +96,8 @@ impl Extent {
     fn goes_on(self, depth: u32, met_at: Option<u32>) -> bool {
         match self {
             Extent::Everything => true,
-            // Half the chain's links, rounded up.
             Extent::ChainWithin { max_links } => {
-                met_at.is_none() && u64::from(depth) * 2 < u64::from(max_links)
+                met_at.is_none() && met_within(depth + 1, max_links)
             }
             Extent::Within { max_links } => depth < max_links,
         }
@@ -193,7 +204,7 @@ impl Spread {
                 Spread::over_cells_and_houses(grid, conjugates, links, start, extent, Some(levels));
             chains[usize::from(!on)] = spread
                 .met_at
-                .is_some_and(|level| u64::from(level) * 2 <= u64::from(chain_links) + 1);
+                .is_some_and(|level| met_within(level, chain_links));
         }
         // Literals of the walk from "on" i links out, with their opposites among those of the
         // walk from "off" at most `cycle_links` − i links out (gathered as i falls).
