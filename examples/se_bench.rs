@@ -1,7 +1,8 @@
 //! SE rating speed against `serate` in the same run: rates the first N puzzles of a file with
 //! `logic::se` (one thread, time per puzzle), then — given a serate jar — has `serate` rate the
-//! same puzzles in one JVM (one thread, SE 1.2.1's technique set, its own per-puzzle `%e`
-//! timer, so JVM start-up is not counted), and prints both medians and their ratio.
+//! same puzzles in one JVM (one thread, SE 1.2.1's technique set; each puzzle timed from the
+//! line before its own in serate's output, so JVM start-up is not counted), and prints both
+//! medians and their ratio.
 //!
 //! `cargo run --release --example se_bench -- FILE N [SERATE_JAR]`; with `SE_BENCH_STRIDE=K`
 //! in the environment, every K-th puzzle of the file instead of the first N (a sample spread
@@ -12,8 +13,8 @@
 //! same file), and against serate, which then rates them R times over in its one JVM, each
 //! keeping its fastest time too.
 
-use std::io::Write;
-use std::process::Command;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use sudoscope::grid::{ReadOptions, parse_puzzle};
@@ -87,16 +88,18 @@ fn main() {
     );
     let Some(jar) = jar else { return };
     // serate gets the same rounds, in one JVM: the puzzles R times over, each keeping its
-    // fastest time.
+    // fastest time; first one puzzle more, uncounted, whose line marks the end of the JVM's
+    // start-up.
     let input = std::env::temp_dir().join(format!("se_bench_{}.txt", std::process::id()));
     let mut f = std::fs::File::create(&input).expect("temp file");
+    writeln!(f, "{}", lines.first().map_or("", String::as_str)).expect("temp file");
     for _ in 0..reps {
         for line in &lines {
             writeln!(f, "{line}").expect("temp file");
         }
     }
     drop(f);
-    let output = Command::new("java")
+    let mut child = Command::new("java")
         .args([
             "-Xmx1g",
             "-cp",
@@ -107,13 +110,28 @@ fn main() {
         .arg(format!("--techs={SE121}"))
         .arg("--format=%r/%p/%d %e")
         .arg(format!("--input={}", input.display()))
-        .output()
+        .stdout(Stdio::piped())
+        .spawn()
         .expect("java runs");
+    // serate's own timer (`%e`) counts whole hundredths of a second, rounded down: a puzzle
+    // rated in 59 ms reads 0.05s. Each puzzle's time is taken instead from when its line
+    // arrives after the one before (serate writes and flushes a line as each puzzle is
+    // done); `%e` is kept to check it against.
+    let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut arrivals = Vec::new();
+    for line in stdout.lines() {
+        let Ok(line) = line else { break };
+        arrivals.push((Instant::now(), line));
+    }
+    let _ = child.wait();
     let _ = std::fs::remove_file(&input);
-    let stdout = String::from_utf8_lossy(&output.stdout);
     let mut theirs = vec![f64::MAX; lines.len()];
+    let mut floored = vec![f64::MAX; lines.len()];
     let mut same = 0;
-    for (k, line) in stdout.lines().enumerate() {
+    for (k, pair) in arrivals.windows(2).take(reps * lines.len()).enumerate() {
+        let [(before, _), (at, line)] = pair else {
+            continue;
+        };
         let (round, i) = (k / lines.len().max(1), k % lines.len().max(1));
         let mut parts = line.split_whitespace();
         let rating = parts.next().unwrap_or("");
@@ -121,9 +139,11 @@ fn main() {
             same += 1;
         }
         if let Some(secs) = parts.next().and_then(serate_seconds) {
-            theirs[i] = theirs[i].min(secs);
+            floored[i] = floored[i].min(secs);
+            theirs[i] = theirs[i].min(at.duration_since(*before).as_secs_f64());
         }
     }
+    floored.retain(|&t| t < f64::MAX);
     theirs.retain(|&t| t < f64::MAX);
     let theirs_median = median(theirs.clone());
     println!(
@@ -132,6 +152,10 @@ fn main() {
         theirs_median * 1e3,
         theirs.iter().copied().fold(0.0, f64::max) * 1e3,
         theirs.iter().sum::<f64>()
+    );
+    println!(
+        "serate's own timer (floored to 10 ms): median {:.2} ms",
+        median(floored) * 1e3
     );
     println!(
         "ratio of medians (serate / sudoscope): {:.1}x",
