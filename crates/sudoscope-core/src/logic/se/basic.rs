@@ -7,7 +7,7 @@
 //! single: they place that single as part of the step, and rate below the plain technique.
 
 use super::grid::{
-    BOX, COL, Mask, ROW, SeGrid, bit, cell_name, cells_of, digits, house_name, tables,
+    ALL_CELLS, BOX, COL, Mask, ROW, SeGrid, bit, cell_name, cells_of, digits, house_name, tables,
 };
 use super::{SeHint, Shape};
 
@@ -121,6 +121,15 @@ impl Scope {
     fn digit_lost_in(&self, digit: u8, cells: u128) -> bool {
         self.lost
             .is_none_or(|lost| lost[digit as usize] & cells != 0)
+    }
+
+    /// The cells that lost a candidate (every cell, when the scope is everywhere).
+    pub fn cells(&self) -> u128 {
+        if self.lost.is_none() {
+            ALL_CELLS
+        } else {
+            self.lost_cells
+        }
     }
 
     /// Whether one of `cells` lost a candidate.

@@ -280,9 +280,10 @@ const CHAININGS: [Chaining; 11] = {
     ]
 };
 
-/// SE's techniques below the chains, in its ladder's order (unique loops come between the
-/// first [`LADDER_BEFORE_UNIQUE_LOOP`] and the rest), each with its place in the ladder.
-const BASIC_LADDER: [basic::Finder; 17] = {
+/// SE's techniques below the chains, in its ladder's order, each with its place in the ladder:
+/// unique loops come between the first [`LADDER_BEFORE_UNIQUE_LOOP`] and the rest, BUG before
+/// [`ALIGNED_PAIR`], and aligned triplets, at [`ALIGNED_TRIPLET`], after the first chains.
+const BASIC_LADDER: [basic::Finder; 19] = {
     use basic::*;
     [
         |g, s, k| hidden_single(g, s, k),
@@ -302,9 +303,13 @@ const BASIC_LADDER: [basic::Finder; 17] = {
         |g, s, k| naked_set_in(g, 4, s.houses(), k),
         |g, s, k| fish_in(g, 4, s.digits(), k),
         |g, s, k| hidden_set_in(g, 4, false, s.houses(), k),
+        |g, s, k| aligned::aligned_exclusion(g, 2, s).is_some_and(|h| k.send(h)),
+        |g, s, k| aligned::aligned_exclusion(g, 3, s).is_some_and(|h| k.send(h)),
     ]
 };
 const LADDER_BEFORE_UNIQUE_LOOP: usize = 14;
+const ALIGNED_PAIR: usize = 17;
+const ALIGNED_TRIPLET: usize = 18;
 
 /// SE's next step at a grid: the first instance of the first technique of its ladder that has
 /// one. With `explain`, chain steps carry their numbered implications. Without `unique` (a
@@ -327,21 +332,19 @@ pub fn next_hint(memo: &SeMemo, grid: &SeGrid, explain: bool, unique: bool) -> O
     if unique && let Some(h) = unique::unique_loop(grid) {
         return Some(h);
     }
-    if ladder.run(LADDER_BEFORE_UNIQUE_LOOP..BASIC_LADDER.len(), &mut sink) {
+    if ladder.run(LADDER_BEFORE_UNIQUE_LOOP..ALIGNED_PAIR, &mut sink) {
         return found;
     }
     if unique && let Some(h) = unique::bug(grid) {
         return Some(h);
     }
-    if let Some(h) = aligned::aligned_exclusion(grid, 2) {
-        return Some(h);
+    if ladder.run(ALIGNED_PAIR..ALIGNED_TRIPLET, &mut sink) {
+        return found;
     }
     for (i, cfg) in CHAININGS.into_iter().enumerate() {
         // SE looks for aligned triplets after its cycles and forcing X-/XY-chains.
-        if i == 1
-            && let Some(h) = aligned::aligned_exclusion(grid, 3)
-        {
-            return Some(h);
+        if i == 1 && ladder.run(ALIGNED_TRIPLET..BASIC_LADDER.len(), &mut sink) {
+            return found;
         }
         let mut search = Search::cheapest(cfg, memo);
         let hints = search.hints(grid);
