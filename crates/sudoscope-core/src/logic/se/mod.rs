@@ -280,10 +280,10 @@ const CHAININGS: [Chaining; 11] = {
     ]
 };
 
-/// SE's techniques below the chains, in its ladder's order, each with its place in the ladder:
-/// unique loops come between the first [`LADDER_BEFORE_UNIQUE_LOOP`] and the rest, BUG before
-/// [`ALIGNED_PAIR`], and aligned triplets, at [`ALIGNED_TRIPLET`], after the first chains.
-const BASIC_LADDER: [basic::Finder; 19] = {
+/// SE's techniques below the chains, in its ladder's order, each with its place in the ladder
+/// (unique loops at [`UNIQUE_LOOP`] apply to puzzles with one solution only; BUG comes before
+/// [`ALIGNED_PAIR`], and aligned triplets, at [`ALIGNED_TRIPLET`], after the first chains).
+const BASIC_LADDER: [basic::Finder; 20] = {
     use basic::*;
     [
         |g, s, k| hidden_single(g, s, k),
@@ -300,6 +300,7 @@ const BASIC_LADDER: [basic::Finder; 19] = {
         |g, s, k| hidden_set_in(g, 3, false, s.houses(), k),
         |g, s, k| xy_wing(g, false, s, k),
         |g, s, k| xy_wing(g, true, s, k),
+        |g, s, k| unique::unique_loop(g, s).is_some_and(|h| k.send(h)),
         |g, s, k| naked_set_in(g, 4, s.houses(), k),
         |g, s, k| fish_in(g, 4, s.digits(), k),
         |g, s, k| hidden_set_in(g, 4, false, s.houses(), k),
@@ -307,9 +308,9 @@ const BASIC_LADDER: [basic::Finder; 19] = {
         |g, s, k| aligned::aligned_exclusion(g, 3, s).is_some_and(|h| k.send(h)),
     ]
 };
-const LADDER_BEFORE_UNIQUE_LOOP: usize = 14;
-const ALIGNED_PAIR: usize = 17;
-const ALIGNED_TRIPLET: usize = 18;
+const UNIQUE_LOOP: usize = 14;
+const ALIGNED_PAIR: usize = 18;
+const ALIGNED_TRIPLET: usize = 19;
 
 /// SE's next step at a grid: the first instance of the first technique of its ladder that has
 /// one. With `explain`, chain steps carry their numbered implications. Without `unique` (a
@@ -326,13 +327,13 @@ pub fn next_hint(memo: &SeMemo, grid: &SeGrid, explain: bool, unique: bool) -> O
         take: &mut take,
     };
     let mut ladder = basic::Ladder::new(&BASIC_LADDER, &memo.basic, grid);
-    if ladder.run(0..LADDER_BEFORE_UNIQUE_LOOP, &mut sink) {
+    if ladder.run(0..UNIQUE_LOOP, &mut sink) {
         return found;
     }
-    if unique && let Some(h) = unique::unique_loop(grid) {
-        return Some(h);
+    if unique && ladder.run(UNIQUE_LOOP..UNIQUE_LOOP + 1, &mut sink) {
+        return found;
     }
-    if ladder.run(LADDER_BEFORE_UNIQUE_LOOP..ALIGNED_PAIR, &mut sink) {
+    if ladder.run(UNIQUE_LOOP + 1..ALIGNED_PAIR, &mut sink) {
         return found;
     }
     if unique && let Some(h) = unique::bug(grid) {

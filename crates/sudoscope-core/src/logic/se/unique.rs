@@ -7,7 +7,7 @@
 //! with rules of its own (which loops count, which hint comes first among equals); the rating
 //! walk takes the first, so the search order below is SE's and part of the contract.
 
-use super::basic::{cell_list, digit_list};
+use super::basic::{Scope, cell_list, digit_list};
 use super::grid::{ALL_CELLS, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables};
 use super::{SeHint, Shape};
 
@@ -82,11 +82,17 @@ fn common_peers(cells: &[u8]) -> u128 {
 }
 
 /// The first unique rectangle or loop step in SE's order: lowest difficulty, then lowest type,
-/// then the order found (cells in order, each walked depth-first through its houses).
-pub fn unique_loop(grid: &SeGrid) -> Option<SeHint> {
+/// then the order found (cells in order, each walked depth-first through its houses) — walking
+/// only the loops of the pairs of digits that can give one new in `scope` (see
+/// [`pairs_in_scope`]).
+pub fn unique_loop(grid: &SeGrid, scope: &Scope) -> Option<SeHint> {
     let mut found: Vec<LoopHint> = Vec::new();
     let t = tables();
+    let pairs = pairs_in_scope(grid, scope);
     for (cell, v1, v2) in bivalue_cells(grid) {
+        if pairs[v1 as usize] & bit(v2) == 0 {
+            continue;
+        }
         // A loop enters and leaves its start through two houses, each holding another of its
         // cells (every one holds both digits).
         let both = grid.digit_cells[v1 as usize] & grid.digit_cells[v2 as usize] & !(1 << cell);
@@ -110,6 +116,46 @@ pub fn unique_loop(grid: &SeGrid) -> Option<SeHint> {
     }
     found.sort_by_key(|h| (h.hint.difficulty, h.kind.number()));
     found.into_iter().next().map(|h| h.hint)
+}
+
+/// Per digit, the digits with which its loops can give a hint in `scope` (every pair, when the
+/// scope is everywhere).
+///
+/// When the grid is an earlier one at which no loop gave a hint, minus candidates, a loop none
+/// of whose cells lost a candidate was a loop there too, walked the same way (its cells hold
+/// what they held), with the same cells holding more than its two digits. Its hints of type
+/// 1 and 2 remove from the same cells, or fewer; those of types 3 and 4, which read the other
+/// cells of a house its two cells with more share, too, unless that house changed. So a loop
+/// gives a hint new since only if one of its cells lost a candidate (a cell holding both its
+/// digits now), or if a house that changed holds two of its cells with more than its digits.
+fn pairs_in_scope(grid: &SeGrid, scope: &Scope) -> [Mask; 10] {
+    let changed = scope.cells();
+    if changed == ALL_CELLS {
+        return [0x3FE; 10];
+    }
+    let t = tables();
+    let mut pairs = [0 as Mask; 10];
+    for cell in cells_of(changed) {
+        let m = grid.cands[cell as usize];
+        for d in digits(m) {
+            pairs[d as usize] |= m & !bit(d);
+        }
+    }
+    for house in (0..27).filter(|&h| t.house_bits[h] & changed != 0) {
+        // The pairs two cells of the house with more than two candidates both hold: per digit,
+        // the digits held with it by the cells before.
+        let mut held_with = [0 as Mask; 10];
+        for cell in cells_of(t.house_bits[house]) {
+            let m = grid.cands[cell as usize];
+            if m.count_ones() > 2 {
+                for d in digits(m) {
+                    pairs[d as usize] |= held_with[d as usize] & m;
+                    held_with[d as usize] |= m & !bit(d);
+                }
+            }
+        }
+    }
+    pairs
 }
 
 /// The cells with two candidates, in cell order, each with its two digits (lower first): where
@@ -852,13 +898,78 @@ mod tests {
         for _ in 0..300 {
             let draws: Vec<u32> = (0..81).map(|_| rng.next_u64() as u32).collect();
             let grid = random_grid(&draws);
-            let pruned = unique_loop(&grid).map(|h| summary(&h));
+            let pruned = unique_loop(&grid, &Scope::EVERYWHERE).map(|h| summary(&h));
             let reference = exhaustive_unique_loop(&grid).map(|h| summary(&h));
             with_step += usize::from(reference.is_some());
             assert_eq!(pruned, reference);
         }
         // The comparison means something only if the grids have loops to find.
         assert!(with_step >= 50, "only {with_step} of 300 grids had a step");
+    }
+
+    /// At a grid that is an earlier one where no loop gave a hint, with candidates struck since
+    /// and maybe a cell placed, walking the loops of the pairs in the scope of what changed
+    /// gives the step a walk of every pair gives. The earlier grids are random grids with a
+    /// step, hidden by candidates added to the step's cells and elsewhere; striking some of
+    /// them again often brings a step back.
+    #[test]
+    fn only_pairs_whose_loops_changed_are_walked() {
+        use crate::rng::{FastRng, RandomSource};
+        let mut rng = FastRng::new(21);
+        let (mut compared, mut with_step) = (0, 0);
+        while compared < 4000 {
+            let draws: Vec<u32> = (0..81).map(|_| rng.next_u64() as u32).collect();
+            let mut quiet = random_grid(&draws);
+            let Some(hidden) = unique_loop(&quiet, &Scope::EVERYWHERE) else {
+                continue;
+            };
+            // Candidates added to the step's cells, or to their peers (where types 3 and 4
+            // read), often of the loop's own digits.
+            let loop_digits = hidden
+                .cells
+                .iter()
+                .fold(0x3FE, |m, &c| m & quiet.cands[c as usize]);
+            let mut added = Vec::new();
+            for _ in 0..1 + rng.next_u64() % 6 {
+                let r = rng.next_u64();
+                let mut cell = hidden.cells[(r % 64) as usize % hidden.cells.len()];
+                if (r / 64).is_multiple_of(2) {
+                    cell = tables().peers[cell as usize][(r / 128 % 20) as usize];
+                }
+                let digit = match digits(loop_digits).nth((r / 4096 % 4) as usize) {
+                    Some(d) if (r / 65536).is_multiple_of(2) => d,
+                    _ => 1 + (r / 300_000 % 9) as u8,
+                };
+                added.push((cell, digit));
+            }
+            for &(cell, digit) in &added {
+                quiet.cands[cell as usize] |= bit(digit);
+                quiet.digit_cells[digit as usize] |= 1 << cell;
+            }
+            if unique_loop(&quiet, &Scope::EVERYWHERE).is_some() {
+                continue;
+            }
+            let mut grid = quiet;
+            for &(cell, digit) in &added {
+                if rng.next_u64().is_multiple_of(2) && grid.cands[cell as usize].count_ones() > 2 {
+                    grid.remove(cell, digit);
+                }
+            }
+            if rng.next_u64().is_multiple_of(4) {
+                let cell = (rng.next_u64() % 81) as u8;
+                grid.place(cell, grid.cands[cell as usize].trailing_zeros() as u8);
+            }
+            let scope = Scope::since(&quiet, &grid);
+            let everywhere = unique_loop(&grid, &Scope::EVERYWHERE).map(|h| summary(&h));
+            with_step += usize::from(everywhere.is_some());
+            assert_eq!(unique_loop(&grid, &scope).map(|h| summary(&h)), everywhere);
+            compared += 1;
+        }
+        // The comparison means something only if the grids have steps to find.
+        assert!(
+            with_step >= 1000,
+            "only {with_step} of 4000 grids had a step"
+        );
     }
 
     proptest! {
@@ -869,7 +980,7 @@ mod tests {
         #[test]
         fn pruned_walk_gives_ses_step(draws in proptest::collection::vec(any::<u32>(), 81)) {
             let grid = random_grid(&draws);
-            let pruned = unique_loop(&grid).map(|h| summary(&h));
+            let pruned = unique_loop(&grid, &Scope::EVERYWHERE).map(|h| summary(&h));
             let reference = exhaustive_unique_loop(&grid).map(|h| summary(&h));
             prop_assert_eq!(pruned, reference);
         }
