@@ -114,6 +114,9 @@ impl Scope {
             return ALL_DIGITS;
         };
         let bits = tables().house_bits[house];
+        if self.lost_cells & bits == 0 {
+            return 0;
+        }
         (1..=9).fold(0, |all, d| all | u16::from(lost[d] & bits != 0) << d)
     }
 
@@ -262,11 +265,14 @@ fn hint(difficulty: u32, name: String) -> SeHint {
 pub fn hidden_single(grid: &SeGrid, scope: &Scope, sink: &mut Sink) -> bool {
     let t = tables();
     let empty = grid.empty_cells();
+    // The houses with one empty cell left.
+    let last_cell = (0..27).fold(0u32, |all, h| {
+        all | u32::from((t.house_bits[h] & empty).count_ones() == 1) << h
+    });
     for alone in [true, false] {
         for kind in [BOX, COL, ROW] {
             for house in houses_of_type(kind) {
-                let is_alone = (t.house_bits[house] & empty).count_ones() == 1;
-                if is_alone != alone {
+                if (last_cell >> house & 1 == 1) != alone {
                     continue;
                 }
                 for digit in digits(scope.house_digits(house)) {
