@@ -84,7 +84,7 @@ fn common_peers(cells: &[u8]) -> u128 {
 /// The first unique rectangle or loop step in SE's order: lowest difficulty, then lowest type,
 /// then the order found (cells in order, each walked depth-first through its houses) — walking
 /// only the loops of the pairs of digits that can give one new in `scope` (see
-/// [`pairs_in_scope`]).
+/// `pairs_in_scope`).
 pub fn unique_loop(grid: &SeGrid, scope: &Scope) -> Option<SeHint> {
     let mut found: Vec<LoopHint> = Vec::new();
     let t = tables();
