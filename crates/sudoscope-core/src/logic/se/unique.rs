@@ -7,7 +7,7 @@
 //! with rules of its own (which loops count, which hint comes first among equals); the rating
 //! walk takes the first, so the search order below is SE's and part of the contract.
 
-use super::basic::{Scope, cell_list, digit_list};
+use super::basic::{ALL_DIGITS, Scope, cell_list, digit_list};
 use super::grid::{ALL_CELLS, Mask, SeGrid, bit, cell_name, cells_of, digits, house_name, tables};
 use super::{SeHint, Shape};
 
@@ -131,7 +131,7 @@ pub fn unique_loop(grid: &SeGrid, scope: &Scope) -> Option<SeHint> {
 fn pairs_in_scope(grid: &SeGrid, scope: &Scope) -> [Mask; 10] {
     let changed = scope.cells();
     if changed == ALL_CELLS {
-        return [0x3FE; 10];
+        return [ALL_DIGITS; 10];
     }
     let t = tables();
     let mut pairs = [0 as Mask; 10];
@@ -928,7 +928,7 @@ mod tests {
             let loop_digits = hidden
                 .cells
                 .iter()
-                .fold(0x3FE, |m, &c| m & quiet.cands[c as usize]);
+                .fold(ALL_DIGITS, |m, &c| m & quiet.cands[c as usize]);
             let mut added = Vec::new();
             for _ in 0..1 + rng.next_u64() % 6 {
                 let r = rng.next_u64();
