@@ -8,7 +8,7 @@
 //! set with a removal; that order is reproduced here, since it decides the path.
 
 use super::basic::{Scope, cell_list, digit_list};
-use super::grid::{SeGrid, bit, cell_name, cells_of, digits, tables};
+use super::grid::{ALL_CELLS, SeGrid, bit, cell_name, cells_of, digits, tables};
 use super::{SeHint, Shape};
 
 /// The cells SE considers, in cell order, each with its excluders as a set over the 81 cells
@@ -248,9 +248,12 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: u32, scope: &Scope) -> Option<Se
     let changed = scope.cells();
     // The cells whose own reading changed: they lost a candidate, or see a cell that has none
     // left (which may have been the cell with one candidate that kept them off the list).
-    let emptied = cells_of(changed).filter(|&c| grid.cands[c as usize] == 0);
-    let unblocked = emptied.fold(0u128, |all, c| all | t.peer_bits[c as usize]);
-    let touched = changed | unblocked;
+    let touched = if changed == ALL_CELLS {
+        ALL_CELLS
+    } else {
+        let emptied = cells_of(changed).filter(|&c| grid.cands[c as usize] == 0);
+        changed | emptied.fold(0u128, |all, c| all | t.peer_bits[c as usize])
+    };
     let mut excluders_of = [0u128; 81];
     let mut in_list = 0u128;
     for &(cell, excluders) in &list {

@@ -982,8 +982,7 @@ impl<'m> Search<'m> {
         let mut result = Vec::new();
         self.pass_graph = None;
         self.pass_base = if x && y { XY_CHAIN_BASE } else { 65 };
-        self.chain_links_before_best = self.links_before_best();
-        self.cycle_links_before_best = self.cycle_links_before_best();
+        self.follow_best();
         self.reach = match (self.new_links, &self.conjugates) {
             (Some(links), Some(conjugates)) => {
                 Some(Box::new(Reach::new(grid, conjugates, &links, y, x)))
@@ -1003,14 +1002,19 @@ impl<'m> Search<'m> {
                         let rank = (h.difficulty, h.complexity);
                         if self.best.is_none_or(|best| rank < best) {
                             self.best = Some(rank);
-                            self.chain_links_before_best = self.links_before_best();
-                            self.cycle_links_before_best = self.cycle_links_before_best();
+                            self.follow_best();
                         }
                     }
                 }
             }
         }
         result
+    }
+
+    /// Brings the chain and cycle limits up to date with `best` and the pass.
+    fn follow_best(&mut self) {
+        self.chain_links_before_best = self.links_before_best();
+        self.cycle_links_before_best = self.cycle_links_before_best();
     }
 
     /// The most links a forcing chain of this pass can take and still come before the best
