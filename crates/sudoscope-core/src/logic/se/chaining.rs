@@ -25,6 +25,7 @@ use super::grid::{
 use super::implications::Implications;
 use super::new_links::{Implied, NewLinks, Reach};
 use super::spread::{CycleWalks, PassLinks, Spread};
+use super::x_pass::{self, XPassMemo};
 use super::{SeHint, Shape};
 
 const NONE: u32 = u32::MAX;
@@ -212,6 +213,7 @@ pub enum Kind {
 }
 
 /// A chain step: what it concludes and the graph that proves it.
+#[derive(Clone)]
 pub struct ChainHint {
     pub kind: Kind,
     pub difficulty: u32,
@@ -326,6 +328,11 @@ pub struct Search<'m> {
     /// In a static search: the components of the graph of the current X or Y pass's links,
     /// for [`Search::pass_hopes`], worked out when first asked in the pass.
     pass_graph: Option<Implications>,
+    /// In a rating's X pass (one digit at a time) and Y pass: what each literal implies over
+    /// the pass's own links, among the candidates its propagations meet (see
+    /// [`Implications::within_pass`]). Smaller than `implications` and exact for the pass, it
+    /// stands in for it there, and `implications` is worked out only if the XY pass runs.
+    pass_implications: Option<Implications>,
     /// The literal the current cycle or forcing-chain propagation looks for (its assumption
     /// again, or the assumption's opposite), when `implications` is known: see
     /// [`Search::may_reach_goal`].
@@ -337,6 +344,10 @@ pub struct Search<'m> {
     /// branches' sets share no conclusion (always, but for tests that compare with the search
     /// that does not).
     skip_hopeless: bool,
+    /// Whether the X pass takes each digit's first step from the memo when the digit's places
+    /// are as they were (see [`super::x_pass`]): in a search for SE's next step that needs no
+    /// proof, as those steps have no nodes in this search.
+    remember_x_pass: bool,
 }
 
 impl Drop for Search<'_> {
@@ -373,9 +384,11 @@ impl<'m> Search<'m> {
             conjugates: None,
             implications: None,
             pass_graph: None,
+            pass_implications: None,
             goal: None,
             implied: HashMap::new(),
             skip_hopeless: true,
+            remember_x_pass: false,
         }
     }
 
@@ -386,6 +399,15 @@ impl<'m> Search<'m> {
     pub fn cheapest(cfg: Chaining, memo: &'m SeMemo) -> Search<'m> {
         let mut search = Search::new(cfg, memo);
         search.cheapest = true;
+        search
+    }
+
+    /// [`Search::cheapest`] for a rating, whose steps need no proof: the X pass reuses what
+    /// the memo remembers of each digit (see [`super::x_pass`]), and its steps come without
+    /// their graphs (no targets).
+    pub fn cheapest_unproved(cfg: Chaining, memo: &'m SeMemo) -> Search<'m> {
+        let mut search = Search::cheapest(cfg, memo);
+        search.remember_x_pass = true;
         search
     }
 
@@ -472,11 +494,16 @@ impl<'m> Search<'m> {
         self.forget_on_chains();
         self.conjugates = (!self.cfg.dynamic).then(|| Box::new(Conjugates::of(grid)));
         self.implications = None;
+        self.pass_implications = None;
         self.best = None;
         let mut result = if self.cfg.multiple || self.cfg.dynamic {
             self.multiple_chains(grid)
         } else {
-            let mut all = self.loops(grid, false, true);
+            let mut all = if self.remember_x_pass && self.cheapest && self.new_links.is_none() {
+                self.x_pass_remembered(grid)
+            } else {
+                self.loops(grid, false, true)
+            };
             all.extend(self.loops(grid, true, false));
             // Cycles and forcing chains over both cell and house links start at 7.0.
             let easiest = all.iter().map(|h| h.difficulty).min();
@@ -978,9 +1005,27 @@ impl<'m> Search<'m> {
 
     // ----- cycles and forcing X-/XY-chains -----------------------------------------------------
 
+    /// One pass of the cycle and forcing-chain search: over house links (`x`), cell links
+    /// (`y`) or both.
     fn loops(&mut self, grid: &SeGrid, y: bool, x: bool) -> Vec<ChainHint> {
         let mut result = Vec::new();
+        self.start_pass(grid, y, x);
+        self.pass_over(grid, y, x, basic::ALL_DIGITS, &mut result);
+        result
+    }
+
+    /// Sets up a pass: its base difficulty, its limits, what its assumptions may reach.
+    fn start_pass(&mut self, grid: &SeGrid, y: bool, x: bool) {
         self.pass_graph = None;
+        self.pass_implications = match &self.conjugates {
+            Some(conjugates) if self.remember_x_pass && y && !x => Some(Implications::within_pass(
+                grid,
+                conjugates,
+                PassLinks { y, x },
+                basic::ALL_DIGITS,
+            )),
+            _ => None,
+        };
         self.pass_base = if x && y { XY_CHAIN_BASE } else { 65 };
         self.follow_best();
         self.reach = match (self.new_links, &self.conjugates) {
@@ -989,14 +1034,25 @@ impl<'m> Search<'m> {
             }
             _ => None,
         };
+    }
+
+    /// Follows the pass's assumptions of the `wanted` digits, cell by cell, into `result`.
+    fn pass_over(
+        &mut self,
+        grid: &SeGrid,
+        y: bool,
+        x: bool,
+        wanted: Mask,
+        result: &mut Vec<ChainHint>,
+    ) {
         for cell in 0..81u8 {
             let m = grid.cands[cell as usize];
             if grid.values[cell as usize] != 0 || m.count_ones() <= 1 {
                 continue;
             }
-            for d in digits(m) {
+            for d in digits(m & wanted) {
                 let before = result.len();
-                self.unary(grid, cell, d, y, x, &mut result);
+                self.unary(grid, cell, d, y, x, result);
                 if self.cheapest {
                     for h in &result[before..] {
                         let rank = (h.difficulty, h.complexity);
@@ -1008,7 +1064,78 @@ impl<'m> Search<'m> {
                 }
             }
         }
-        result
+    }
+
+    /// The X pass's first step, from each digit's first step: remembered when the digit's
+    /// places are as they were (see [`super::x_pass`]), else searched for that digit alone
+    /// and remembered. The steps are returned in the order the whole pass would have found
+    /// them (by their assumption's cell, then digit), so SE's order among equals holds; the
+    /// best of them bounds the passes that follow, as the whole pass's would.
+    fn x_pass_remembered(&mut self, grid: &SeGrid) -> Vec<ChainHint> {
+        self.start_pass(grid, false, true);
+        let mut firsts: Vec<(u8, u8, ChainHint)> = Vec::new();
+        let mut changed: Mask = 0;
+        for digit in 1..=9u8 {
+            let places = grid.digit_cells[digit as usize];
+            if places == 0 {
+                continue;
+            }
+            match self.memo.x_pass.borrow().get(digit, places) {
+                Some(first) => firsts.extend(first.map(|(cell, hint)| (cell, digit, hint))),
+                None => changed |= bit(digit),
+            }
+        }
+        // The digits searched again share one graph of implications (house links never leave
+        // a digit, so each digit's answers are those of its own graph).
+        self.pass_implications = match self.conjugates.as_deref() {
+            Some(conjugates) if changed != 0 => {
+                let links = PassLinks { y: false, x: true };
+                Some(Implications::within_pass(grid, conjugates, links, changed))
+            }
+            _ => None,
+        };
+        for digit in digits(changed) {
+            // The digit alone, bounded by its own steps only: what is remembered must not
+            // depend on the other digits.
+            self.best = None;
+            self.follow_best();
+            let mut found = Vec::new();
+            self.pass_over(grid, false, true, bit(digit), &mut found);
+            let first = found
+                .into_iter()
+                .min_by_key(|h| (h.difficulty, h.complexity))
+                .map(|h| {
+                    let cell = self.assumption_cell(&h);
+                    let targets = Vec::new();
+                    (cell, ChainHint { targets, ..h })
+                });
+            let places = grid.digit_cells[digit as usize];
+            self.memo
+                .x_pass
+                .borrow_mut()
+                .insert(digit, places, first.clone());
+            firsts.extend(first.map(|(cell, hint)| (cell, digit, hint)));
+        }
+        let mut firsts: Vec<(u8, u8, ChainHint)> = firsts
+            .into_iter()
+            .map(|(cell, digit, hint)| (cell, digit, x_pass::at_grid(hint, grid)))
+            .collect();
+        firsts.sort_by_key(|&(cell, digit, _)| (cell, digit));
+        self.best = firsts
+            .iter()
+            .map(|(_, _, h)| (h.difficulty, h.complexity))
+            .min();
+        firsts.into_iter().map(|(_, _, h)| h).collect()
+    }
+
+    /// The cell of the assumption a unary chain step starts from: the root of its target's
+    /// first parents.
+    fn assumption_cell(&self, hint: &ChainHint) -> u8 {
+        let mut p = hint.targets[0];
+        while let Some(&parent) = self.parents(p).first() {
+            p = parent;
+        }
+        self.work.nodes[p as usize].cell
     }
 
     /// Brings the chain and cycle limits up to date with `best` and the pass.
@@ -1167,9 +1294,12 @@ impl<'m> Search<'m> {
         let Some(conjugates) = self.conjugates.as_deref().filter(|_| self.skip_hopeless) else {
             return wanted;
         };
-        let implications = self
-            .implications
-            .get_or_insert_with(|| Implications::of(grid, conjugates));
+        let implications = match &self.pass_implications {
+            Some(own) => own,
+            None => self
+                .implications
+                .get_or_insert_with(|| Implications::of(grid, conjugates)),
+        };
         let mut found = 0;
         if wanted & HOPES_CYCLE != 0 && implications.cycle_may_remove(cell, digit) {
             found |= HOPES_CYCLE;
@@ -1203,9 +1333,10 @@ impl<'m> Search<'m> {
         let mut found = wanted;
         // Cycles in the X and Y passes: the literals of a cycle through "on" are those it
         // implies that imply it again, its component in the pass's graph, whose components
-        // are worked out once per pass (in the XY pass `hopes` judged them over the same
-        // links).
-        if !(links.x && links.y) && wanted & HOPES_CYCLE != 0 {
+        // are worked out once per pass (in the XY pass, and in a pass with its own
+        // implications, `hopes` judged them over the same links already).
+        let judged_in_pass = self.pass_implications.is_some();
+        if !(judged_in_pass || links.x && links.y) && wanted & HOPES_CYCLE != 0 {
             let graph = self
                 .pass_graph
                 .get_or_insert_with(|| Implications::over_pass(grid, conjugates, links, false));
@@ -1243,7 +1374,8 @@ impl<'m> Search<'m> {
         // only the chains' sizes, which matter once a step is found.
         let chains = HOPES_FROM_ON | HOPES_FROM_OFF;
         let max_links = self.chain_links_before_best;
-        if !links.x || found & chains == 0 || links.y && max_links == u32::MAX {
+        let judged_all = links.y || judged_in_pass;
+        if !links.x || found & chains == 0 || judged_all && max_links == u32::MAX {
             return found;
         }
         for (bit, on) in [(HOPES_FROM_ON, true), (HOPES_FROM_OFF, false)] {
@@ -1286,9 +1418,16 @@ impl<'m> Search<'m> {
         let n = &self.work.nodes[source as usize];
         let (cell, digit, on) = (n.cell, n.digit, n.on);
         self.goal = self
-            .implications
-            .as_ref()
+            .goal_graph()
             .and_then(|i| i.literal(cell, digit, on == again));
+    }
+
+    /// The implications the current pass reads its goals in: its own when it has them, else
+    /// the grid's when they are worked out.
+    fn goal_graph(&self) -> Option<&Implications> {
+        self.pass_implications
+            .as_ref()
+            .or(self.implications.as_ref())
     }
 
     /// Whether a potential the propagation just made can lead to its goal. One that cannot
@@ -1299,7 +1438,7 @@ impl<'m> Search<'m> {
     /// Everything may, when the grid's implications are not worked out (a search that skips
     /// nothing).
     fn may_reach_goal(&self, cell: u8, digit: u8, on: bool) -> bool {
-        let (Some(implications), Some(goal)) = (&self.implications, self.goal) else {
+        let (Some(implications), Some(goal)) = (self.goal_graph(), self.goal) else {
             return true;
         };
         implications
@@ -1852,6 +1991,8 @@ pub struct SeMemo {
     /// Per technique below the chains (`basic`), the last grid at which it found nothing: at
     /// the grids that follow, it looks only where candidates went since.
     pub(super) basic: basic::QuietGrids,
+    /// Each digit's first X-pass step at its places (see [`super::x_pass`]).
+    x_pass: RefCell<XPassMemo>,
 }
 
 /// The buffers a search fills and empties, handed from one search to the next through the

@@ -25,7 +25,7 @@
 //! asked. Such an "off" implies itself alone: it needs no set, and a set that holds it is given
 //! its bit.
 
-use super::grid::{ALL_CELLS, Conjugates, SeGrid, bit, cells_of, digits, index, tables};
+use super::grid::{ALL_CELLS, Conjugates, Mask, SeGrid, bit, cells_of, digits, index, tables};
 use super::spread::PassLinks;
 
 /// Marks a candidate absent from the grid, and a literal not yet visited by the search.
@@ -83,14 +83,47 @@ impl Implications {
             (false, true) => std::array::from_fn(|d| conjugates.linked(d as u8)),
             _ => [ALL_CELLS; 10],
         };
+        Implications::among(grid, conjugates, links, within, with_reach)
+    }
+
+    /// What each literal implies over the links of the X pass (house links) for the digits of
+    /// `digits` alone, or of the Y pass (cell links; `digits` unused) among the bivalue cells
+    /// alone: the candidates those passes' propagations can meet (the Y pass starts only from
+    /// bivalue cells and follows only them). Every link from one of those candidates leads to
+    /// another, so the answers are those of the pass's whole graph, from a graph a fraction of
+    /// its size.
+    pub fn within_pass(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        links: PassLinks,
+        digits: Mask,
+    ) -> Implications {
+        debug_assert!(links.x != links.y, "one kind of link");
+        let within: [u128; 10] = if links.y {
+            [conjugates.bivalue(); 10]
+        } else {
+            std::array::from_fn(|d| if digits >> d & 1 == 1 { ALL_CELLS } else { 0 })
+        };
+        Implications::among(grid, conjugates, links, within, true)
+    }
+
+    /// The implications over `links` among the candidates of the cells of `within` (by digit),
+    /// which the links must not leave.
+    fn among(
+        grid: &SeGrid,
+        conjugates: &Conjugates,
+        links: PassLinks,
+        within: [u128; 10],
+        with_reach: bool,
+    ) -> Implications {
         let mut slot = [NONE; 729];
         let mut candidates = Vec::with_capacity(729);
-        for cell in 0..81u8 {
-            for digit in digits(grid.cands[cell as usize]) {
-                if within[digit as usize] >> cell & 1 == 1 {
-                    slot[index(cell, digit)] = candidates.len() as u16;
-                    candidates.push((cell, digit));
-                }
+        // (Numbered digit by digit: a pass's graph may hold a few digits' places, or a few
+        // cells, out of the whole grid.)
+        for digit in 1..=9u8 {
+            for cell in cells_of(grid.digit_cells[digit as usize] & within[digit as usize]) {
+                slot[index(cell, digit)] = candidates.len() as u16;
+                candidates.push((cell, digit));
             }
         }
         let graph = Graph::of(grid, conjugates, &slot, &candidates, links, within);
@@ -462,6 +495,63 @@ mod tests {
             picks in proptest::collection::vec((0u8..81, 1u8..=9), 0..120),
         ) {
             agrees_with_propagation(&reduced(&start(PUZZLES[which]), &picks));
+        }
+
+        /// The implications of the X pass for some digits, and of the Y pass among the
+        /// bivalue cells, answer every question about their candidates as the pass's graph over
+        /// all candidates does.
+        #[test]
+        fn a_pass_implications_within_its_candidates_are_those_of_its_whole_graph(
+            which in 0..PUZZLES.len(),
+            picks in proptest::collection::vec((0u8..81, 1u8..=9), 0..120),
+            some_digits in 1u16..0x200,
+        ) {
+            let grid = reduced(&start(PUZZLES[which]), &picks);
+            let conjugates = Conjugates::of(&grid);
+            let x_digits = some_digits << 1;
+            for links in [PassLinks { y: true, x: false }, PassLinks { y: false, x: true }] {
+                let within = Implications::within_pass(&grid, &conjugates, links, x_digits);
+                let whole = Implications::over_pass(&grid, &conjugates, links, true);
+                let inside = |cell: u8, digit: u8| {
+                    if links.y {
+                        grid.cands[cell as usize].count_ones() == 2
+                    } else {
+                        x_digits & bit(digit) != 0
+                    }
+                };
+                let literals: Vec<(u8, u8, bool)> = (0..81u8)
+                    .flat_map(|cell| digits(grid.cands[cell as usize]).map(move |d| (cell, d)))
+                    .filter(|&(cell, digit)| inside(cell, digit))
+                    .flat_map(|(cell, digit)| [(cell, digit, true), (cell, digit, false)])
+                    .collect();
+                for &(cell, digit, on) in &literals {
+                    if on {
+                        prop_assert_eq!(
+                            within.cycle_may_remove(cell, digit),
+                            whole.cycle_may_remove(cell, digit)
+                        );
+                        prop_assert_eq!(
+                            within.on_implies_off(cell, digit),
+                            whole.on_implies_off(cell, digit)
+                        );
+                        prop_assert_eq!(
+                            within.off_implies_on(cell, digit),
+                            whole.off_implies_on(cell, digit)
+                        );
+                    }
+                    let (from, from_whole) = (
+                        within.literal(cell, digit, on).expect("inside"),
+                        whole.literal(cell, digit, on).expect("a candidate"),
+                    );
+                    for &(c, d, o) in &literals {
+                        prop_assert_eq!(
+                            within.reaches(from, within.literal(c, d, o).expect("inside")),
+                            whole.reaches(from_whole, whole.literal(c, d, o).expect("a candidate")),
+                            "{:?} r{}c{}", links, cell / 9 + 1, cell % 9 + 1
+                        );
+                    }
+                }
+            }
         }
 
         /// The X and Y passes' components, found over the candidates that can be on their
