@@ -362,7 +362,13 @@ fn type3(grid: &SeGrid, lp: &[u8], c1: u8, c2: u8, v1: u8, v2: u8) -> Vec<(LoopK
             if degree * 2 <= empty && degree >= extra.count_ones() && index1 < 9 && index2 < 9 {
                 // The sets of places holding the first cell and not the second, in the order
                 // of their masks (adding the first cell's bit to the others' keeps the order).
-                let free: u16 = 0x1FF & !(1 << index1) & !(1 << index2);
+                // Only places with two to `degree` candidates can be in such a set: leaving the
+                // others out leaves the sets that can, in the same order.
+                let fits = (0..9).fold(0u16, |fits, i| {
+                    let held = grid.cands[cells[i] as usize].count_ones();
+                    fits | u16::from((2..=degree).contains(&held)) << i
+                });
+                let free: u16 = fits & !(1 << index1) & !(1 << index2);
                 for rest in submasks(free).filter(|rest| rest.count_ones() + 1 == degree) {
                     let mut naked = extra & grid.cands[c1 as usize] & grid.cands[c2 as usize];
                     let mut union = extra;
@@ -396,8 +402,18 @@ fn type3(grid: &SeGrid, lp: &[u8], c1: u8, c2: u8, v1: u8, v2: u8) -> Vec<(LoopK
                 }
             }
             if degree * 2 < empty {
+                // (A digit with no place but the second cell's, or more places than the set's
+                // size, is in no such set: leaving it out leaves the sets that can be, in the
+                // same order.)
+                let fits = |d: u8| {
+                    let places = (grid.positions(house, d) & !(1 << index2)).count_ones();
+                    (1..=degree).contains(&places)
+                };
+                if !(fits(v1) && fits(v2)) {
+                    continue;
+                }
                 let rest: Vec<u8> = (1..=9u8)
-                    .filter(|&d| bit(d) & (pair | extra) == 0)
+                    .filter(|&d| bit(d) & (pair | extra) == 0 && fits(d))
                     .collect();
                 if (degree as usize) < 2 || degree as usize - 2 > rest.len() {
                     continue;
