@@ -541,10 +541,7 @@ impl<'m> Search<'m> {
             // two houses is listed once, through the first.
             let places = grid.places(h as usize, digit) & !added;
             added |= places;
-            let mut rest = places & peers;
-            while rest != 0 {
-                let c = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
+            for c in cells_of(places & peers) {
                 self.work.buf.push((c, digit, Cause::Hidden(kind as u8)));
             }
         }
@@ -612,16 +609,14 @@ impl<'m> Search<'m> {
             self.work.pool.push(id);
             if let Some(src) = source {
                 // The offs that left the cell with one candidate, or the house with one place.
-                let (mut gone_cells, gone_digits) = match cause {
+                let (gone_cells, gone_digits) = match cause {
                     Cause::Hidden(kind) => {
                         let h = t.houses_of[cell as usize][kind as usize] as usize;
                         (src.places(h, digit) & !grid.places(h, digit), 0)
                     }
                     _ => (0, src.cands[cell as usize] & !grid.cands[cell as usize]),
                 };
-                while gone_cells != 0 {
-                    let g = gone_cells.trailing_zeros() as u8;
-                    gone_cells &= gone_cells - 1;
+                for g in cells_of(gone_cells) {
                     if let Some(p) = offs.get(key(g, digit, false)) {
                         self.work.pool.push(p);
                     }

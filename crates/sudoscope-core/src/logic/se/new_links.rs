@@ -13,7 +13,7 @@
 //! by one backward walk over the links of the reduced grid instead of one forward walk per
 //! assumption (where more than nine assumptions in ten reach none).
 
-use super::grid::{Conjugates, Mask, SeGrid, bit, digits, index, tables};
+use super::grid::{Conjugates, Mask, SeGrid, bit, cells_of, digits, index, tables};
 
 /// The strong links of a reduced grid that its starting grid did not have, and where the
 /// grid lost candidates (a cell or region forcing chain starting there rests on the loss).
@@ -145,10 +145,7 @@ impl Reach {
         let mut todo: Vec<(u8, u8, bool)> = Vec::new();
         let mut link = 0;
         if y {
-            let mut cells = links.bivalue;
-            while cells != 0 {
-                let cell = cells.trailing_zeros() as u8;
-                cells &= cells - 1;
+            for cell in cells_of(links.bivalue) {
                 let (first, second) = pair_bits(link);
                 link += 1;
                 let mut ds = digits(grid.cands[cell as usize]);
@@ -196,10 +193,8 @@ impl Reach {
                         reach.spread(&mut todo, cell, d, true, label);
                     }
                 }
-                let mut peers = t.peer_bits[cell as usize] & grid.digit_cells[digit as usize];
-                while peers != 0 {
-                    let peer = peers.trailing_zeros() as u8;
-                    peers &= peers - 1;
+                let peers = t.peer_bits[cell as usize] & grid.digit_cells[digit as usize];
+                for peer in cells_of(peers) {
                     reach.spread(&mut todo, peer, digit, true, label);
                 }
             }
