@@ -328,14 +328,14 @@ pub struct Search<'m> {
     /// In a static search: the components of the graph of the current X or Y pass's links,
     /// for [`Search::pass_hopes`], worked out when first asked in the pass.
     pass_graph: Option<Implications>,
-    /// In a rating's X pass (one digit at a time) and Y pass: what each literal implies over
-    /// the pass's own links, among the candidates its propagations meet (see
+    /// In a rating's X pass (for the digits searched again) and Y pass: what each literal
+    /// implies over the pass's own links, among the candidates its propagations meet (see
     /// [`Implications::within_pass`]). Smaller than `implications` and exact for the pass, it
     /// stands in for it there, and `implications` is worked out only if the XY pass runs.
     pass_implications: Option<Implications>,
     /// The literal the current cycle or forcing-chain propagation looks for (its assumption
-    /// again, or the assumption's opposite), when `implications` is known: see
-    /// [`Search::may_reach_goal`].
+    /// again, or the assumption's opposite), when the pass's or the grid's implications are
+    /// known: see [`Search::may_reach_goal`].
     goal: Option<usize>,
     /// In a static multiple search: what each assumption implies, as sets (see [`Implied`]),
     /// by cell and digit, worked out when first asked.
@@ -1009,7 +1009,8 @@ impl<'m> Search<'m> {
         result
     }
 
-    /// Sets up a pass: its base difficulty, its limits, what its assumptions may reach.
+    /// Sets up a pass: its base difficulty, its limits, what its assumptions may reach (in a
+    /// rating's Y pass, its own implications; the X pass sets its own per digit searched).
     fn start_pass(&mut self, grid: &SeGrid, y: bool, x: bool) {
         self.pass_graph = None;
         self.pass_implications = match &self.conjugates {
@@ -1280,11 +1281,11 @@ impl<'m> Search<'m> {
     /// Which of the `wanted` searches from "`cell` is `digit`" can find a step, as `HOPES_*`
     /// bits: a cycle only if the assumption implies itself again through literals among which
     /// a cycle could remove something, a forcing chain from "on" only if that implies its
-    /// opposite, one from "off" only if "off" implies "on" — over cell and house links
-    /// together, which every pass's links are part of. The answers for
-    /// every candidate are worked out together, once per grid, when first wanted
-    /// ([`Implications`]). All wanted, but in a search that skips nothing (tests) or has no
-    /// conjugate table.
+    /// opposite, one from "off" only if "off" implies "on" — over the pass's own links when it
+    /// has its implications (a rating's X and Y passes), else over cell and house links
+    /// together, which every pass's links are part of. The answers for every candidate are
+    /// worked out together, once per pass or per grid, when first wanted ([`Implications`]).
+    /// All wanted, but in a search that skips nothing (tests) or has no conjugate table.
     fn hopes(&mut self, grid: &SeGrid, cell: u8, digit: u8, wanted: u8) -> u8 {
         let Some(conjugates) = self.conjugates.as_deref().filter(|_| self.skip_hopeless) else {
             return wanted;
@@ -1365,8 +1366,9 @@ impl<'m> Search<'m> {
             return found;
         }
         // Forcing chains (none in the Y pass): a walk says whether the assumption's opposite
-        // follows within so many links. In the XY pass, whose links are all links, that adds
-        // only the chains' sizes, which matter once a step is found.
+        // follows within so many links. In the XY pass, whose links are all links, and in a
+        // pass with its own implications, that adds only the chains' sizes, which matter once
+        // a step is found.
         let chains = HOPES_FROM_ON | HOPES_FROM_OFF;
         let max_links = self.chain_links_before_best;
         let judged_all = links.y || judged_in_pass;
@@ -1426,7 +1428,8 @@ impl<'m> Search<'m> {
     }
 
     /// Whether a potential the propagation just made can lead to its goal. One that cannot
-    /// (over all cell and house links, of which the pass's are part) is not followed: no
+    /// (over the pass's own links, or over all cell and house links, of which the pass's are
+    /// part — see [`Search::goal_graph`]) is not followed: no
     /// cycle or forcing chain passes through it, and leaving it out changes nothing else the
     /// propagation finds — every node on a path to the goal has its first parent on such a
     /// path too, and keeps the depth and the place in the queue among those kept that it had.

@@ -87,7 +87,7 @@ impl Implications {
     }
 
     /// What each literal implies over the links of the X pass (house links) for the digits of
-    /// `digits` alone, or of the Y pass (cell links; `digits` unused) among the bivalue cells
+    /// `x_digits` alone, or of the Y pass (cell links; `x_digits` unused) among the bivalue cells
     /// alone: the candidates those passes' propagations can meet (the Y pass starts only from
     /// bivalue cells and follows only them). Every link from one of those candidates leads to
     /// another, so the answers are those of the pass's whole graph, from a graph a fraction of
@@ -96,13 +96,13 @@ impl Implications {
         grid: &SeGrid,
         conjugates: &Conjugates,
         links: PassLinks,
-        digits: Mask,
+        x_digits: Mask,
     ) -> Implications {
         debug_assert!(links.x != links.y, "one kind of link");
         let within: [u128; 10] = if links.y {
             [conjugates.bivalue(); 10]
         } else {
-            std::array::from_fn(|d| if digits >> d & 1 == 1 { ALL_CELLS } else { 0 })
+            std::array::from_fn(|d| if x_digits >> d & 1 == 1 { ALL_CELLS } else { 0 })
         };
         Implications::among(grid, conjugates, links, within, true)
     }
