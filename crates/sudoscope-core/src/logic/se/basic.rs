@@ -29,7 +29,6 @@ impl Sink<'_> {
     }
 }
 
-/// Houses of one type, SE's order.
 /// Every house, as a set of house numbers (bit `h` for house `h`).
 pub const ALL_HOUSES: u32 = (1 << 27) - 1;
 /// Every digit, as a [`Mask`].
@@ -243,6 +242,7 @@ impl<'a> Ladder<'a> {
     }
 }
 
+/// Houses of one type, SE's order.
 fn houses_of_type(kind: usize) -> std::ops::Range<usize> {
     kind * 9..kind * 9 + 9
 }

@@ -1077,7 +1077,8 @@ impl<'m> Search<'m> {
                 continue;
             }
             match self.memo.x_pass.borrow().get(digit, places) {
-                Some(first) => firsts.extend(first.map(|(cell, hint)| (cell, digit, hint))),
+                Some(first) => firsts
+                    .extend(first.map(|(cell, hint)| (cell, digit, x_pass::at_grid(hint, grid)))),
                 None => changed |= bit(digit),
             }
         }
@@ -1110,12 +1111,9 @@ impl<'m> Search<'m> {
                 .x_pass
                 .borrow_mut()
                 .insert(digit, places, first.clone());
+            // (Found at this grid: its removals are as they are now.)
             firsts.extend(first.map(|(cell, hint)| (cell, digit, hint)));
         }
-        let mut firsts: Vec<(u8, u8, ChainHint)> = firsts
-            .into_iter()
-            .map(|(cell, digit, hint)| (cell, digit, x_pass::at_grid(hint, grid)))
-            .collect();
         firsts.sort_by_key(|&(cell, digit, _)| (cell, digit));
         self.best = firsts
             .iter()
