@@ -74,7 +74,7 @@ fn main() {
             ours[i] = ours[i].min(t.elapsed().as_secs_f64());
             ratings[i] = r.map(|r| r.to_string()).unwrap_or_else(|e| e.to_string());
             if round == reps {
-                eprintln!("{} {} {:.2} ms", lines[i], ratings[i], ours[i] * 1e3);
+                eprintln!("{} {} {:.3} ms", lines[i], ratings[i], ours[i] * 1e3);
             }
         }
     }

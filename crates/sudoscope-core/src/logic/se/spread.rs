@@ -304,12 +304,8 @@ impl Spread {
                 }
                 if links.x {
                     for c in cells_of(offs & conjugates.linked(d)) {
-                        for kind in 0..3 {
-                            if let Some(o) = conjugates.other(c, d, kind) {
-                                next.on[d as usize] |= 1 << o;
-                                next_on |= bit(d);
-                            }
-                        }
+                        next.on[d as usize] |= conjugates.others(c, d);
+                        next_on |= bit(d);
                     }
                 }
             }
@@ -384,11 +380,7 @@ impl Spread {
             }
             let mut next_on = 0;
             for c in cells_of(level_off & conjugates.linked(digit)) {
-                for kind in 0..3 {
-                    if let Some(o) = conjugates.other(c, digit, kind) {
-                        next_on |= 1 << o;
-                    }
-                }
+                next_on |= conjugates.others(c, digit);
             }
             level_off = next_off & places & !reached_off;
             level_on = next_on & !reached_on;
