@@ -247,6 +247,18 @@ fn houses_of_type(kind: usize) -> std::ops::Range<usize> {
     kind * 9..kind * 9 + 9
 }
 
+/// The houses of a set (bit `h` for house `h`), in SE's order.
+fn houses_in(set: u32) -> impl Iterator<Item = usize> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let house = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            house
+        })
+    })
+}
+
 fn hint(difficulty: u32, name: String) -> SeHint {
     SeHint {
         difficulty,
@@ -317,10 +329,14 @@ pub fn hidden_single(grid: &SeGrid, scope: &Scope, sink: &mut Sink) -> bool {
 
 /// Naked singles (2.3): a cell with one candidate left, in cell order.
 pub fn naked_single(grid: &SeGrid, sink: &mut Sink) -> bool {
-    for cell in 0..81u8 {
-        let mask = grid.cands[cell as usize];
-        if grid.values[cell as usize] == 0 && mask.count_ones() == 1 {
-            let digit = mask.trailing_zeros() as u8;
+    // (The cells with one candidate gathered without a branch per cell, then walked.)
+    let singles = (0..81).fold(0u128, |set, c| {
+        let alone = (grid.values[c] == 0) & (grid.cands[c].count_ones() == 1);
+        set | u128::from(alone) << c
+    });
+    for cell in cells_of(singles) {
+        {
+            let digit = grid.cands[cell as usize].trailing_zeros() as u8;
             let mut h = hint(23, "Naked Single".into());
             h.placement = Some((cell, digit));
             h.cells = vec![cell];
@@ -354,17 +370,19 @@ pub fn locking(grid: &SeGrid, direct: bool, scope: &Scope, sink: &mut Sink) -> b
     let digits_in_scope = scope.digits();
     for (kind1, kind2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for digit in digits(digits_in_scope) {
-            for h1 in houses_of_type(kind1) {
+            // The houses of `kind1` whose places (two or more) lie in one house of `kind2`,
+            // the first place's: all nine judged without a branch, then walked.
+            let lined_up = houses_of_type(kind1).fold(0u32, |set, h1| {
                 let cells1 = grid.places(h1, digit);
-                if cells1.count_ones() < 2 {
-                    continue;
-                }
-                // The one house of `kind2` that could hold all the places: the first one's.
+                let first = (cells1.trailing_zeros() as usize).min(80);
+                let h2 = tables().houses_of[first][kind2] as usize;
+                let fits = (cells1.count_ones() >= 2) & (cells1 & !tables().house_bits[h2] == 0);
+                set | u32::from(fits) << h1
+            });
+            for h1 in houses_in(lined_up) {
+                let cells1 = grid.places(h1, digit);
                 let first = cells1.trailing_zeros() as usize;
                 let h2 = tables().houses_of[first][kind2] as usize;
-                if cells1 & !tables().house_bits[h2] != 0 {
-                    continue;
-                }
                 // A plain one reads the two houses; a direct one also the houses of the first
                 // one's type that cross the second (where it looks for the single).
                 let bits2 = tables().house_bits[h2];
@@ -543,7 +561,7 @@ pub fn naked_set_in(grid: &SeGrid, degree: u32, houses: u32, sink: &mut Sink) ->
     let t = tables();
     let empty = grid.empty_cells();
     for kind in [BOX, COL, ROW] {
-        for house in houses_of_type(kind).filter(|h| houses >> h & 1 == 1) {
+        for house in houses_in(houses & 0x1FF << (kind * 9)) {
             if (t.house_bits[house] & empty).count_ones() < degree * 2 {
                 continue;
             }
@@ -617,7 +635,7 @@ pub fn hidden_set_in(
     let t = tables();
     let empty_cells = grid.empty_cells();
     for kind in [BOX, COL, ROW] {
-        for house in houses_of_type(kind).filter(|h| houses >> h & 1 == 1) {
+        for house in houses_in(houses & 0x1FF << (kind * 9)) {
             let empty = (t.house_bits[house] & empty_cells).count_ones();
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;

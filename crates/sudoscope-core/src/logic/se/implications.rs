@@ -191,14 +191,14 @@ impl Implications {
     pub fn reaches(&self, from: usize, to: usize) -> bool {
         debug_assert!(self.words > 0, "asked what a components-only graph implies");
         let component = self.component[from];
-        if component == SINKS {
-            return from == to;
-        }
         if component == SOURCES {
             return self.source_reaches(from, to);
         }
+        // An "off" that implies nothing ([`SINKS`]) implies itself alone: its component's set
+        // is empty, and `from == to` answers (without a branch, as a search asks this of
+        // nearly every literal it meets; a literal of any other component is in its set).
         let base = component as usize * self.words;
-        self.reach[base + to / 64] >> (to % 64) & 1 == 1
+        (self.reach[base + to / 64] >> (to % 64) & 1 == 1) | (from == to)
     }
 
     /// [`Implications::reaches`] from an "on" that nothing implies: itself, or what one of its
