@@ -329,12 +329,7 @@ pub fn hidden_single(grid: &SeGrid, scope: &Scope, sink: &mut Sink) -> bool {
 
 /// Naked singles (2.3): a cell with one candidate left, in cell order.
 pub fn naked_single(grid: &SeGrid, sink: &mut Sink) -> bool {
-    // (The cells with one candidate gathered without a branch per cell, then walked.)
-    let singles = (0..81).fold(0u128, |set, c| {
-        let alone = (grid.values[c] == 0) & (grid.cands[c].count_ones() == 1);
-        set | u128::from(alone) << c
-    });
-    for cell in cells_of(singles) {
+    for cell in cells_of(grid.cells_with(|n| n == 1)) {
         {
             let digit = grid.cands[cell as usize].trailing_zeros() as u8;
             let mut h = hint(23, "Naked Single".into());
@@ -530,23 +525,24 @@ fn tight_sets(
         if left == 0 {
             return union.count_ones() == degree && found(chosen);
         }
-        // The next (smaller) position, smallest first; enough must stay below it. (Walked
-        // over the open positions' bits: testing each of the nine would be a branch that no
-        // predictor guesses.)
-        let mut next = open & ((1 << below) - 1) & !((1 << (left - 1)) - 1);
+        // The next (smaller) position, smallest first: an open one whose items keep the union
+        // within `degree` bits, with enough open ones below it. All nine are judged at once,
+        // then the fitting ones walked: a test of each would be a branch no predictor guesses.
+        let fitting = (0..9).fold(0u16, |set, i| {
+            set | u16::from((union | items[i]).count_ones() <= degree) << i
+        });
+        let mut next = fitting & open & ((1 << below) - 1) & !((1 << (left - 1)) - 1);
         while next != 0 {
             let i = next.trailing_zeros();
             next &= next - 1;
             let union = union | items[i as usize];
-            if union.count_ones() <= degree
-                && grow(
-                    items,
-                    open,
-                    degree,
-                    (left - 1, i, chosen | 1 << i, union),
-                    found,
-                )
-            {
+            if grow(
+                items,
+                open,
+                degree,
+                (left - 1, i, chosen | 1 << i, union),
+                found,
+            ) {
                 return true;
             }
         }
@@ -824,12 +820,7 @@ pub fn fish_in(grid: &SeGrid, degree: u32, digits: Mask, sink: &mut Sink) -> boo
 pub fn xy_wing(grid: &SeGrid, xyz: bool, scope: &Scope, sink: &mut Sink) -> bool {
     let t = tables();
     let pivot_size = if xyz { 3 } else { 2 };
-    // (Cells and peers are sifted without a branch each, then walked: which cells fit is
-    // anyone's guess to a branch predictor.)
-    let pivots = (0..81).fold(0u128, |set, c| {
-        set | u128::from(grid.cands[c].count_ones() == pivot_size) << c
-    });
-    for pivot in cells_of(pivots) {
+    for pivot in cells_of(grid.cells_with(|n| n == pivot_size)) {
         let pm = grid.cands[pivot as usize];
         // The pivot or a pincer (one of its peers) must have lost a candidate.
         let wing = 1u128 << pivot | t.peer_bits[pivot as usize];
@@ -837,7 +828,8 @@ pub fn xy_wing(grid: &SeGrid, xyz: bool, scope: &Scope, sink: &mut Sink) -> bool
             continue;
         }
         // The pincers can only be the pivot's bivalue peers (in SE's peer order) that hold
-        // one of its digits and one other (XY), or two of its three (XYZ).
+        // one of its digits and one other (XY), or two of its three (XYZ): sifted without a
+        // branch each (which fit is anyone's guess to a branch predictor), then walked.
         let fits = |m: Mask| {
             let shared = (m & pm).count_ones();
             (m.count_ones() == 2) & if xyz { shared == 2 } else { shared == 1 }

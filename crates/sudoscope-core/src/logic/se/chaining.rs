@@ -1041,12 +1041,7 @@ impl<'m> Search<'m> {
         wanted: Mask,
         result: &mut Vec<ChainHint>,
     ) {
-        // (The cells with two candidates or more gathered without a branch per cell.)
-        let open = (0..81).fold(0u128, |set, c| {
-            let open = (grid.values[c] == 0) & (grid.cands[c].count_ones() > 1);
-            set | u128::from(open) << c
-        });
-        for cell in cells_of(open) {
+        for cell in cells_of(grid.cells_with(|n| n > 1)) {
             for d in digits(grid.cands[cell as usize] & wanted) {
                 let before = result.len();
                 self.unary(grid, cell, d, y, x, result);

@@ -253,6 +253,16 @@ impl SeGrid {
             .fold(0, |set, (c, &v)| set | u128::from(v == 0) << c)
     }
 
+    /// The cells holding a number of candidates that `wanted` accepts, as a bit set (a placed
+    /// cell holds none). Judged without a branch per cell: which cells pass is anyone's guess to
+    /// a branch predictor, and the techniques ask at every step.
+    #[inline]
+    pub fn cells_with(&self, wanted: impl Fn(u32) -> bool) -> u128 {
+        (0..81).fold(0, |set, c| {
+            set | u128::from(wanted(self.cands[c].count_ones())) << c
+        })
+    }
+
     /// How many cells of a house are still empty.
     pub fn empty_count(&self, house: usize) -> u32 {
         tables().houses[house]
@@ -318,9 +328,7 @@ impl Conjugates {
                 }
             }
         }
-        let bivalue = (0..81)
-            .filter(|&c| grid.cands[c].count_ones() == 2)
-            .fold(0u128, |set, c| set | 1 << c);
+        let bivalue = grid.cells_with(|n| n == 2);
         Conjugates {
             other,
             linked,

@@ -89,6 +89,7 @@ pub fn unique_loop(grid: &SeGrid, scope: &Scope) -> Option<SeHint> {
     let mut found: Vec<LoopHint> = Vec::new();
     let t = tables();
     let pairs = pairs_in_scope(grid, scope);
+    let bivalue = grid.cells_with(|n| n == 2);
     for (cell, v1, v2) in bivalue_cells(grid) {
         if pairs[v1 as usize] & bit(v2) == 0 {
             continue;
@@ -103,6 +104,7 @@ pub fn unique_loop(grid: &SeGrid, scope: &Scope) -> Option<SeHint> {
         if partners < 2 {
             continue;
         }
+        let pair = bit(v1) | bit(v2);
         let mut walk = LoopWalk {
             grid,
             v1,
@@ -110,6 +112,10 @@ pub fn unique_loop(grid: &SeGrid, scope: &Scope) -> Option<SeHint> {
             path: Vec::new(),
             on_path: 0,
             houses: [0; 2],
+            seen_by: [0; 2],
+            walked: cells_of(bivalue & ((1 << cell) - 1))
+                .filter(|&c| grid.cands[c as usize] == pair)
+                .fold(0, |set, c| set | 1 << c),
             found: &mut found,
         };
         walk.from(cell, 2, 0, None);
@@ -204,6 +210,12 @@ struct LoopWalk<'a> {
     on_path: u128,
     /// The houses of the path's cells at even and at odd places.
     houses: [u32; 2],
+    /// The cells that share a house with a path cell at even and at odd places (those cells
+    /// among them): a cell may not join at a place of the same parity.
+    seen_by: [u128; 2],
+    /// The cells holding the two digits alone that come before the start: the loops through
+    /// them were walked from them already.
+    walked: u128,
     /// The hints of the loops closed so far, each worked out as the loop closes.
     found: &'a mut Vec<LoopHint>,
 }
@@ -219,13 +231,18 @@ impl LoopWalk<'_> {
         self.path.push(cell);
         self.on_path |= 1 << cell;
         self.houses[parity] |= cell_houses;
+        let seen_before = self.seen_by[parity];
+        self.seen_by[parity] |= t.peer_bits[cell as usize] | 1 << cell;
         let pair = bit(self.v1) | bit(self.v2);
         let start = self.path[0];
-        // The cells that may come next hold both digits and are off the path (but the start,
-        // which closes a loop); walked in the house's order, which is the cells' order.
+        // The cells that may come next hold both digits, are off the path and were not walked
+        // from, and share no house with a path cell at the place they would take — or are the
+        // start, which closes a loop; walked in the house's order, which is the cells' order.
         let both =
             self.grid.digit_cells[self.v1 as usize] & self.grid.digit_cells[self.v2 as usize];
-        let open = both & (!self.on_path | 1 << start);
+        let closing = 1u128 << start;
+        let open =
+            both & !self.on_path & !(self.seen_by[1 - parity] | self.walked) | both & closing;
         for kind in 0..3 {
             if Some(kind) == last_kind {
                 continue;
@@ -239,9 +256,6 @@ impl LoopWalk<'_> {
                     continue;
                 }
                 let m = self.grid.cands[next as usize];
-                if (m == pair && next < start) || self.houses[1 - parity] & house_bits(next) != 0 {
-                    continue;
-                }
                 let new_extra = (extra | m) & !pair;
                 let card = m.count_ones();
                 if card == 2 || new_extra.count_ones() == 1 || allowed_extra > 0 {
@@ -251,6 +265,7 @@ impl LoopWalk<'_> {
             }
         }
         self.houses[parity] &= !cell_houses;
+        self.seen_by[parity] = seen_before;
         self.on_path &= !(1 << cell);
         self.path.pop();
     }
