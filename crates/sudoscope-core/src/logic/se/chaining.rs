@@ -529,10 +529,8 @@ impl<'m> Search<'m> {
         );
         self.work.buf.clear();
         if own_cell {
-            for v in digits(grid.cands[cell as usize]) {
-                if v != digit {
-                    self.work.buf.push((cell, v, Cause::NakedSingle));
-                }
+            for v in digits(grid.cands[cell as usize] & !bit(digit)) {
+                self.work.buf.push((cell, v, Cause::NakedSingle));
             }
         }
         let mut added: u128 = 1 << cell;
