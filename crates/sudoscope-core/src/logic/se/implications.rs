@@ -425,10 +425,8 @@ impl Graph {
                 edges.push(literal(cell, other, true));
             }
             if links.x {
-                for kind in 0..3 {
-                    if let Some(other) = conjugates.other(cell, digit, kind) {
-                        edges.push(literal(other, digit, true));
-                    }
+                for other in cells_of(conjugates.others(cell, digit)) {
+                    edges.push(literal(other, digit, true));
                 }
             }
         }
