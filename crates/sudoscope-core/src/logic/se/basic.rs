@@ -330,20 +330,18 @@ pub fn hidden_single(grid: &SeGrid, scope: &Scope, sink: &mut Sink) -> bool {
 /// Naked singles (2.3): a cell with one candidate left, in cell order.
 pub fn naked_single(grid: &SeGrid, sink: &mut Sink) -> bool {
     for cell in cells_of(grid.cells_with(|n| n == 1)) {
-        {
-            let digit = grid.cands[cell as usize].trailing_zeros() as u8;
-            let mut h = hint(23, "Naked Single".into());
-            h.placement = Some((cell, digit));
-            h.cells = vec![cell];
-            if sink.explain {
-                h.explanation.push(format!(
-                    "{} has one candidate left: {digit}",
-                    cell_name(cell)
-                ));
-            }
-            if sink.send(h) {
-                return true;
-            }
+        let digit = grid.cands[cell as usize].trailing_zeros() as u8;
+        let mut h = hint(23, "Naked Single".into());
+        h.placement = Some((cell, digit));
+        h.cells = vec![cell];
+        if sink.explain {
+            h.explanation.push(format!(
+                "{} has one candidate left: {digit}",
+                cell_name(cell)
+            ));
+        }
+        if sink.send(h) {
+            return true;
         }
     }
     false

@@ -2484,7 +2484,8 @@ mod tests {
         }
 
         /// The conjugate table the static searches read their house links from says what
-        /// counting the digit's places in the house says, for every candidate and house type.
+        /// counting the digit's places in the house says, for every candidate and house type;
+        /// and the set of a candidate's conjugates holds those of its three houses.
         #[test]
         fn conjugates_are_the_houses_with_two_places(
             which in 0usize..PUZZLES.len(),
@@ -2495,11 +2496,14 @@ mod tests {
             let t = tables();
             for cell in 0..81u8 {
                 for digit in digits(grid.cands[cell as usize]) {
+                    let mut all = 0u128;
                     for (kind, &house) in t.houses_of[cell as usize].iter().enumerate() {
                         let others = grid.places(house as usize, digit) & !(1u128 << cell);
                         let counted = (others.count_ones() == 1).then(|| others.trailing_zeros() as u8);
                         prop_assert_eq!(conjugates.other(cell, digit, kind), counted);
+                        all |= if counted.is_some() { others } else { 0 };
                     }
+                    prop_assert_eq!(conjugates.others(cell, digit), all, "r{}c{} {}", cell / 9 + 1, cell % 9 + 1, digit);
                 }
             }
         }

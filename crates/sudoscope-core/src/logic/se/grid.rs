@@ -400,5 +400,26 @@ mod tests {
                 prop_assert_eq!(grid.positions(house, 5), expected, "house {}", house);
             }
         }
+
+        /// The cells with so many candidates are those a cell-by-cell count finds (a placed
+        /// cell has none).
+        #[test]
+        fn cells_with_so_many_candidates_are_those_counted(
+            cands in proptest::collection::vec(0u16..0x400, 81),
+            count in 0u32..4,
+        ) {
+            let mut grid = SeGrid {
+                values: [0; 81],
+                cands: [0; 81],
+                digit_cells: [0; 10],
+            };
+            for (c, &m) in cands.iter().enumerate() {
+                grid.cands[c] = m & 0x3FE;
+            }
+            let counted = (0..81)
+                .filter(|&c| grid.cands[c].count_ones() == count)
+                .fold(0u128, |set, c| set | 1 << c);
+            prop_assert_eq!(grid.cells_with(|n| n == count), counted);
+        }
     }
 }

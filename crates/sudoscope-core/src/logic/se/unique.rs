@@ -167,13 +167,10 @@ fn pairs_in_scope(grid: &SeGrid, scope: &Scope) -> [Mask; 10] {
 /// The cells with two candidates, in cell order, each with its two digits (lower first): where
 /// SE starts its loop walks.
 fn bivalue_cells(grid: &SeGrid) -> impl Iterator<Item = (u8, u8, u8)> + '_ {
-    (0..81u8).filter_map(|cell| {
+    cells_of(grid.cells_with(|n| n == 2)).map(|cell| {
         let m = grid.cands[cell as usize];
-        let mut ds = digits(m);
-        match (m.count_ones(), ds.next(), ds.next()) {
-            (2, Some(v1), Some(v2)) => Some((cell, v1, v2)),
-            _ => None,
-        }
+        let v1 = m.trailing_zeros() as u8;
+        (cell, v1, (m & !bit(v1)).trailing_zeros() as u8)
     })
 }
 
