@@ -359,7 +359,8 @@ impl Conjugates {
     /// The digit's other places in the cell's three houses where each has just the two, as a
     /// set; the cell must hold the digit as a candidate. Made without a branch: a walk asks it
     /// for nearly every "off" it meets, and which houses have a conjugate is a coin toss to a
-    /// branch predictor. (A missing one, [`NO_CELL`], shifts to bit 127, which holds no cell.)
+    /// branch predictor. (A house without one is stored as cell 255, which shifts to bit 127,
+    /// a bit that holds no cell.)
     #[inline]
     pub fn others(&self, cell: u8, digit: u8) -> u128 {
         let [a, b, c] = self.other[index(cell, digit)];

@@ -194,7 +194,7 @@ impl Implications {
         if component == SOURCES {
             return self.source_reaches(from, to);
         }
-        // An "off" that implies nothing ([`SINKS`]) implies itself alone: its component's set
+        // An "off" that implies nothing (`SINKS`) implies itself alone: its component's set
         // is empty, and `from == to` answers (without a branch, as a search asks this of
         // nearly every literal it meets; a literal of any other component is in its set).
         let base = component as usize * self.words;
