@@ -293,19 +293,25 @@ impl Spread {
             // "Off" turns on a bivalue cell's other candidate (cell links) and the digit's
             // conjugate places (house links).
             // (Only bivalue cells and cells with a conjugate lead anywhere.)
+            // One walk over the cells with either link, each link made without a branch (a
+            // cell without it adds nothing): two walks would end twice, each end a branch
+            // no predictor foresees.
+            let bivalue = if links.y { conjugates.bivalue() } else { 0 };
             for d in digits(level_off) {
                 let offs = std::mem::take(&mut level.off[d as usize]);
-                if links.y {
-                    for c in cells_of(offs & conjugates.bivalue()) {
+                let linked = if links.x { conjugates.linked(d) } else { 0 };
+                for c in cells_of(offs & (bivalue | linked)) {
+                    if links.y {
+                        let cell_link = (bivalue >> c & 1) as u16;
                         let other = grid.cands[c as usize] & !bit(d);
-                        next_on |= other;
-                        next.on[other.trailing_zeros() as usize] |= 1 << c;
+                        next_on |= other * cell_link;
+                        // (A cell of one candidate has no other: index 9, given nothing.)
+                        let to = (other.trailing_zeros() as usize).min(9);
+                        next.on[to] |= u128::from(cell_link) << c;
                     }
-                }
-                if links.x {
-                    for c in cells_of(offs & conjugates.linked(d)) {
+                    if links.x {
                         next.on[d as usize] |= conjugates.others(c, d);
-                        next_on |= bit(d);
+                        next_on |= bit(d) * (linked >> c & 1) as u16;
                     }
                 }
             }
