@@ -90,7 +90,7 @@ pub fn unique_loop(grid: &SeGrid, scope: &Scope) -> Option<SeHint> {
     let t = tables();
     let pairs = pairs_in_scope(grid, scope);
     let bivalue = grid.cells_with(|n| n == 2);
-    for (cell, v1, v2) in bivalue_cells(grid) {
+    for (cell, v1, v2) in bivalue_cells(grid, bivalue) {
         if pairs[v1 as usize] & bit(v2) == 0 {
             continue;
         }
@@ -164,10 +164,10 @@ fn pairs_in_scope(grid: &SeGrid, scope: &Scope) -> [Mask; 10] {
     pairs
 }
 
-/// The cells with two candidates, in cell order, each with its two digits (lower first): where
-/// SE starts its loop walks.
-fn bivalue_cells(grid: &SeGrid) -> impl Iterator<Item = (u8, u8, u8)> + '_ {
-    cells_of(grid.cells_with(|n| n == 2)).map(|cell| {
+/// The cells of `bivalue` (the grid's cells with two candidates), in cell order, each with its
+/// two digits (lower first): where SE starts its loop walks.
+fn bivalue_cells(grid: &SeGrid, bivalue: u128) -> impl Iterator<Item = (u8, u8, u8)> + '_ {
+    cells_of(bivalue).map(|cell| {
         let m = grid.cands[cell as usize];
         let v1 = m.trailing_zeros() as u8;
         (cell, v1, (m & !bit(v1)).trailing_zeros() as u8)
@@ -817,7 +817,7 @@ mod tests {
     /// bivalue cell, tested afterwards.
     fn exhaustive_unique_loop(grid: &SeGrid) -> Option<SeHint> {
         let mut found: Vec<LoopHint> = Vec::new();
-        for (cell, v1, v2) in bivalue_cells(grid) {
+        for (cell, v1, v2) in bivalue_cells(grid, grid.cells_with(|n| n == 2)) {
             let mut loops = Vec::new();
             every_path(grid, cell, v1, v2, &mut Vec::new(), 2, 0, None, &mut loops);
             for lp in loops.iter().filter(|lp| passes_se_test(lp)) {
