@@ -1,7 +1,7 @@
-//! The seam to the solver side panel (`seams.md`, module `src/tui/panel/`): what the UI core
+//! The seam to the solver side panel (module `src/tui/panel/`): what the UI core
 //! uses of it, in one place.
 
-pub use super::panel::{PanelMsg, PanelTheme, SolverPanel, StepPool};
+pub use super::panel::{ClockDisplay, PanelMsg, PanelTheme, SolverPanel, StepPool};
 
 use super::game::Game;
 use crate::grid::Puzzle;

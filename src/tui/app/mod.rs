@@ -19,7 +19,7 @@ use super::gen_seam::{
 };
 use super::job::{Done, Job, Outcome, Rated};
 use super::keymap::{self, Action};
-use super::panel_link::{SolverPanel, StepPool, start_point};
+use super::panel_link::{ClockDisplay, SolverPanel, StepPool, start_point};
 use super::records::{self, Finish};
 use super::theme::{Background, Theme};
 use super::view;
@@ -440,6 +440,13 @@ impl App {
     /// Stops the clock at a fixed reading, so test screens are reproducible.
     pub fn freeze_clock(&mut self, shown: Duration) {
         self.game.timer.freeze(shown);
+    }
+
+    /// Draws the solver panel's wall-clock figures (running time, rates) as `--`, so a screen
+    /// with a solver that has run is reproducible (the documentation's screenshots).
+    pub fn hide_solver_clock(&mut self) {
+        self.panel
+            .set_clock_display(ClockDisplay::Hidden);
     }
 
     pub fn game(&self) -> &Game {
