@@ -1,4 +1,4 @@
-//! The README's generated parts equal what they are generated from:
+//! The guide's generated parts (`docs/guide.md`) equal what they are generated from:
 //!
 //! * the key table is `sudoscope::tui::keymap::markdown_table()`, made from the same list as
 //!   the `?` overlay;
@@ -6,19 +6,19 @@
 //!   `tests/snapshots/NAME.snap`, rendered from the real app through `TestBackend` by
 //!   `tests/tui_screens.rs`.
 //!
-//! When they differ the test fails; `SUDOSCOPE_UPDATE_README=1 cargo test --release --test
-//! readme_generated` writes the generated parts into the README instead.
+//! When they differ the test fails; `SUDOSCOPE_UPDATE_GUIDE=1 cargo test --release --test
+//! guide_generated` writes the generated parts into the guide instead.
 
 use sudoscope::tui::keymap::markdown_table;
 
 const KEYS_BEGIN: &str =
-    "<!-- keys:begin (generated from src/tui/keymap.rs by tests/readme_generated.rs) -->\n";
+    "<!-- keys:begin (generated from src/tui/keymap.rs by tests/guide_generated.rs) -->\n";
 const KEYS_END: &str = "<!-- keys:end -->";
 const SCREEN: &str = "<!-- screen: ";
 const FENCE: &str = "```text\n";
 
-fn readme_path() -> String {
-    concat!(env!("CARGO_MANIFEST_DIR"), "/README.md").to_string()
+fn guide_path() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guide.md").to_string()
 }
 
 /// A snapshot's content: what follows its second `---` line.
@@ -34,15 +34,15 @@ fn snapshot_body(name: &str) -> String {
     body
 }
 
-/// The README with every generated part regenerated.
-fn regenerated(readme: &str) -> String {
-    let start = readme
+/// The guide with every generated part regenerated.
+fn regenerated(guide: &str) -> String {
+    let start = guide
         .find(KEYS_BEGIN)
-        .expect("the README marks its key table")
+        .expect("the guide marks its key table")
         + KEYS_BEGIN.len();
-    let end = start + readme[start..].find(KEYS_END).expect("the key table's end");
-    let mut out = format!("{}{}", &readme[..start], markdown_table());
-    let mut rest = &readme[end..];
+    let end = start + guide[start..].find(KEYS_END).expect("the key table's end");
+    let mut out = format!("{}{}", &guide[..start], markdown_table());
+    let mut rest = &guide[end..];
     while let Some(at) = rest.find(SCREEN) {
         let name_start = at + SCREEN.len();
         let name_end = name_start + rest[name_start..].find(" -->").expect("a closed marker");
@@ -58,28 +58,28 @@ fn regenerated(readme: &str) -> String {
 }
 
 #[test]
-fn the_readme_key_table_and_screens_are_the_generated_ones() {
-    let path = readme_path();
-    let readme = std::fs::read_to_string(&path).expect("README.md");
-    let generated = regenerated(&readme);
+fn the_guide_key_table_and_screens_are_the_generated_ones() {
+    let path = guide_path();
+    let guide = std::fs::read_to_string(&path).expect("docs/guide.md");
+    let generated = regenerated(&guide);
     assert!(
         generated.matches(SCREEN).count() >= 4,
-        "the README shows screens"
+        "the guide shows screens"
     );
-    if generated == readme {
+    if generated == guide {
         return;
     }
-    if std::env::var_os("SUDOSCOPE_UPDATE_README").is_some() {
-        std::fs::write(&path, generated).expect("write README.md");
+    if std::env::var_os("SUDOSCOPE_UPDATE_GUIDE").is_some() {
+        std::fs::write(&path, generated).expect("write docs/guide.md");
         return;
     }
-    let line = readme
+    let line = guide
         .lines()
         .zip(generated.lines())
         .position(|(a, b)| a != b)
-        .map_or(readme.lines().count(), |i| i + 1);
+        .map_or(guide.lines().count(), |i| i + 1);
     panic!(
-        "README.md differs from what it is generated from (first at line {line}); regenerate \
-         it with `SUDOSCOPE_UPDATE_README=1 cargo test --release --test readme_generated`"
+        "docs/guide.md differs from what it is generated from (first at line {line}); \
+         regenerate it with `SUDOSCOPE_UPDATE_GUIDE=1 cargo test --release --test guide_generated`"
     );
 }

@@ -4,7 +4,7 @@
 //! * `play_hint_solver_quit`: a few moves, a hint, the solver panel running RFSS until it has
 //!   solved an easy puzzle, quit; then the terminal must be as before (the alternate screen
 //!   left, mouse reporting off, the cursor shown, `stty` settings unchanged).
-//! * `demo_tape_replays`: parses `demo.tape` (the VHS script of the README's recording) and
+//! * `demo_tape_replays`: parses `demo.tape` (the VHS script of the demo recording) and
 //!   replays its keystrokes in tmux, checking the screen at each of its `Wait+Screen` lines.
 //!
 //! tmux is installed by `.ci/run`; without it these tests say so and pass. The binary is the

@@ -1,7 +1,7 @@
-//! Keys to actions. The fixed keys of interfaces.md (arrows and `h j k l` move, digits enter,
+//! Keys to actions. The fixed keys of the CLI contract (arrows and `h j k l` move, digits enter,
 //! `0 . Backspace Delete` clear, `?` help, `q` quit, `Ctrl-C` quits at once) plus everything
 //! else, listed once in [`KEYS`] (with the keys of the hint card, the solver panel, the
-//! dialogs and the overlays) so the help overlay and the README table cannot drift apart.
+//! dialogs and the overlays) so the help overlay and the guide's key table cannot drift apart.
 //!
 //! Commands use lower-case letters and punctuation, because upper-case `A`–`P` are the digits
 //! 10–25 of 16×16 and 25×25 puzzles (`1-9A-P`); the only upper-case commands are beyond `P`.
@@ -79,8 +79,8 @@ const fn key(section: &'static str, keys: &'static str, what: &'static str) -> K
 
 /// Every key of every mode, in sections: playing (Move … App), then the hint card, the
 /// solver panel, the dialogs and the overlays, whose keys `App::key` handles before the play
-/// keys of [`action`]. The `?` overlay and the README's key table are both made from this
-/// list ([`markdown_table`]; a test keeps the README equal to it).
+/// keys of [`action`]. The `?` overlay and the guide's key table are both made from this
+/// list ([`markdown_table`]; a test keeps `docs/guide.md` equal to it).
 pub const KEYS: &[KeyHelp] = &[
     key(
         "Move",
@@ -202,7 +202,7 @@ pub const KEYS: &[KeyHelp] = &[
     key("Paused", "?  q", "help / quit"),
 ];
 
-/// The key table as Markdown (the README's "Keys" table), one row per [`KEYS`] entry.
+/// The key table as Markdown (the "Keys" table of `docs/guide.md`), one row per [`KEYS`] entry.
 pub fn markdown_table() -> String {
     let mut out = String::from("| where | keys | what they do |\n|---|---|---|\n");
     for k in KEYS {

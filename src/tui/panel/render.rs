@@ -25,7 +25,7 @@ pub enum ClockDisplay {
     #[default]
     Live,
     /// Drawn as `--`, so a render depends only on the solver's iterations (snapshot tests,
-    /// README screenshots).
+    /// documentation screenshots).
     Hidden,
 }
 
