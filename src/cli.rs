@@ -1,4 +1,4 @@
-//! The command line, as `../shared/reference/interfaces.md` fixes it.
+//! The command line, as `docs/guide.md` documents it.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 

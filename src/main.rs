@@ -1,6 +1,7 @@
 //! The `sudoscope` binary: parses the command line, installs the error and panic hooks, and
 //! dispatches. Every failure ends as one line on standard error and an exit code from
-//! interfaces.md (0 success, 1 runtime failure, 2 bad usage or unreadable input).
+//! the documented contract (`docs/guide.md`: 0 success, 1 runtime failure, 2 bad usage or
+//! unreadable input).
 
 mod cli;
 mod commands;

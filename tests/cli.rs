@@ -1,5 +1,5 @@
 //! The command line as users and scripts see it: records, JSON fields, exit codes and
-//! one-line errors (interfaces.md).
+//! one-line errors (`docs/guide.md`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as StdCommand, Stdio};

@@ -1,4 +1,4 @@
-//! The generator (issue 4): every puzzle has exactly one solution, proved by a counter that is
+//! The generator: every puzzle has exactly one solution, proved by a counter that is
 //! not the one the generator used; a level is a promise about the techniques needed; the same
 //! seed gives the same puzzles; bad options fail with one line.
 //!

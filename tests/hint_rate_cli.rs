@@ -258,7 +258,7 @@ fn hints_on_16x16_speak_the_puzzles_symbols() {
             assert_eq!(stray_numbers(line), Vec::<String>::new(), "{line}");
         }
     }
-    // JSON keeps digits as numbers (interfaces.md): 10 and up appear as such.
+    // JSON keeps digits as numbers (the CLI contract): 10 and up appear as such.
     let json = json_array(&stdout(&run(&[
         "hint", "--path", "--format", "json", puzzle,
     ])));

@@ -1,6 +1,6 @@
 //! The GA, the cultural algorithm and the two baselines (backtrack, logic) as live solvers:
 //! they solve easy puzzles, repeat a run for a seed, describe themselves coherently while
-//! they run, refuse or report bad puzzles, and the CLI prints interfaces.md's records.
+//! they run, refuse or report bad puzzles, and the CLI prints its documented records.
 
 use std::time::Duration;
 

@@ -492,7 +492,7 @@ impl SessionApp for HeavyApp {
     }
 }
 
-/// Issue 14: slow work never runs on the async workers. Two players ask for heavy work
+/// Slow work never runs on the async workers. Two players ask for heavy work
 /// (with 2 workers, work done inline would hold both); a third player's keys still echo at
 /// once. One player's jobs run one at a time (the per-session cap).
 #[test]

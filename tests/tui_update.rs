@@ -939,7 +939,7 @@ fn the_first_puzzle_is_generated_as_a_job() {
     assert!(a.game().empty_count() > 0);
 }
 
-/// Defect (issue 13): the damaged-save message was cut at 80 columns. The real start-up path
+/// Defect: the damaged-save message was cut at 80 columns. The real start-up path
 /// (a damaged autosave, a fresh game made as a job) shows every word of it at 80×24.
 #[test]
 fn the_damaged_save_message_is_whole_at_80_columns() {

@@ -154,7 +154,7 @@ fn step_text(step: &Step) -> String {
     format!("{}: {}", step.technique.id(), step.explanation)
 }
 
-/// The JSON array of interfaces.md, on one line.
+/// The JSON array of steps (`docs/guide.md`), on one line.
 fn steps_json(geometry: &Geometry, steps: &[Step]) -> String {
     #[derive(Serialize)]
     #[serde(transparent)]

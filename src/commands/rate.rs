@@ -16,7 +16,7 @@ use super::io::{self, Failure, Output};
 use super::{for_each_record_in_parallel, invalid_text};
 use crate::cli::{OutputFormat, RateArgs};
 
-/// The `rate --format json` record of interfaces.md, plus how many steps the logical path took
+/// The `rate --format json` record (`docs/guide.md`), plus how many steps the logical path took
 /// and how many cells it left open.
 #[derive(Serialize)]
 struct RateRecord<'a> {

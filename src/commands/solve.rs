@@ -14,7 +14,7 @@ use super::io::{self, Failure, Output};
 use super::{for_each_item, for_each_record, invalid_text};
 use crate::cli::{OutputFormat, SolveArgs, SolverName};
 
-/// The `solve --format json` record of interfaces.md (plus `unique`).
+/// The `solve --format json` record (`docs/guide.md`), with `unique`.
 #[derive(Serialize)]
 struct SolveRecord<'a> {
     puzzle: &'a str,

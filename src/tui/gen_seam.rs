@@ -1,4 +1,4 @@
-//! The generator seam (`seams.md`): the UI codes against `generate(&GenerateOptions)` through
+//! The generator seam: the UI codes against `generate(&GenerateOptions)` through
 //! this one module, so the app and the play command name a single place.
 
 pub use crate::generate::{
