@@ -116,7 +116,6 @@ fn twenty_five() -> Buffer {
     ))
     .expect("tests/data/play25.txt");
     let mut app = app(line.trim());
-    keys(&mut app, "f");
     draw(&mut app, 120, 40)
 }
 
