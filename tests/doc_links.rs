@@ -208,7 +208,10 @@ fn a_missing_file_and_a_missing_anchor_are_reported() {
     .expect("written");
     let problems = broken_links(&doc);
     assert_eq!(problems.len(), 2, "{problems:#?}");
-    assert!(problems[0].ends_with("missing.md: no such file"), "{problems:#?}");
+    assert!(
+        problems[0].ends_with("missing.md: no such file"),
+        "{problems:#?}"
+    );
     assert!(
         problems[1].ends_with("page.md#not-a-heading: no heading with that anchor"),
         "{problems:#?}"

@@ -263,7 +263,12 @@ mod tests {
                 .bg(Color::Blue)
                 .add_modifier(Modifier::BOLD | Modifier::CROSSED_OUT),
         );
-        buffer.set_string(0, 1, "rev", Style::default().add_modifier(Modifier::REVERSED));
+        buffer.set_string(
+            0,
+            1,
+            "rev",
+            Style::default().add_modifier(Modifier::REVERSED),
+        );
         buffer
     }
 

@@ -445,8 +445,7 @@ impl App {
     /// Draws the solver panel's wall-clock figures (running time, rates) as `--`, so a screen
     /// with a solver that has run is reproducible (the documentation's screenshots).
     pub fn hide_solver_clock(&mut self) {
-        self.panel
-            .set_clock_display(ClockDisplay::Hidden);
+        self.panel.set_clock_display(ClockDisplay::Hidden);
     }
 
     pub fn game(&self) -> &Game {
