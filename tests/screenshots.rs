@@ -119,8 +119,11 @@ fn twenty_five() -> Buffer {
     draw(&mut app, 120, 40)
 }
 
+/// How a picture is drawn.
+type Screen = fn() -> Buffer;
+
 /// Every picture: its file name under `docs/img/` and how it is drawn.
-const SCREENS: [(&str, fn() -> Buffer); 4] = [
+const SCREENS: [(&str, Screen); 4] = [
     ("play", play),
     ("hint-chain", hint_chain),
     ("solver-panel", solver_panel),
