@@ -25,13 +25,16 @@ fn app() -> App {
 
 fn app_with(line: &str) -> App {
     let puzzle = parse_puzzle(line, ReadOptions::default()).expect("a puzzle");
-    App::new(AppConfig {
+    let mut app = App::new(AppConfig {
         start: StartGame::Puzzle(puzzle),
         color: true,
         ascii: false,
         pool: Arc::new(StepPool::new(1)),
     })
-    .expect("an app")
+    .expect("an app");
+    // Screens drawn a second apart are compared: the clock must not tick between them.
+    app.freeze_clock(std::time::Duration::from_secs(754));
+    app
 }
 
 fn press(app: &mut App, c: char) -> Vec<Effect> {
