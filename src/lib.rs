@@ -7,5 +7,6 @@
 
 pub use sudoscope_core::{exact, generate, grid, live, logic};
 
+pub mod daily;
 pub mod serve;
 pub mod tui;
