@@ -36,7 +36,7 @@ pub const CYCLE: usize = 366;
 pub const LEVELS: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Evil];
 
 /// The seed of the disguises' stream; the stream number is the day and level.
-const DISGUISE_SEED: u64 = 0x5D0C_0DA1_1E5_u64;
+const DISGUISE_SEED: u64 = 0x05D0_C0DA_11E5_u64;
 
 /// One day's puzzle at one level.
 #[derive(Clone, Debug, PartialEq)]
