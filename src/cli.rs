@@ -37,6 +37,49 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Serve the game over SSH: anyone can `ssh -p 2222 host` and play, no account needed.
     Serve(ServeArgs),
+    /// Today's puzzle (UTC), the same on every machine: one 9×9 puzzle per day and level.
+    Daily(DailyArgs),
+}
+
+/// `sudoscope daily`.
+#[derive(Debug, Args)]
+pub struct DailyArgs {
+    /// The day, `YYYY-MM-DD` (UTC); today without it. A past day can be played, but only
+    /// today's counts for streaks.
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub date: Option<String>,
+    /// The level: easy, medium, hard or evil.
+    #[arg(long, value_enum, default_value_t = DailyLevel::Medium)]
+    pub level: DailyLevel,
+    /// Write the puzzle's one-line form instead of starting the game (for scripts).
+    #[arg(long)]
+    pub print: bool,
+    /// No colours (also when the NO_COLOR environment variable is set).
+    #[arg(long)]
+    pub no_color: bool,
+    /// ASCII lines and markers only, for terminals without Unicode.
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+/// The levels a daily comes in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DailyLevel {
+    Easy,
+    Medium,
+    Hard,
+    Evil,
+}
+
+impl From<DailyLevel> for Level {
+    fn from(value: DailyLevel) -> Level {
+        match value {
+            DailyLevel::Easy => Level::Easy,
+            DailyLevel::Medium => Level::Medium,
+            DailyLevel::Hard => Level::Hard,
+            DailyLevel::Evil => Level::Evil,
+        }
+    }
 }
 
 /// Where puzzles come from and how to read them; shared by every command.

@@ -7,5 +7,7 @@
 
 pub use sudoscope_core::{exact, generate, grid, live, logic};
 
+pub mod daily;
+pub mod names;
 pub mod serve;
 pub mod tui;

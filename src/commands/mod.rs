@@ -4,6 +4,7 @@
 mod check;
 mod convert;
 mod count;
+mod daily;
 mod generate;
 mod hint;
 pub mod io;
@@ -32,6 +33,7 @@ pub fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Command::Rate(args)) => rate::run(&args),
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
+        Some(Command::Daily(args)) => daily::run(&args),
     }
 }
 

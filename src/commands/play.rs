@@ -130,3 +130,29 @@ fn checked(puzzle: sudoscope::grid::Puzzle, name: &str) -> Result<StartGame, Fai
         .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
     Ok(StartGame::Puzzle(puzzle))
 }
+
+/// Opens the UI on a daily puzzle (`sudoscope daily`).
+pub fn run_daily(
+    daily: &sudoscope::daily::Daily,
+    no_color: bool,
+    ascii: bool,
+) -> Result<u8, Failure> {
+    let puzzle = daily
+        .puzzle()
+        .map_err(|e| Failure::runtime(e.to_string()))?;
+    let start = checked(puzzle, &daily.title())?;
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(Failure::usage(
+            "daily needs a terminal to play (standard input and output are not one); `daily --print` writes the puzzle",
+        ));
+    }
+    let color = !no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    run_ui(RunOptions {
+        start: Some(start),
+        fresh: GenerateOptions::default(),
+        color,
+        ascii,
+    })
+    .map_err(|e| Failure::runtime(e.to_string()))?;
+    Ok(0)
+}
