@@ -8,4 +8,5 @@
 pub use sudoscope_core::{exact, generate, grid, live, logic};
 
 pub mod serve;
+pub mod store;
 pub mod tui;
