@@ -13,6 +13,7 @@ use ratatui::crossterm::event::{
 };
 use sudoscope::grid::{ReadOptions, parse_puzzle};
 use sudoscope::tui::app::{Hint, Overlay};
+use sudoscope::store::{Answer, Record};
 use sudoscope::tui::{App, AppConfig, Effect, Hits, Msg, StartGame, StepPool};
 
 const EASY: &str =
@@ -890,8 +891,15 @@ fn solving_shows_a_banner_with_time_hints_rating_and_best_time() {
     key(&mut a, KeyCode::Esc);
     assert!(!render(&mut a, 80, 24).contains("first finish"));
     assert!(a.game().completed().is_some());
-    // The best time goes with the save into the next game of the same kind.
+    // The best time comes back from the store's history (the runner sends the records) into
+    // the next game of the same kind.
     let mut b = app_from(StartGame::Resume(a.snapshot()), false, true);
+    b.update(Msg::Stored(Answer::Records(vec![Record {
+        kind: sudoscope::tui::records::kind(a.game()),
+        games: 1,
+        best_ms: 250_000,
+        median_ms: 250_000,
+    }])));
     let effects = b.start();
     settle(&mut b, effects);
     ch(&mut b, 'e');
@@ -958,7 +966,8 @@ fn the_damaged_save_message_is_whole_at_80_columns() {
         color: true,
         ascii: false,
     };
-    let mut a = sudoscope::tui::run::build_app(options, Some(&save)).unwrap();
+    let mut store = sudoscope::tui::local_store::LocalStore::open(Some(dir.path()));
+    let mut a = sudoscope::tui::run::build_app(options, &mut store).unwrap();
     let effects = a.start();
     settle(&mut a, effects);
     let message = a
