@@ -335,6 +335,17 @@ fn quit_keys_save_then_quit() {
     );
 }
 
+/// A new game's saves: the game left behind (kept in the continue list), then the new one.
+fn assert_left_and_new_game_saved(effects: &[Effect]) {
+    match effects {
+        [Effect::Save(left), Effect::Save(new)] => {
+            assert_ne!(left.game, new.game, "two different games");
+            assert!(left.finish.is_none() && new.finish.is_none());
+        }
+        other => panic!("expected the left game's save and the new one's: {other:?}"),
+    }
+}
+
 #[test]
 fn open_dialog_typed_or_pasted() {
     let mut a = app();
@@ -353,7 +364,7 @@ fn open_dialog_typed_or_pasted() {
     a.update(Msg::Event(Event::Paste(other.to_string())));
     assert!(matches!(a.overlay(), Overlay::Open { .. }));
     let effects = key(&mut a, KeyCode::Enter);
-    assert!(matches!(effects.as_slice(), [Effect::Save(_)]));
+    assert_left_and_new_game_saved(&effects);
     assert_eq!(a.game().entry(0), 4);
     assert!(a.game().solution().is_some());
 }
@@ -376,7 +387,7 @@ fn new_game_dialog_generates_in_the_background() {
     assert!(a.needs_frames());
     assert!(render(&mut a, 80, 24).contains("generating"));
     let effects = settle(&mut a, effects);
-    assert!(matches!(effects.as_slice(), [Effect::Save(_)]));
+    assert_left_and_new_game_saved(&effects);
     assert!(!a.is_generating());
     assert_ne!(a.game().puzzle().to_line(), EASY);
     assert_eq!(a.game().level, Some(sudoscope::logic::rating::Level::Easy));
@@ -802,7 +813,9 @@ fn leaving_an_unfinished_game_or_revealing_it_asks_first() {
             "{dialog}: {:?}",
             a.overlay()
         );
-        assert!(render(&mut a, 80, 24).contains("unfinished"));
+        let screen = render(&mut a, 80, 24);
+        assert!(screen.contains("unfinished"), "{screen}");
+        assert!(screen.contains("continue list"), "{screen}");
         ch(&mut a, 'n');
         assert!(matches!(a.overlay(), Overlay::None));
         assert_eq!(a.game().entry(0), digit_at(0), "the game stays");

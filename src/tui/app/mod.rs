@@ -233,9 +233,11 @@ impl Confirm {
     pub fn question(self) -> &'static str {
         match self {
             Confirm::NewGame => {
-                "Leave this game for a new one? It stays in the continue list (o)."
+                "Leave this unfinished game for a new one? It stays in the continue list (o)."
             }
-            Confirm::Open => "Leave this game to open another? It stays in the continue list (o).",
+            Confirm::Open => {
+                "Leave this unfinished game to open another? It stays in the continue list (o)."
+            }
             Confirm::RevealAll => "Reveal the whole solution? This game then sets no best time.",
         }
     }
