@@ -70,9 +70,10 @@ impl Runner {
     }
 
     fn key(&mut self, code: KeyCode) {
-        let effects = self
-            .app
-            .update(Msg::Event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE))));
+        let effects = self.app.update(Msg::Event(Event::Key(KeyEvent::new(
+            code,
+            KeyModifiers::NONE,
+        ))));
         self.carry_out(effects);
     }
 
@@ -107,10 +108,7 @@ impl Runner {
 
     /// Answers a "leave this game?" question with yes, when one is asked.
     fn yes_if_asked(&mut self) {
-        if matches!(
-            self.app.overlay(),
-            sudoscope::tui::app::Overlay::Confirm(_)
-        ) {
+        if matches!(self.app.overlay(), sudoscope::tui::app::Overlay::Confirm(_)) {
             self.key(KeyCode::Char('y'));
         }
     }
@@ -162,7 +160,10 @@ fn every_way_of_starting_a_game_keeps_records_and_unfinished_games() {
 
     // `sudoscope`: the previous release's unfinished game comes back.
     let mut r = Runner::start(dir.path(), None);
-    assert_eq!(r.app.game().entries().iter().filter(|&&d| d != 0).count(), 34);
+    assert_eq!(
+        r.app.game().entries().iter().filter(|&&d| d != 0).count(),
+        34
+    );
     r.move_once();
     // `o`: a nearly solved puzzle, finished in 4:10.
     r.key(KeyCode::Char('o'));
@@ -203,11 +204,21 @@ fn every_way_of_starting_a_game_keeps_records_and_unfinished_games() {
     r.carry_out(effects);
     r.yes_if_asked();
     r.key(KeyCode::Enter);
-    assert_eq!(r.app.game().puzzle().givens.cells(), parse_puzzle(OTHER, ReadOptions::default()).unwrap().givens.cells());
+    assert_eq!(
+        r.app.game().puzzle().givens.cells(),
+        parse_puzzle(OTHER, ReadOptions::default())
+            .unwrap()
+            .givens
+            .cells()
+    );
     r.move_once();
     r.quit();
     let (games, history, best) = stored(dir.path(), &kind);
-    assert_eq!(games.len(), 4, "the old game, the easy one, g's and the pasted one");
+    assert_eq!(
+        games.len(),
+        4,
+        "the old game, the easy one, g's and the pasted one"
+    );
     assert!(holds_puzzle(&games, OTHER));
     assert_eq!((history, best), (2, Some(best_now)));
 
@@ -252,7 +263,11 @@ fn every_way_of_starting_a_game_keeps_records_and_unfinished_games() {
     let (games, history, best) = stored(dir.path(), &kind);
     assert_eq!(history, 3);
     assert_eq!(best, Some(before.map_or(300_000, |b| b.min(300_000))));
-    assert_eq!(games.len(), 4, "the finished game left the list; the others stay");
+    assert_eq!(
+        games.len(),
+        4,
+        "the finished game left the list; the others stay"
+    );
     assert!(!holds_puzzle(&games, NEARLY));
 }
 
@@ -269,12 +284,19 @@ fn continuing_a_game_saves_to_that_game() {
     r.move_once();
     r.key(KeyCode::Char('o'));
     r.yes_if_asked();
-    assert!(r.app.continue_games().is_empty(), "the game on screen is not offered");
+    assert!(
+        r.app.continue_games().is_empty(),
+        "the game on screen is not offered"
+    );
     r.key(KeyCode::Esc);
     r.quit();
     let store = SqliteStore::open_as_is(&dir.path().join(STORE_FILE)).unwrap();
     let player = store.player(LOCAL_OWNER).unwrap();
     let games = store.unfinished(player, 100).unwrap();
     assert_eq!(games.len(), 1);
-    assert_eq!(games[0].summary.filled, 30 + 2, "both moves in the one game");
+    assert_eq!(
+        games[0].summary.filled,
+        30 + 2,
+        "both moves in the one game"
+    );
 }

@@ -27,7 +27,15 @@ fn binary() -> PathBuf {
 
 /// Runs `sudoscope ARGS` in a fresh window, waits for `ready`, types `keys`, waits for
 /// `then`, quits with `q` and waits for the process to end; returns the screen before `q`.
-fn play(tmux: &Tmux, name: &str, data: &Path, args: &str, ready: &str, keys: &str, then: &str) -> String {
+fn play(
+    tmux: &Tmux,
+    name: &str,
+    data: &Path,
+    args: &str,
+    ready: &str,
+    keys: &str,
+    then: &str,
+) -> String {
     let command = format!(
         "SUDOSCOPE_DATA_DIR='{}' '{}' {args}; echo \"exited $?\"",
         data.display(),
@@ -65,22 +73,54 @@ fn best_times_and_unfinished_games_survive_play_with_a_puzzle_or_a_level() {
     let data = dir.path();
     let tmux = Tmux::new("store-play");
     // An unfinished game with one move.
-    play(&tmux, "a", data, &format!("play {OTHER}"), "51 to go", "4", "50 to go");
+    play(
+        &tmux,
+        "a",
+        data,
+        &format!("play {OTHER}"),
+        "51 to go",
+        "4",
+        "50 to go",
+    );
     // A finish: the first of its kind.
-    let solved = play(&tmux, "b", data, &format!("play {NEARLY}"), "1 to go", "4", "Solved in");
+    let solved = play(
+        &tmux,
+        "b",
+        data,
+        &format!("play {NEARLY}"),
+        "1 to go",
+        "4",
+        "Solved in",
+    );
     assert!(solved.contains("first finish"), "{solved}");
     // `play --level easy` used to overwrite the one save, best times and all.
     play(&tmux, "c", data, "play --level easy", "to go", "", "to go");
     let listed = list(data);
     assert!(
-        listed.lines().any(|l| l.contains("9x9 standard") && l.contains("31/81")),
+        listed
+            .lines()
+            .any(|l| l.contains("9x9 standard") && l.contains("31/81")),
         "the game with a move is listed:\n{listed}"
     );
     // The same kind again: the banner compares with the record instead of calling it the
     // first finish.
-    let again = play(&tmux, "d", data, &format!("play {NEARLY}"), "1 to go", "4", "Solved in");
-    assert!(!again.contains("first finish"), "the record was lost:\n{again}");
-    assert!(again.contains("best") || again.contains("new best"), "{again}");
+    let again = play(
+        &tmux,
+        "d",
+        data,
+        &format!("play {NEARLY}"),
+        "1 to go",
+        "4",
+        "Solved in",
+    );
+    assert!(
+        !again.contains("first finish"),
+        "the record was lost:\n{again}"
+    );
+    assert!(
+        again.contains("best") || again.contains("new best"),
+        "{again}"
+    );
     // `play --continue N` takes the listed game up again.
     let listed = list(data);
     let number = listed

@@ -32,7 +32,9 @@ impl EchoApp {
         if self.typed.chars().count() > 64 {
             self.typed.remove(0);
         }
-        vec![SessionEffect::Save(Save::single(self.typed.clone()))]
+        vec![SessionEffect::Save(Box::new(Save::single(
+            self.typed.clone(),
+        )))]
     }
 }
 

@@ -282,7 +282,10 @@ fn records_and_unfinished_games_survive_sessions_over_ssh() {
     let (ok, screen) = tmux.wait_for("second", WAIT, |s| to_go(s) == Some(fresh - 1));
     assert!(ok, "the game left behind did not come back:\n{screen}");
     let again = solve_nearly("second");
-    assert!(!again.contains("first finish"), "the record was lost:\n{again}");
+    assert!(
+        !again.contains("first finish"),
+        "the record was lost:\n{again}"
+    );
     tmux.send("second", &["q"]);
 
     // And the game left a second time is still there.

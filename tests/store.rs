@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rusqlite::Connection;
 use sudoscope::store::{
-    Finished, GameSummary, Keeper, Kind, LOCAL_OWNER, Request, Answer, SqliteStore, Store,
+    Answer, Finished, GameSummary, Keeper, Kind, LOCAL_OWNER, Request, SqliteStore, Store,
 };
 use sudoscope::tui::local_store::{LocalStore, STORE_FILE};
 
@@ -65,7 +65,14 @@ fn the_old_local_save_comes_in_whole_and_is_kept_renamed() {
     assert_eq!(games.len(), 1, "{games:?}");
     let old: serde_json::Value = serde_json::from_str(OLD_SAVE).unwrap();
     let game: serde_json::Value = serde_json::from_str(&games[0].snapshot).unwrap();
-    for field in ["givens", "entries", "notes", "solution", "elapsed_ms", "level"] {
+    for field in [
+        "givens",
+        "entries",
+        "notes",
+        "solution",
+        "elapsed_ms",
+        "level",
+    ] {
         assert_eq!(game[field], old[field], "{field}");
     }
     assert_eq!(games[0].summary.filled, 34);
@@ -78,10 +85,7 @@ fn the_old_local_save_comes_in_whole_and_is_kept_renamed() {
     assert_eq!(records.len(), 1, "{records:?}");
     assert_eq!(records[0].kind, kind(None));
     assert_eq!(records[0].best_ms, 1984);
-    let history = keeper
-        .store()
-        .history(keeper.player(), None, 10)
-        .unwrap();
+    let history = keeper.store().history(keeper.player(), None, 10).unwrap();
     assert!(history[0].imported);
     // The old file is kept under another name, and a second start brings nothing twice.
     assert!(!dir.path().join("game.json").exists());
@@ -92,7 +96,11 @@ fn the_old_local_save_comes_in_whole_and_is_kept_renamed() {
     assert!(again.notices.is_empty());
     assert_eq!(keeper.unfinished().unwrap().len(), 1);
     assert_eq!(
-        keeper.store().history(keeper.player(), None, 10).unwrap().len(),
+        keeper
+            .store()
+            .history(keeper.player(), None, 10)
+            .unwrap()
+            .len(),
         1
     );
 }
@@ -170,7 +178,11 @@ fn a_damaged_store_is_moved_aside_with_a_message() {
     drop(store);
     std::fs::write(&path, b"garbage again".repeat(100)).unwrap();
     let again = LocalStore::open(Some(dir.path()));
-    assert!(again.notices[0].contains(".damaged-2"), "{:?}", again.notices);
+    assert!(
+        again.notices[0].contains(".damaged-2"),
+        "{:?}",
+        again.notices
+    );
     assert_eq!(std::fs::read(&kept).unwrap(), garbage);
 }
 
@@ -235,7 +247,10 @@ fn two_writers_at_once_lose_no_finish() {
     let records = store.records(player).unwrap();
     assert_eq!(records[0].games as u64, 2 * EACH);
     assert_eq!(records[0].best_ms, 1000);
-    assert!(store.unfinished(player, 100).unwrap().is_empty(), "finished games leave the list");
+    assert!(
+        store.unfinished(player, 100).unwrap().is_empty(),
+        "finished games leave the list"
+    );
 }
 
 #[test]
@@ -244,23 +259,41 @@ fn the_list_keeps_the_ten_newest_games_with_moves() {
     let player = store.player(LOCAL_OWNER).unwrap();
     let mut ids = Vec::new();
     for i in 0..12 {
-        ids.push(store.put_game(player, None, &summary(true), &format!("moved {i}")).unwrap());
+        ids.push(
+            store
+                .put_game(player, None, &summary(true), &format!("moved {i}"))
+                .unwrap(),
+        );
     }
     // A game without moves stays only while it is the newest.
-    let untouched = store.put_game(player, None, &summary(false), "untouched").unwrap();
+    let untouched = store
+        .put_game(player, None, &summary(false), "untouched")
+        .unwrap();
     let games = store.unfinished(player, 100).unwrap();
     assert_eq!(games.len(), 10);
     assert_eq!(games[0].id, untouched);
     assert_eq!(games[1].snapshot, "moved 11");
-    store.put_game(player, None, &summary(true), "newer").unwrap();
+    store
+        .put_game(player, None, &summary(true), "newer")
+        .unwrap();
     let games = store.unfinished(player, 100).unwrap();
     assert!(games.iter().all(|g| g.snapshot != "untouched"));
     assert_eq!(games[0].snapshot, "newer");
     // Updating a kept game keeps its id; a game that is gone is added again.
     let kept = games[3].id;
-    assert_eq!(store.put_game(player, Some(kept), &summary(true), "x").unwrap(), kept);
+    assert_eq!(
+        store
+            .put_game(player, Some(kept), &summary(true), "x")
+            .unwrap(),
+        kept
+    );
     let gone = ids[0];
-    assert_ne!(store.put_game(player, Some(gone), &summary(true), "y").unwrap(), gone);
+    assert_ne!(
+        store
+            .put_game(player, Some(gone), &summary(true), "y")
+            .unwrap(),
+        gone
+    );
 }
 
 #[test]
@@ -268,17 +301,33 @@ fn records_give_best_and_median_of_the_finishes_that_count() {
     let store = SqliteStore::in_memory().unwrap();
     let player = store.player(LOCAL_OWNER).unwrap();
     for ms in [9000, 3000, 5000, 7000] {
-        store.finish_game(player, None, &finished("hard", ms)).unwrap();
+        store
+            .finish_game(player, None, &finished("hard", ms))
+            .unwrap();
     }
     let mut revealed = finished("hard", 100);
     revealed.solution_revealed = true;
     store.finish_game(player, None, &revealed).unwrap();
-    store.finish_game(player, None, &finished("easy", 2000)).unwrap();
+    store
+        .finish_game(player, None, &finished("easy", 2000))
+        .unwrap();
     let records = store.records(player).unwrap();
-    let hard = records.iter().find(|r| r.kind == kind(Some("hard"))).unwrap();
+    let hard = records
+        .iter()
+        .find(|r| r.kind == kind(Some("hard")))
+        .unwrap();
     assert_eq!((hard.games, hard.best_ms, hard.median_ms), (4, 3000, 5000));
-    let easy = records.iter().find(|r| r.kind == kind(Some("easy"))).unwrap();
+    let easy = records
+        .iter()
+        .find(|r| r.kind == kind(Some("easy")))
+        .unwrap();
     assert_eq!((easy.games, easy.best_ms), (1, 2000));
     // The history keeps the revealed one too, and filters by kind.
-    assert_eq!(store.history(player, Some(&kind(Some("hard"))), 10).unwrap().len(), 5);
+    assert_eq!(
+        store
+            .history(player, Some(&kind(Some("hard"))), 10)
+            .unwrap()
+            .len(),
+        5
+    );
 }

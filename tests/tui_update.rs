@@ -12,8 +12,8 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::tui::app::{Hint, Overlay};
 use sudoscope::store::{Answer, Record};
+use sudoscope::tui::app::{Hint, Overlay};
 use sudoscope::tui::{App, AppConfig, Effect, Hits, Msg, StartGame, StepPool};
 
 const EASY: &str =

@@ -18,7 +18,7 @@ pub enum SessionEffect {
     /// The player quit: restore their terminal and close the channel.
     Quit,
     /// Keep the game (the app emits one after every change).
-    Save(Save),
+    Save(Box<Save>),
     /// Ask the store; the answer comes back boxed through [`SessionApp::work_done`] as a
     /// [`store::Answer`](crate::store::Answer). The store's records are sent that way,
     /// unasked, when the session starts.

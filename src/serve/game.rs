@@ -22,7 +22,7 @@ fn effects(effects: Vec<Effect>) -> Vec<SessionEffect> {
         .into_iter()
         .map(|effect| match effect {
             Effect::Quit => SessionEffect::Quit,
-            Effect::Save(save) => SessionEffect::Save(save),
+            Effect::Save(save) => SessionEffect::Save(Box::new(save)),
             Effect::Ask(request) => SessionEffect::Ask(request),
             Effect::Work(job) => SessionEffect::Work(Work::new(move || Box::new(job.run()))),
         })

@@ -13,8 +13,8 @@ use super::app::AppFactory;
 use super::handler::{Connection, Shared};
 use super::limits::Admission;
 use super::session::SessionLimits;
-use crate::store::{ANONYMOUS_PREFIX, SharedStore, SqliteStore, Store};
 use super::{ServeError, ServeOptions, hostkey};
+use crate::store::{ANONYMOUS_PREFIX, SharedStore, SqliteStore, Store};
 
 /// How long the handshake and authentication may take before the connection is dropped.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);

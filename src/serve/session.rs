@@ -351,7 +351,7 @@ async fn apply(
     effects: Vec<SessionEffect>,
 ) -> bool {
     let mut quit = false;
-    let mut pending: Option<Save> = None;
+    let mut pending: Option<Box<Save>> = None;
     let mut queue = VecDeque::from(effects);
     while let Some(effect) = queue.pop_front() {
         match effect {
@@ -384,9 +384,9 @@ async fn apply(
     quit
 }
 
-async fn write(saves: Option<&Saves>, save: Save) {
+async fn write(saves: Option<&Saves>, save: Box<Save>) {
     if let Some(saves) = saves {
-        saves.save(save).await;
+        saves.save(*save).await;
     }
 }
 

@@ -60,7 +60,9 @@ pub enum StoreError {
         #[source]
         source: std::io::Error,
     },
-    #[error("{path} was written by a newer sudoscope (store version {found}, this one knows {known})")]
+    #[error(
+        "{path} was written by a newer sudoscope (store version {found}, this one knows {known})"
+    )]
     Newer {
         path: String,
         found: i64,
@@ -166,8 +168,7 @@ pub trait Store: Send + Sync {
         snapshot: &str,
     ) -> Result<GameId>;
     /// Records a finish and drops the unfinished game `id` (if any), in one transaction.
-    fn finish_game(&self, player: PlayerId, id: Option<GameId>, finished: &Finished)
-    -> Result<()>;
+    fn finish_game(&self, player: PlayerId, id: Option<GameId>, finished: &Finished) -> Result<()>;
     /// Drops an unfinished game.
     fn drop_game(&self, player: PlayerId, id: GameId) -> Result<()>;
     /// The player's unfinished games, most recently saved first, at most `limit`.

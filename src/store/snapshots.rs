@@ -25,4 +25,3 @@ pub fn summary_of(snapshot: &Snapshot) -> GameSummary {
 pub fn variant_name(variant: Variant) -> String {
     variant.to_string()
 }
-

@@ -7,7 +7,9 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use rusqlite::{Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior, params};
+use rusqlite::{
+    Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior, params,
+};
 
 use super::files::move_aside;
 use super::rows::{insert_finish, insert_game, kind_of};
@@ -105,9 +107,7 @@ impl SqliteStore {
             });
         }
         connection
-            .pragma_update_and_check(None, "journal_mode", "WAL", |row| {
-                row.get::<_, String>(0)
-            })
+            .pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0))
             .map_err(fail)?;
         connection
             .pragma_update(None, "synchronous", "NORMAL")
@@ -173,11 +173,6 @@ fn classify(path: &str, source: rusqlite::Error) -> StoreError {
         },
     }
 }
-
-
-
-
-
 
 impl Store for SqliteStore {
     fn player(&self, owner: &str) -> Result<PlayerId> {
@@ -283,12 +278,7 @@ impl Store for SqliteStore {
         })
     }
 
-    fn finish_game(
-        &self,
-        player: PlayerId,
-        id: Option<GameId>,
-        finished: &Finished,
-    ) -> Result<()> {
+    fn finish_game(&self, player: PlayerId, id: Option<GameId>, finished: &Finished) -> Result<()> {
         let now = self.now();
         self.write(|tx| {
             insert_finish(tx, player, finished, now, false)?;

@@ -23,13 +23,13 @@ use ratatui::crossterm::terminal::{
 use thiserror::Error;
 
 use super::app::{App, AppConfig, Effect, Hits, Msg, StartGame};
-use crate::store::Request;
 use super::gen_seam::GenerateOptions;
 use super::job::JobPool;
 use super::local_store::LocalStore;
 use super::panel_link::StepPool;
 use super::terminal_watch::{TerminalWatch, Wake};
 use super::theme::{Background, Theme};
+use crate::store::Request;
 
 /// The frame period while something animates.
 const FRAME: Duration = Duration::from_millis(33);

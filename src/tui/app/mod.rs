@@ -24,8 +24,8 @@ use super::records::{self, Finish};
 use super::theme::{Background, Theme};
 use super::view;
 use crate::grid::{Geometry, ReadOptions, Variant, parse_puzzle};
-use crate::store::{Answer, GameId, Request, Save, Unfinished};
 use crate::logic::{self, Step};
+use crate::store::{Answer, GameId, Request, Save, Unfinished};
 
 mod actions;
 mod keys;
