@@ -251,6 +251,19 @@ pub struct PlayArgs {
     /// ASCII lines and markers only, for terminals without Unicode.
     #[arg(long)]
     pub ascii: bool,
+    /// Continue an unfinished game: the most recent, or number N of `--list`.
+    #[arg(
+        long = "continue",
+        value_name = "N",
+        num_args = 0..=1,
+        default_missing_value = "1",
+        value_parser = clap::value_parser!(u64).range(1..),
+        conflicts_with_all = ["puzzle", "file", "index", "level", "size", "variant"]
+    )]
+    pub continue_game: Option<u64>,
+    /// Print the unfinished games (number, kind, progress, last played) and exit.
+    #[arg(long, conflicts_with_all = ["puzzle", "file", "index", "level", "size", "variant", "continue_game"])]
+    pub list: bool,
 }
 
 fn parse_play_size(text: &str) -> Result<usize, String> {
@@ -361,6 +374,8 @@ impl PlayArgs {
             variant: None,
             no_color: false,
             ascii: false,
+            continue_game: None,
+            list: false,
         }
     }
 }

@@ -10,4 +10,5 @@ pub use sudoscope_core::{exact, generate, grid, live, logic};
 pub mod daily;
 pub mod names;
 pub mod serve;
+pub mod store;
 pub mod tui;

@@ -15,6 +15,7 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 use ratatui::widgets::Paragraph;
 use sudoscope::serve::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
 use sudoscope::serve::{ServeOptions, serve};
+use sudoscope::store::Save;
 use support::sshclient::{client_key, ssh_base_args, tools_present};
 use support::tmux::Tmux;
 
@@ -31,7 +32,9 @@ impl EchoApp {
         if self.typed.chars().count() > 64 {
             self.typed.remove(0);
         }
-        vec![SessionEffect::Save(self.typed.clone())]
+        vec![SessionEffect::Save(Box::new(Save::single(
+            self.typed.clone(),
+        )))]
     }
 }
 

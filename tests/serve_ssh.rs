@@ -234,3 +234,63 @@ fn play_hint_solver_resize_resume_and_restart_over_ssh() {
     );
     tmux.send("restart", &["q"]);
 }
+
+/// One cell short of solved; the cursor starts on it (r1c1, whose digit is 4).
+const NEARLY: &str =
+    ".83921657967345821251876493548132976729564138136798245372689514814253769695417382";
+
+/// Over SSH a player's records and unfinished games live in the store per key: a finish is
+/// remembered in the next session, and a game left for another one comes back.
+#[test]
+fn records_and_unfinished_games_survive_sessions_over_ssh() {
+    if !tools_present() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let key = client_key(dir.path(), "player");
+    let known_hosts = dir.path().join("known_hosts");
+    let mut server = Server::start(&dir.path().join("data"));
+    let tmux = Tmux::new("serve-store");
+    // Opens the nearly solved puzzle (leaving the game on screen) and solves it.
+    let solve_nearly = |name: &str| -> String {
+        tmux.send(name, &["o"]);
+        std::thread::sleep(Duration::from_millis(200));
+        if tmux.capture(name).contains("Leave this unfinished game") {
+            tmux.send(name, &["y"]);
+        }
+        tmux.text(name, NEARLY);
+        tmux.send(name, &["Enter"]);
+        tmux.wait_for_text(name, "1 to go", WAIT);
+        tmux.text(name, "4");
+        tmux.wait_for_text(name, "Solved in", WAIT)
+    };
+
+    tmux.start("first", 100, 40, &server.ssh(&key, &known_hosts));
+    let (ok, screen) = tmux.wait_for("first", WAIT, |s| to_go(s).is_some());
+    assert!(ok, "no game over SSH:\n{screen}");
+    let fresh = to_go(&screen).unwrap_or(0);
+    tmux.send("first", &["r"]);
+    let (ok, screen) = tmux.wait_for("first", WAIT, |s| to_go(s) == Some(fresh - 1));
+    assert!(ok, "the reveal did not land:\n{screen}");
+    let solved = solve_nearly("first");
+    assert!(solved.contains("first finish"), "{solved}");
+    tmux.send("first", &["q"]);
+    server.wait_log("disconnected", WAIT);
+
+    // The next session: the game left for the puzzle is back, and the record is known.
+    tmux.start("second", 100, 40, &server.ssh(&key, &known_hosts));
+    let (ok, screen) = tmux.wait_for("second", WAIT, |s| to_go(s) == Some(fresh - 1));
+    assert!(ok, "the game left behind did not come back:\n{screen}");
+    let again = solve_nearly("second");
+    assert!(
+        !again.contains("first finish"),
+        "the record was lost:\n{again}"
+    );
+    tmux.send("second", &["q"]);
+
+    // And the game left a second time is still there.
+    tmux.start("third", 100, 40, &server.ssh(&key, &known_hosts));
+    let (ok, screen) = tmux.wait_for("third", WAIT, |s| to_go(s) == Some(fresh - 1));
+    assert!(ok, "the game left behind did not come back:\n{screen}");
+    tmux.send("third", &["q"]);
+}

@@ -94,8 +94,19 @@ fn start_game(tmux: &Tmux, name: &str, data: &Path) -> u32 {
     app_pid(tmux, name)
 }
 
+/// The snapshot of the most recent unfinished game in the store of `data`.
 fn saved_entries(data: &Path) -> String {
-    std::fs::read_to_string(data.join("game.json")).unwrap_or_default()
+    use sudoscope::store::{Keeper, SqliteStore};
+    let path = data.join(sudoscope::tui::local_store::STORE_FILE);
+    let Ok(store) = SqliteStore::open_as_is(&path) else {
+        return String::new();
+    };
+    Keeper::new(std::sync::Arc::new(store), sudoscope::store::LOCAL_OWNER)
+        .and_then(|keeper| keeper.unfinished())
+        .ok()
+        .and_then(|games| games.into_iter().next())
+        .map(|game| game.snapshot)
+        .unwrap_or_default()
 }
 
 /// Defect: killing the tmux session left sudoscope at 50-95% CPU, reading a dead terminal,

@@ -12,6 +12,7 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use sudoscope::grid::{ReadOptions, parse_puzzle};
+use sudoscope::store::{Answer, Record};
 use sudoscope::tui::app::{Hint, Overlay};
 use sudoscope::tui::{App, AppConfig, Effect, Hits, Msg, StartGame, StepPool};
 
@@ -334,6 +335,17 @@ fn quit_keys_save_then_quit() {
     );
 }
 
+/// A new game's saves: the game left behind (kept in the continue list), then the new one.
+fn assert_left_and_new_game_saved(effects: &[Effect]) {
+    match effects {
+        [Effect::Save(left), Effect::Save(new)] => {
+            assert_ne!(left.game, new.game, "two different games");
+            assert!(left.finish.is_none() && new.finish.is_none());
+        }
+        other => panic!("expected the left game's save and the new one's: {other:?}"),
+    }
+}
+
 #[test]
 fn open_dialog_typed_or_pasted() {
     let mut a = app();
@@ -352,7 +364,7 @@ fn open_dialog_typed_or_pasted() {
     a.update(Msg::Event(Event::Paste(other.to_string())));
     assert!(matches!(a.overlay(), Overlay::Open { .. }));
     let effects = key(&mut a, KeyCode::Enter);
-    assert!(matches!(effects.as_slice(), [Effect::Save(_)]));
+    assert_left_and_new_game_saved(&effects);
     assert_eq!(a.game().entry(0), 4);
     assert!(a.game().solution().is_some());
 }
@@ -375,7 +387,7 @@ fn new_game_dialog_generates_in_the_background() {
     assert!(a.needs_frames());
     assert!(render(&mut a, 80, 24).contains("generating"));
     let effects = settle(&mut a, effects);
-    assert!(matches!(effects.as_slice(), [Effect::Save(_)]));
+    assert_left_and_new_game_saved(&effects);
     assert!(!a.is_generating());
     assert_ne!(a.game().puzzle().to_line(), EASY);
     assert_eq!(a.game().level, Some(sudoscope::logic::rating::Level::Easy));
@@ -801,7 +813,9 @@ fn leaving_an_unfinished_game_or_revealing_it_asks_first() {
             "{dialog}: {:?}",
             a.overlay()
         );
-        assert!(render(&mut a, 80, 24).contains("unfinished"));
+        let screen = render(&mut a, 80, 24);
+        assert!(screen.contains("unfinished"), "{screen}");
+        assert!(screen.contains("continue list"), "{screen}");
         ch(&mut a, 'n');
         assert!(matches!(a.overlay(), Overlay::None));
         assert_eq!(a.game().entry(0), digit_at(0), "the game stays");
@@ -890,8 +904,15 @@ fn solving_shows_a_banner_with_time_hints_rating_and_best_time() {
     key(&mut a, KeyCode::Esc);
     assert!(!render(&mut a, 80, 24).contains("first finish"));
     assert!(a.game().completed().is_some());
-    // The best time goes with the save into the next game of the same kind.
+    // The best time comes back from the store's history (the runner sends the records) into
+    // the next game of the same kind.
     let mut b = app_from(StartGame::Resume(a.snapshot()), false, true);
+    b.update(Msg::Stored(Answer::Records(vec![Record {
+        kind: sudoscope::tui::records::kind(a.game()),
+        games: 1,
+        best_ms: 250_000,
+        median_ms: 250_000,
+    }])));
     let effects = b.start();
     settle(&mut b, effects);
     ch(&mut b, 'e');
@@ -958,7 +979,8 @@ fn the_damaged_save_message_is_whole_at_80_columns() {
         color: true,
         ascii: false,
     };
-    let mut a = sudoscope::tui::run::build_app(options, Some(&save)).unwrap();
+    let mut store = sudoscope::tui::local_store::LocalStore::open(Some(dir.path()));
+    let mut a = sudoscope::tui::run::build_app(options, &mut store).unwrap();
     let effects = a.start();
     settle(&mut a, effects);
     let message = a

@@ -8,12 +8,17 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use sudoscope::grid::{ReadOptions, Variant, parse_puzzle, read_all};
 use sudoscope::tui::StartGame;
 use sudoscope::tui::gen_seam::{GenerateOptions, Level, reachable_levels};
-use sudoscope::tui::run::{RunOptions, run as run_ui};
+use sudoscope::tui::local_store::LocalStore;
+use sudoscope::tui::run::{RunOptions, data_dir, run as run_ui};
 
 use super::io::{self, Argument, Failure};
 use crate::cli::{PlayArgs, PlayLevel};
 
 pub fn run(args: &PlayArgs) -> Result<u8, Failure> {
+    let mut store = LocalStore::open(data_dir().as_deref());
+    if args.list {
+        return list(&store);
+    }
     let variant = args.variant.map(Variant::from).unwrap_or_default();
     let read = ReadOptions {
         variant,
@@ -79,9 +84,11 @@ pub fn run(args: &PlayArgs) -> Result<u8, Failure> {
             fresh.level = reachable.last().copied();
         }
     }
-    // Asking for a particular kind of puzzle starts one instead of resuming the autosave.
+    // Asking for a particular kind of puzzle starts one instead of resuming the most recent
+    // unfinished game (which stays in the store).
     let start = match start {
         Some(s) => Some(s),
+        None if args.continue_game.is_some() => Some(continued(&mut store, args)?),
         None if args.level.is_some() || args.size.is_some() || args.variant.is_some() => {
             Some(StartGame::Generate(fresh.clone()))
         }
@@ -93,14 +100,75 @@ pub fn run(args: &PlayArgs) -> Result<u8, Failure> {
         ));
     }
     let color = !args.no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    run_ui(RunOptions {
-        start,
-        fresh,
-        color,
-        ascii: args.ascii,
-    })
+    run_ui(
+        RunOptions {
+            start,
+            fresh,
+            color,
+            ascii: args.ascii,
+        },
+        store,
+    )
     .map_err(|e| Failure::runtime(e.to_string()))?;
     Ok(0)
+}
+
+/// `play --list`: the unfinished games, most recent first, numbered for `--continue N`.
+fn list(store: &LocalStore) -> Result<u8, Failure> {
+    for notice in &store.notices {
+        eprintln!("sudoscope: {notice}");
+    }
+    let games = store
+        .unfinished()
+        .map_err(|e| Failure::runtime(e.to_string()))?;
+    if games.is_empty() {
+        println!("no unfinished games");
+    }
+    for (n, game) in games.iter().enumerate() {
+        println!("{}", continue_line(n + 1, game));
+    }
+    Ok(0)
+}
+
+/// One line of `play --list`: `2  9x9 standard easy  34/81  2026-05-01 14:03 UTC`.
+fn continue_line(n: usize, game: &sudoscope::store::Unfinished) -> String {
+    let s = &game.summary;
+    let level = s.level.as_deref().unwrap_or("any level");
+    let (year, month, day) = sudoscope::store::civil_date(game.updated_ms);
+    let minutes = game.updated_ms.rem_euclid(86_400_000) / 60_000;
+    format!(
+        "{n}  {size}x{size} {variant} {level}  {filled}/{total}  {year}-{month:02}-{day:02} {:02}:{:02} UTC",
+        minutes / 60,
+        minutes % 60,
+        size = s.size,
+        variant = s.variant,
+        filled = s.filled,
+        total = s.total,
+    )
+}
+
+/// `play --continue [N]`: unfinished game number N (1, the most recent, by default).
+fn continued(store: &mut LocalStore, args: &PlayArgs) -> Result<StartGame, Failure> {
+    let nth = args.continue_game.unwrap_or(1);
+    let count = store
+        .unfinished()
+        .map_err(|e| Failure::runtime(e.to_string()))?
+        .len();
+    let taken = usize::try_from(nth)
+        .ok()
+        .map(|n| store.take_up(n))
+        .transpose()
+        .map_err(|e| Failure::runtime(e.to_string()))?
+        .flatten();
+    match taken {
+        Some(json) => Ok(StartGame::Resume(json)),
+        None if count == 0 => Err(Failure::usage(
+            "--continue: there is no unfinished game to continue",
+        )),
+        None => Err(Failure::usage(format!(
+            "--continue {nth}: there are {count} unfinished games (play --list shows them)"
+        ))),
+    }
 }
 
 /// Puzzle number `index` (from 1; the first without it) of a file.

@@ -1,21 +1,28 @@
 //! What the SSH server needs from the game: the seam between a session and the UI.
 //!
 //! The server knows nothing about sudoku; it feeds terminal events in, draws frames out and
-//! stores the snapshots the app asks to save. The terminal UI's `App` implements this (see
-//! `tui_app.rs`); tests use small apps of their own.
+//! hands what the app asks to keep to the player's [`Keeper`](crate::store::Keeper) (and the
+//! store's answers back through [`SessionApp::work_done`]). The terminal UI's `App`
+//! implements this (see `game.rs`); tests use small apps of their own.
 
 use std::any::Any;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::Event;
 
+use crate::store::{Request, Save};
+
 /// What the app asks the session to do.
 #[derive(Debug)]
 pub enum SessionEffect {
     /// The player quit: restore their terminal and close the channel.
     Quit,
-    /// Persist this snapshot of the game (the app emits one after every change).
-    Save(String),
+    /// Keep the game (the app emits one after every change).
+    Save(Box<Save>),
+    /// Ask the store; the answer comes back boxed through [`SessionApp::work_done`] as a
+    /// [`store::Answer`](crate::store::Answer). The store's records are sent that way,
+    /// unasked, when the session starts.
+    Ask(Request),
     /// Work that may take long (a puzzle to generate, a solution path): the session runs it
     /// on the server's blocking pool, never on the async workers that serve every player's
     /// keys, and hands the answer to [`SessionApp::work_done`].
@@ -71,7 +78,8 @@ pub trait SessionApp: Send {
     fn needs_frames(&self) -> bool;
 }
 
-/// Makes the app of a new session, from the player's saved snapshot if there is one (a
+/// Makes the app of a new session, from the player's most recent unfinished game if there is
+/// one (a
 /// snapshot that cannot be read gives a fresh game, not an error); an error is shown to the
 /// player as one line before the session closes.
 pub type AppFactory =

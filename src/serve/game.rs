@@ -7,6 +7,7 @@ use ratatui::crossterm::event::Event;
 
 use super::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
 use crate::generate::GenerateOptions;
+use crate::store;
 use crate::tui::app::{App, AppConfig, Effect, Msg, StartGame};
 use crate::tui::job::Done;
 use crate::tui::panel::StepPool;
@@ -21,7 +22,8 @@ fn effects(effects: Vec<Effect>) -> Vec<SessionEffect> {
         .into_iter()
         .map(|effect| match effect {
             Effect::Quit => SessionEffect::Quit,
-            Effect::Save(snapshot) => SessionEffect::Save(snapshot),
+            Effect::Save(save) => SessionEffect::Save(Box::new(save)),
+            Effect::Ask(request) => SessionEffect::Ask(request),
             Effect::Work(job) => SessionEffect::Work(Work::new(move || Box::new(job.run()))),
         })
         .collect()
@@ -47,8 +49,12 @@ impl SessionApp for GameSession {
     }
 
     fn work_done(&mut self, answer: Answer) -> Vec<SessionEffect> {
-        match answer.downcast::<Done>() {
-            Ok(done) => effects(self.app.update(Msg::Done(*done))),
+        let answer = match answer.downcast::<Done>() {
+            Ok(done) => return effects(self.app.update(Msg::Done(*done))),
+            Err(other) => other,
+        };
+        match answer.downcast::<store::Answer>() {
+            Ok(stored) => effects(self.app.update(Msg::Stored(*stored))),
             Err(_) => Vec::new(),
         }
     }

@@ -18,12 +18,12 @@ use tokio::sync::{mpsc, watch};
 use super::app::AppFactory;
 use super::limits::{Admission, Refusal};
 use super::session::{self, SessionContext, SessionInput, SessionLimits};
-use super::store::Store;
+use crate::store::SharedStore;
 
 /// What every connection shares.
 pub struct Shared {
     pub admission: Admission,
-    pub store: Store,
+    pub store: SharedStore,
     pub factory: AppFactory,
     pub limits: SessionLimits,
     /// Only these keys may log in, when set.

@@ -3,8 +3,9 @@
 //! Layout: [`server`] accepts connections and admits or refuses them, [`handler`] answers the
 //! SSH protocol for one connection (authentication, channel requests), [`session`] runs one
 //! player's game (events in, frames out, saves), [`input`] turns channel bytes into terminal
-//! events, [`store`] keeps saved games in SQLite, [`hostkey`] persists the server's key, and
-//! [`limits`] counts sessions. The game itself is behind the [`app::SessionApp`] seam.
+//! events, [`hostkey`] persists the server's key, and [`limits`] counts sessions. Players'
+//! games live in the [`crate::store`] (per key; anonymous sessions' only while they last).
+//! The game itself is behind the [`app::SessionApp`] seam.
 
 pub mod app;
 pub mod game;
@@ -12,9 +13,9 @@ pub mod handler;
 pub mod hostkey;
 pub mod input;
 pub mod limits;
+pub mod saves;
 pub mod server;
 pub mod session;
-pub mod store;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -27,12 +28,8 @@ pub use server::{ServerHandle, serve};
 pub enum ServeError {
     #[error("host key {path}: {reason}")]
     HostKey { path: String, reason: String },
-    #[error("saves database {path}: {source}")]
-    Store {
-        path: String,
-        #[source]
-        source: rusqlite::Error,
-    },
+    #[error("store: {0}")]
+    Store(#[from] crate::store::StoreError),
     #[error("authorized keys {path}: {reason}")]
     AuthorizedKeys { path: String, reason: String },
     #[error("cannot listen on {address}: {source}")]
@@ -55,7 +52,7 @@ pub struct ServeOptions {
     pub listen: SocketAddr,
     /// The host key file (created on first start).
     pub host_key: PathBuf,
-    /// The SQLite file of saved games.
+    /// The SQLite file of the players' games and history.
     pub database: PathBuf,
     /// Only these keys may log in (OpenSSH `authorized_keys` format); anonymous play when
     /// `None`.

@@ -13,8 +13,8 @@ use super::app::AppFactory;
 use super::handler::{Connection, Shared};
 use super::limits::Admission;
 use super::session::SessionLimits;
-use super::store::Store;
 use super::{ServeError, ServeOptions, hostkey};
+use crate::store::{ANONYMOUS_PREFIX, SharedStore, SqliteStore, Store};
 
 /// How long the handshake and authentication may take before the connection is dropped.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
@@ -70,7 +70,14 @@ pub async fn serve(
             source,
         })?;
     }
-    let store = Store::open(&options.database)?;
+    let opened = SqliteStore::open(&options.database)?;
+    if let Some(notice) = &opened.notice {
+        tracing::warn!(%notice, "the store was moved aside");
+        eprintln!("sudoscope serve: {notice}");
+    }
+    // Anonymous games end with their sessions; any left by a server that stopped go now.
+    opened.store.forget_players_starting(ANONYMOUS_PREFIX)?;
+    let store: SharedStore = Arc::new(opened.store);
     let authorized = match &options.authorized_keys {
         Some(path) => Some(read_authorized_keys(path)?),
         None => None,

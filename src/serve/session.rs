@@ -6,6 +6,7 @@
 //! growing queue. Frames come when something changed, at the animation rate while the app
 //! says it animates, and once a second otherwise (the clock).
 
+use std::collections::VecDeque;
 use std::io::Write;
 use std::time::Duration;
 
@@ -25,7 +26,8 @@ use tokio::time::Instant;
 use super::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
 use super::input::InputParser;
 use super::limits::{Admission, SessionSlot};
-use super::store::Store;
+use super::saves::Saves;
+use crate::store::{Request, Save, SharedStore};
 
 /// The animation frame interval while the app animates (about 30 frames per second).
 const ANIMATION_FRAME: Duration = Duration::from_millis(33);
@@ -94,7 +96,7 @@ pub struct SessionContext {
     pub size: (u16, u16),
     pub input: mpsc::Receiver<SessionInput>,
     pub shutdown: watch::Receiver<bool>,
-    pub store: Store,
+    pub store: SharedStore,
     pub factory: AppFactory,
     pub limits: SessionLimits,
     pub slot: SessionSlot,
@@ -177,7 +179,17 @@ impl Ending {
 /// Runs a session to its end, then restores the player's terminal and closes the channel.
 pub async fn run(mut context: SessionContext) {
     let started = Instant::now();
-    let saved = load_saved(&context).await;
+    let opened = Saves::open(
+        context.store.clone(),
+        context.owner.clone(),
+        context.resumable,
+        context.id,
+    )
+    .await;
+    let (saves, saved) = match opened {
+        Some((saves, saved)) => (Some(saves), saved),
+        None => (None, None),
+    };
     let factory = context.factory.clone();
     let mut app = match tokio::task::spawn_blocking(move || factory(saved)).await {
         Ok(Ok(app)) => app,
@@ -192,8 +204,8 @@ pub async fn run(mut context: SessionContext) {
             return;
         }
     };
-    let ending = play(&mut context, app.as_mut(), started).await;
-    finish(&context, ending).await;
+    let ending = play(&mut context, app.as_mut(), saves.as_ref(), started).await;
+    finish(&context, ending, saves.as_ref()).await;
     let (id, admission) = (context.id, context.admission.clone());
     drop(context); // gives the session's slot back
     let active = admission.active();
@@ -206,24 +218,13 @@ pub async fn run(mut context: SessionContext) {
     );
 }
 
-async fn load_saved(context: &SessionContext) -> Option<String> {
-    if !context.resumable {
-        return None;
-    }
-    let store = context.store.clone();
-    let owner = context.owner.clone();
-    match tokio::task::spawn_blocking(move || store.load(&owner)).await {
-        Ok(Ok(saved)) => saved,
-        Ok(Err(e)) => {
-            tracing::warn!(session = context.id, error = %e, "could not load the saved game");
-            None
-        }
-        Err(_) => None,
-    }
-}
-
 /// The event loop of one session.
-async fn play(context: &mut SessionContext, app: &mut dyn SessionApp, started: Instant) -> Ending {
+async fn play(
+    context: &mut SessionContext,
+    app: &mut dyn SessionApp,
+    saves: Option<&Saves>,
+    started: Instant,
+) -> Ending {
     let (cols, rows) = context.size;
     let Ok(mut screen) = Screen::new(cols, rows) else {
         return Ending::LinkBroken;
@@ -246,8 +247,14 @@ async fn play(context: &mut SessionContext, app: &mut dyn SessionApp, started: I
         return Ending::LinkBroken;
     }
     app.event(event::Event::Resize(cols, rows));
-    let first = app.start(context.resumable);
-    if apply(context, &jobs, first).await {
+    let mut first = app.start(context.resumable);
+    // The player's records, for the finish banner.
+    if let Some(saves) = saves
+        && let Some(records) = saves.answer(Request::Records).await
+    {
+        first.extend(app.work_done(Box::new(records)));
+    }
+    if apply(saves, &jobs, app, first).await {
         return Ending::Quit;
     }
     loop {
@@ -285,20 +292,20 @@ async fn play(context: &mut SessionContext, app: &mut dyn SessionApp, started: I
                     }
                     Some(SessionInput::Closed) | None => return Ending::ClientGone,
                 };
-                if apply(context, &jobs, effects).await {
+                if apply(saves, &jobs, app, effects).await {
                     return Ending::Quit;
                 }
             }
             Some(answer) = answers.recv() => {
                 let effects = app.work_done(answer);
-                if apply(context, &jobs, effects).await {
+                if apply(saves, &jobs, app, effects).await {
                     return Ending::Quit;
                 }
             }
             _ = tokio::time::sleep_until(next_frame) => {
                 next_frame = Instant::now() + interval;
                 let effects = app.tick();
-                if apply(context, &jobs, effects).await {
+                if apply(saves, &jobs, app, effects).await {
                     return Ending::Quit;
                 }
             }
@@ -333,37 +340,59 @@ async fn send(context: &SessionContext, bytes: Vec<u8>) -> Result<(), ()> {
         .map_err(|_| ())
 }
 
-/// Carries out the app's effects; true when the player quit. Only the newest snapshot of a
-/// batch is written: a packet of pasted or flooded keys costs one transaction, not one each.
-async fn apply(context: &SessionContext, jobs: &JobRunner, effects: Vec<SessionEffect>) -> bool {
+/// Carries out the app's effects; true when the player quit. Saves of the same game in a
+/// batch are written once, the newest (a packet of pasted or flooded keys costs one
+/// transaction, not one each); a save that records a finish, or leaves a game for another,
+/// is always written, and written before whatever follows it.
+async fn apply(
+    saves: Option<&Saves>,
+    jobs: &JobRunner,
+    app: &mut dyn SessionApp,
+    effects: Vec<SessionEffect>,
+) -> bool {
     let mut quit = false;
-    let mut newest = None;
-    for effect in effects {
+    let mut pending: Option<Box<Save>> = None;
+    let mut queue = VecDeque::from(effects);
+    while let Some(effect) = queue.pop_front() {
         match effect {
             SessionEffect::Quit => quit = true,
-            SessionEffect::Save(snapshot) => newest = Some(snapshot),
+            SessionEffect::Save(save) => {
+                let replaces = pending
+                    .as_ref()
+                    .is_some_and(|p| p.game == save.game && p.finish.is_none());
+                if !replaces && let Some(earlier) = pending.take() {
+                    write(saves, earlier).await;
+                }
+                pending = Some(save);
+            }
+            SessionEffect::Ask(request) => {
+                if let Some(earlier) = pending.take() {
+                    write(saves, earlier).await;
+                }
+                if let Some(saves) = saves
+                    && let Some(answer) = saves.answer(request).await
+                {
+                    queue.extend(app.work_done(Box::new(answer)));
+                }
+            }
             SessionEffect::Work(work) => jobs.start(work),
         }
     }
-    if let Some(snapshot) = newest {
-        save(context, snapshot).await;
+    if let Some(save) = pending {
+        write(saves, save).await;
     }
     quit
 }
 
-async fn save(context: &SessionContext, snapshot: String) {
-    let store = context.store.clone();
-    let owner = context.owner.clone();
-    match tokio::task::spawn_blocking(move || store.save(&owner, &snapshot)).await {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => tracing::warn!(session = context.id, error = %e, "save failed"),
-        Err(_) => tracing::warn!(session = context.id, "save task failed"),
+async fn write(saves: Option<&Saves>, save: Box<Save>) {
+    if let Some(saves) = saves {
+        saves.save(*save).await;
     }
 }
 
 /// Shows a goodbye screen where there is one, restores the terminal, closes the channel and
 /// forgets anonymous games.
-async fn finish(context: &SessionContext, ending: Ending) {
+async fn finish(context: &SessionContext, ending: Ending, saves: Option<&Saves>) {
     let mut bytes = match ending.goodbye() {
         Some(text) => goodbye_screen(context.size, text, context.resumable),
         None => Vec::new(),
@@ -386,10 +415,10 @@ async fn finish(context: &SessionContext, ending: Ending) {
         }
         close(context, bytes).await;
     }
-    if !context.resumable {
-        let store = context.store.clone();
-        let owner = context.owner.clone();
-        let _ = tokio::task::spawn_blocking(move || store.remove(&owner)).await;
+    if !context.resumable
+        && let Some(saves) = saves
+    {
+        saves.forget().await;
     }
 }
 

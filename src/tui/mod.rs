@@ -6,6 +6,7 @@ pub use sudoscope_core::game;
 pub mod gen_seam;
 pub mod job;
 pub mod keymap;
+pub mod local_store;
 pub mod panel;
 pub mod panel_link;
 pub mod records;

@@ -1,18 +1,21 @@
-//! The player's best times. One per kind of puzzle (size, variant and level: a hard 9×9 and a
-//! hard 25×25 are not the same race), kept in every autosave snapshot so they follow the
-//! player from game to game: in the local save file, and over SSH in the saved game of the
-//! player's key (an anonymous session's records end with it).
+//! The player's best times, one per kind of puzzle (size, variant and level: a hard 9×9 and a
+//! hard 25×25 are not the same race). They come from the history in the store (locally in
+//! the data directory, over SSH per player key; an anonymous session's end with it), and the
+//! app keeps them up to date as the player finishes games.
 
 use std::time::Duration;
 
 use super::game::Game;
+use crate::store::{Kind, variant_name};
 
-/// The records' key for a game's kind of puzzle, e.g. `9x9 standard hard` (`any level` for a
-/// puzzle whose level is not known).
-pub fn kind(game: &Game) -> String {
-    let n = game.size();
-    let level = game.level.map_or("any level", |l| l.id());
-    format!("{n}x{n} {} {level}", game.geometry().variant())
+/// A game's kind of puzzle, the key of its records (written e.g. `9x9 standard hard`).
+pub fn kind(game: &Game) -> Kind {
+    Kind {
+        size: game.size() as u16,
+        variant: variant_name(game.geometry().variant()),
+        level: game.level.map(|l| l.id().to_string()),
+        daily: None,
+    }
 }
 
 /// How a finished game compares with the best time before it.

@@ -1,13 +1,13 @@
 //! The local runner: puts the terminal in raw mode on the alternate screen with mouse
 //! capture and bracketed paste, feeds events and frame ticks to the `App`, draws on change
 //! (about 30 fps only while something animates; otherwise it sleeps until the next event or
-//! the next second of the clock), writes autosaves atomically, and always restores the
+//! the next second of the clock), keeps every game in the store, and always restores the
 //! terminal: on quit, on a panic (hook), on SIGTERM / SIGINT / SIGHUP, and when the terminal
 //! itself goes away (see `terminal_watch`: the game is saved and the process leaves within a
 //! second instead of spinning on a dead terminal).
 
-use std::io::{self, Stdout, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Stdout};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -23,12 +23,13 @@ use ratatui::crossterm::terminal::{
 use thiserror::Error;
 
 use super::app::{App, AppConfig, Effect, Hits, Msg, StartGame};
-use super::game::Snapshot;
 use super::gen_seam::GenerateOptions;
 use super::job::JobPool;
+use super::local_store::LocalStore;
 use super::panel_link::StepPool;
 use super::terminal_watch::{TerminalWatch, Wake};
 use super::theme::{Background, Theme};
+use crate::store::Request;
 
 /// The frame period while something animates.
 const FRAME: Duration = Duration::from_millis(33);
@@ -38,9 +39,6 @@ const IDLE_MAX: Duration = Duration::from_secs(1);
 /// Workers for the app's slow jobs (generation, solution path, large hints): one is enough
 /// for one player, and a second lets a new generation start while a cancelled one winds down.
 const JOB_WORKERS: usize = 2;
-
-/// The autosave file name inside the data directory.
-pub const SAVE_FILE: &str = "game.json";
 
 #[derive(Debug, Error)]
 pub enum RunError {
@@ -52,7 +50,7 @@ pub enum RunError {
 
 /// How to start.
 pub struct RunOptions {
-    /// `None`: resume the autosaved game if there is an unfinished one, else generate with
+    /// `None`: resume the most recent unfinished game if there is one, else generate with
     /// `fresh`.
     pub start: Option<StartGame>,
     pub fresh: GenerateOptions,
@@ -60,7 +58,7 @@ pub struct RunOptions {
     pub ascii: bool,
 }
 
-/// Where autosaves go: `$SUDOSCOPE_DATA_DIR`, else the platform's data directory.
+/// Where the store goes: `$SUDOSCOPE_DATA_DIR`, else the platform's data directory.
 pub fn data_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("SUDOSCOPE_DATA_DIR").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(dir));
@@ -68,26 +66,10 @@ pub fn data_dir() -> Option<PathBuf> {
     dirs::data_dir().map(|d| d.join("sudoscope"))
 }
 
-/// Writes a file atomically: a temporary file in the same directory, flushed, then renamed.
-pub fn write_atomic(path: &Path, contents: &str) -> io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        path.file_name().and_then(|n| n.to_str()).unwrap_or("save"),
-        std::process::id()
-    ));
-    {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(contents.as_bytes())?;
-        file.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
-}
-
-/// Builds the first App: the requested game, or the autosave (a damaged one gives a
-/// message and a fresh game).
-pub fn build_app(options: RunOptions, save: Option<&Path>) -> Result<App, RunError> {
+/// Builds the first App: the requested game, or the most recent unfinished one (a damaged
+/// one gives a message and a fresh game; it stays in the store), with the player's records
+/// and whatever the store has to say.
+pub fn build_app(options: RunOptions, store: &mut LocalStore) -> Result<App, RunError> {
     let pool = Arc::new(StepPool::new(
         std::thread::available_parallelism().map_or(1, |n| n.get()),
     ));
@@ -97,44 +79,34 @@ pub fn build_app(options: RunOptions, save: Option<&Path>) -> Result<App, RunErr
         ascii: options.ascii,
         pool: pool.clone(),
     };
-    let fresh = |notice: Option<String>| -> Result<App, RunError> {
-        let mut app = App::new(config(StartGame::Generate(options.fresh.clone())))
-            .map_err(|e| RunError::Start(e.to_string()))?;
-        if let Some(n) = notice {
-            app.notify(n);
-        }
-        Ok(app)
-    };
+    let fresh = || App::new(config(StartGame::Generate(options.fresh.clone())));
+    let start_error = |e: super::app::AppError| RunError::Start(e.to_string());
+    let mut notices = std::mem::take(&mut store.notices);
     let mut app = match options.start {
-        Some(start) => App::new(config(start)).map_err(|e| RunError::Start(e.to_string()))?,
-        None => match save.map(std::fs::read_to_string) {
-            Some(Ok(json)) => {
-                let finished = serde_json::from_str::<Snapshot>(&json)
-                    .map(|s| s.completed_ms.is_some())
-                    .unwrap_or(false);
-                if finished {
-                    // A finished game is not resumed, but the best times in its save are.
-                    let mut app = fresh(None)?;
-                    if let Ok(snapshot) = serde_json::from_str::<Snapshot>(&json) {
-                        app.keep_best_times(snapshot.best_ms);
-                    }
+        Some(start) => App::new(config(start)).map_err(start_error)?,
+        None => match store.take_up(1) {
+            Ok(Some(json)) => match App::new(config(StartGame::Resume(json))) {
+                Ok(mut app) => {
+                    app.notify("welcome back: your last game is restored");
                     app
-                } else {
-                    match App::new(config(StartGame::Resume(json))) {
-                        Ok(mut app) => {
-                            app.notify("welcome back: your last game is restored");
-                            app
-                        }
-                        Err(e) => fresh(Some(format!("{e}; here is a new game")))?,
-                    }
                 }
+                Err(e) => {
+                    notices.push(format!("{e}; here is a new game"));
+                    fresh().map_err(start_error)?
+                }
+            },
+            Ok(None) => fresh().map_err(start_error)?,
+            Err(e) => {
+                notices.push(format!("{e}; here is a new game"));
+                fresh().map_err(start_error)?
             }
-            Some(Err(e)) if e.kind() != io::ErrorKind::NotFound => {
-                fresh(Some(format!("{e}; here is a new game")))?
-            }
-            _ => fresh(None)?,
         },
     };
+    let records = store.answer(Request::Records);
+    let _ = app.update(Msg::Stored(records));
+    if !notices.is_empty() {
+        app.notify(notices.join("; "));
+    }
     if options.color {
         let bg = Background::from_colorfgbg(std::env::var("COLORFGBG").ok().as_deref());
         app.set_theme(Theme::colored(bg, options.ascii));
@@ -144,25 +116,17 @@ pub fn build_app(options: RunOptions, save: Option<&Path>) -> Result<App, RunErr
 
 /// Opens the UI and runs until the player quits. The terminal opens before any slow work:
 /// the first puzzle is generated as a job, so "generating…" shows at once.
-pub fn run(options: RunOptions) -> Result<(), RunError> {
-    let save = data_dir().map(|d| d.join(SAVE_FILE));
-    let mut app = build_app(options, save.as_deref())?;
+pub fn run(options: RunOptions, mut store: LocalStore) -> Result<(), RunError> {
+    let mut app = build_app(options, &mut store)?;
     let watch = TerminalWatch::new()?;
     install_panic_hook();
     let mut terminal = setup()?;
     let jobs = JobPool::new(JOB_WORKERS)?;
     let first = app.start();
-    let result = event_loop(
-        &mut terminal,
-        &mut app,
-        save.as_deref(),
-        &watch,
-        &jobs,
-        first,
-    );
-    // The game is saved once more on the way out, whatever ended the loop.
-    if let Some(path) = &save {
-        let _ = write_atomic(path, &app.snapshot());
+    let result = event_loop(&mut terminal, &mut app, &mut store, &watch, &jobs, first);
+    // The game is saved once more on the way out (its clock), whatever ended the loop.
+    if let Some(save) = app.save_request() {
+        store.save(&save);
     }
     restore();
     let _ = terminal.show_cursor();
@@ -212,14 +176,13 @@ fn install_panic_hook() {
 fn event_loop(
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
     app: &mut App,
-    save: Option<&Path>,
+    store: &mut LocalStore,
     watch: &TerminalWatch,
     jobs: &JobPool,
     first: Vec<Effect>,
 ) -> Result<(), RunError> {
     let mut dirty = true;
     let mut last_tick = Instant::now();
-    let mut save_failed = false;
     let mut pending = first;
     loop {
         if watch.stop_requested() {
@@ -266,32 +229,17 @@ fn event_loop(
             match effect {
                 Effect::Quit => return Ok(()),
                 Effect::Work(job) => jobs.submit(job),
-                Effect::Save(json) => {
-                    if let Some(path) = save
-                        && let Err(e) = write_atomic(path, &json)
-                        && !save_failed
-                    {
-                        save_failed = true;
-                        app.notify(format!("autosave to {} failed: {e}", path.display()));
+                Effect::Save(save) => {
+                    if let Some(failure) = store.save(&save) {
+                        app.notify(failure);
                     }
+                }
+                Effect::Ask(request) => {
+                    let answer = store.answer(request);
+                    pending.extend(app.update(Msg::Stored(answer)));
+                    dirty = true;
                 }
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn atomic_write_replaces_the_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("sub").join("game.json");
-        write_atomic(&path, "one").unwrap();
-        write_atomic(&path, "two").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
-        let leftovers = std::fs::read_dir(path.parent().unwrap()).unwrap().count();
-        assert_eq!(leftovers, 1);
     }
 }

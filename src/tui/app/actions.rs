@@ -157,6 +157,7 @@ impl App {
                     return Vec::new();
                 }
                 let changed = self.game.reveal(self.cursor);
+                self.assists.revealed_cells += u32::from(changed);
                 self.changed(changed)
             }
             Action::RevealAll => {
@@ -220,6 +221,7 @@ impl App {
                 match self.panel.solution() {
                     Some(grid) if self.panel_open => {
                         let changed = self.game.fill_from(&grid);
+                        self.assists.solution_copied |= changed;
                         let effects = self.changed(changed);
                         self.say(
                             "copied the solver's solution into the board (u undoes)",
@@ -256,7 +258,7 @@ impl App {
                 self.overlay = Overlay::Help { scroll: 0 };
                 Vec::new()
             }
-            Action::Quit | Action::ForceQuit => vec![self.save(), Effect::Quit],
+            Action::Quit | Action::ForceQuit => self.save_and_quit(),
 
             // `act` sends only this group's actions here.
             _ => Vec::new(),

@@ -11,7 +11,7 @@ impl App {
             return Vec::new();
         }
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            return vec![self.save(), Effect::Quit];
+            return self.save_and_quit();
         }
         match &self.overlay {
             Overlay::None if self.paused => self.paused_key(key),
@@ -37,7 +37,7 @@ impl App {
             KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
             KeyCode::PageDown | KeyCode::Char(' ') if pages => *scroll = scroll.saturating_add(10),
             KeyCode::PageUp if pages => *scroll = scroll.saturating_sub(10),
-            KeyCode::Char('q') => return vec![self.save(), Effect::Quit],
+            KeyCode::Char('q') => return self.save_and_quit(),
             _ => self.overlay = Overlay::None,
         }
         Vec::new()
@@ -75,7 +75,12 @@ impl App {
         };
         match key.code {
             KeyCode::Esc => self.overlay = Overlay::None,
+            KeyCode::Enter if text.trim().is_empty() && !self.continue_games.is_empty() => {
+                return self.continue_picked();
+            }
             KeyCode::Enter => return self.open_text(),
+            KeyCode::Up => self.move_continue_pick(-1),
+            KeyCode::Down => self.move_continue_pick(1),
             KeyCode::Backspace => {
                 text.pop();
                 *error = None;
@@ -104,7 +109,7 @@ impl App {
     /// Paused: resume, help or quit; the board stays hidden.
     fn paused_key(&mut self, key: KeyEvent) -> Vec<Effect> {
         match key.code {
-            KeyCode::Char('q') => vec![self.save(), Effect::Quit],
+            KeyCode::Char('q') => self.save_and_quit(),
             KeyCode::Char('?') => {
                 self.overlay = Overlay::Help { scroll: 0 };
                 Vec::new()

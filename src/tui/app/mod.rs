@@ -13,7 +13,7 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 use thiserror::Error;
 
-use super::game::{Game, GameError, Snapshot, Solvability};
+use super::game::{Game, GameError, Solvability};
 use super::gen_seam::{
     GenerateError, GenerateOptions, Generated, Level, Symmetry, reachable_levels,
 };
@@ -25,9 +25,13 @@ use super::theme::{Background, Theme};
 use super::view;
 use crate::grid::{Geometry, ReadOptions, Variant, parse_puzzle};
 use crate::logic::{self, Step};
+use crate::store::{Answer, GameId, Request, Save, Unfinished};
 
 mod actions;
 mod keys;
+mod saving;
+
+pub use saving::Assists;
 
 /// How the app starts and looks.
 pub struct AppConfig {
@@ -55,6 +59,9 @@ pub enum Msg {
     Tick,
     /// The answer to an [`Effect::Work`].
     Done(Done),
+    /// The store's answer to an [`Effect::Ask`] (the runner may also send records unasked,
+    /// when the app starts).
+    Stored(Answer),
     /// Where the last frame put the board, the palette and the hidden panel: what `render`
     /// returned. Mouse clicks and panel keys are read against it, so the runner hands it back
     /// after every draw and the drawing itself never writes into the app.
@@ -65,8 +72,10 @@ pub enum Msg {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     Quit,
-    /// Persist this snapshot (JSON); sent after every change.
-    Save(String),
+    /// Keep the game (its snapshot, and its finish once solved); sent after every change.
+    Save(Save),
+    /// Ask the store something; the answer comes back as [`Msg::Stored`].
+    Ask(Request),
     /// Carry out this job away from the screen and send back `Msg::Done` (see `job`).
     Work(Job),
 }
@@ -224,10 +233,10 @@ impl Confirm {
     pub fn question(self) -> &'static str {
         match self {
             Confirm::NewGame => {
-                "Leave this unfinished game for a new one? It cannot be brought back."
+                "Leave this unfinished game for a new one? It stays in the continue list (o)."
             }
             Confirm::Open => {
-                "Leave this unfinished game to open another? It cannot be brought back."
+                "Leave this unfinished game to open another? It stays in the continue list (o)."
             }
             Confirm::RevealAll => "Reveal the whole solution? This game then sets no best time.",
         }
@@ -314,6 +323,17 @@ pub struct App {
     pub(crate) banner_closed: bool,
     /// The id of the next job.
     next_job: u64,
+    /// The stored game the current one was continued from (see `saving`).
+    stored: Option<GameId>,
+    /// The current game's finish went to the history (a game records one finish).
+    finish_recorded: bool,
+    /// What the player was given in the current game besides hint steps.
+    assists: Assists,
+    /// The save of a game just left for another, sent with the next effects.
+    leaving: Option<Save>,
+    /// The open dialog's continue list, and the entry Enter resumes.
+    continue_games: Vec<Unfinished>,
+    continue_pick: usize,
     options: GenerateOptions,
     games_started: u64,
     /// The last frame's layout (see [`Msg::Drawn`]).
@@ -332,6 +352,7 @@ impl App {
         let mut first_generation = None;
         let mut cursor = None;
         let mut best_ms = BTreeMap::new();
+        let mut assists = Assists::default();
         let (game, options) = match config.start {
             StartGame::Generate(options) => {
                 let geometry =
@@ -343,12 +364,11 @@ impl App {
                 (Game::new(puzzle, None, None)?, GenerateOptions::default())
             }
             StartGame::Resume(json) => {
-                let snapshot: Snapshot =
-                    serde_json::from_str(&json).map_err(|e| AppError::Snapshot(e.to_string()))?;
-                let game = Game::from_snapshot(&snapshot)?;
-                cursor = snapshot.cursor.filter(|&c| c < game.entries().len());
-                best_ms = snapshot.best_ms;
-                (game, GenerateOptions::default())
+                let resumed = saving::resume(&json)?;
+                cursor = resumed.cursor;
+                best_ms = resumed.best_ms;
+                assists = resumed.assists;
+                (resumed.game, GenerateOptions::default())
             }
         };
         let theme = if config.color {
@@ -384,6 +404,12 @@ impl App {
             finish: None,
             banner_closed: false,
             next_job: 1,
+            stored: None,
+            finish_recorded: false,
+            assists,
+            leaving: None,
+            continue_games: Vec::new(),
+            continue_pick: 0,
             options,
             games_started: 0,
             hits: Hits::default(),
@@ -502,13 +528,6 @@ impl App {
         }
     }
 
-    pub fn snapshot(&self) -> String {
-        let mut snapshot = self.game.snapshot();
-        snapshot.cursor = Some(self.cursor);
-        snapshot.best_ms = self.best_ms.clone();
-        serde_json::to_string(&snapshot).unwrap_or_default()
-    }
-
     /// Draws the screen and says where things landed; the runner passes that back as
     /// [`Msg::Drawn`].
     #[must_use = "the layout goes back to the app as Msg::Drawn"]
@@ -517,6 +536,14 @@ impl App {
     }
 
     pub fn update(&mut self, msg: Msg) -> Vec<Effect> {
+        let mut effects = self.dispatch(msg);
+        if let Some(left) = self.leaving.take() {
+            effects.insert(0, Effect::Save(left));
+        }
+        effects
+    }
+
+    fn dispatch(&mut self, msg: Msg) -> Vec<Effect> {
         match msg {
             Msg::Tick => self.tick(),
             Msg::Event(Event::Key(key)) => self.key(key),
@@ -524,6 +551,7 @@ impl App {
             Msg::Event(Event::Paste(text)) => self.paste(text),
             Msg::Event(_) => Vec::new(),
             Msg::Done(done) => self.done(done),
+            Msg::Stored(answer) => self.stored_answer(answer),
             Msg::Drawn(hits) => {
                 self.hits = hits;
                 Vec::new()
@@ -695,10 +723,6 @@ impl App {
         self.message = Some((text.into(), tone));
     }
 
-    fn save(&self) -> Effect {
-        Effect::Save(self.snapshot())
-    }
-
     /// Whether leaving this game loses work: it is not finished and the player has made
     /// entries or notes.
     fn has_unfinished_work(&self) -> bool {
@@ -711,6 +735,11 @@ impl App {
     }
 
     fn start_game(&mut self, game: Game) {
+        // The game left behind is kept (it stays in the continue list).
+        self.leaving = self.save_request();
+        self.stored = None;
+        self.finish_recorded = false;
+        self.assists = Assists::default();
         self.game = game;
         self.cursor = first_empty(&self.game).unwrap_or(0);
         self.hint = None;
@@ -762,6 +791,7 @@ impl App {
                     self.finish = Some(self.record_finish(time));
                 }
                 self.say("Solved! g starts a new game", Tone::Good);
+                return vec![self.finish_save(time)];
             }
             None => self.finish = None,
         }
@@ -771,7 +801,7 @@ impl App {
     /// Compares a finish with the best time for this kind of puzzle, and keeps it when it is
     /// better (a game whose solution was filled in for the player sets none).
     fn record_finish(&mut self, time: Duration) -> Finish {
-        let kind = records::kind(&self.game);
+        let kind = records::kind(&self.game).to_string();
         let previous = self.best_ms.get(&kind).map(|&ms| Duration::from_millis(ms));
         let counts = !self.game.solution_shown;
         let new_best = counts && previous.is_none_or(|best| time < best);
@@ -810,11 +840,13 @@ impl App {
             text: String::new(),
             error: None,
         };
-        Vec::new()
+        self.continue_pick = 0;
+        vec![Effect::Ask(Request::Unfinished)]
     }
 
     fn reveal_all(&mut self) -> Vec<Effect> {
         let changed = self.game.reveal_all();
+        self.assists.solution_revealed |= changed;
         let effects = self.changed(changed);
         if changed {
             self.say("the solution is revealed (u undoes)", Tone::Info);
@@ -844,7 +876,7 @@ impl App {
     }
 
     fn toggle_pause(&mut self) -> Vec<Effect> {
-        if self.game.completed().is_some() {
+        if self.game.completed().is_some() || self.placeholder {
             return Vec::new();
         }
         self.paused = !self.paused;

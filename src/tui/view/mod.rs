@@ -3,6 +3,7 @@
 //! which the runner hands back to the app as a message.
 
 pub mod board;
+pub mod continue_list;
 pub mod hint;
 pub mod layout;
 pub mod overlays;

@@ -204,11 +204,17 @@ pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
 
 pub fn open(app: &App, frame: &mut Frame, area: Rect, text: &str, error: Option<&str>) {
     let theme = &app.theme;
-    let mut lines = vec![
+    // While nothing is typed, the unfinished games come first.
+    let mut lines = if text.is_empty() {
+        super::continue_list::lines(app, crate::store::now_ms())
+    } else {
+        Vec::new()
+    };
+    lines.extend([
         Line::from("Paste a puzzle in any format sudoscope reads (one line, a grid,"),
         Line::from(".ss/.sdk, pencilmarks), or type it; Enter opens it."),
         Line::from(""),
-    ];
+    ]);
     let shown: Vec<&str> = text.lines().collect();
     let start = shown.len().saturating_sub(9);
     for l in &shown[start..] {

@@ -1,0 +1,114 @@
+//! The store's schema, one numbered step at a time. `PRAGMA user_version` says how many steps
+//! a database has taken; opening it takes the missing ones in one transaction, so two
+//! programs opening a new store at once cannot both build it, and a store written by a newer
+//! sudoscope (a higher version than [`LATEST`]) is refused rather than misread.
+
+use rusqlite::{Transaction, params};
+
+use super::legacy;
+
+/// One step: what it does, as SQL and Rust (a step may move rows of an older layout).
+type Step = fn(&Transaction) -> rusqlite::Result<()>;
+
+/// The steps in order; step `i` takes a database from version `i` to `i + 1`.
+const STEPS: &[Step] = &[players_games_and_history];
+
+/// The version a database has once every step is taken.
+pub const LATEST: i64 = STEPS.len() as i64;
+
+/// The version a database says it has.
+pub fn version(tx: &Transaction) -> rusqlite::Result<i64> {
+    tx.query_row("PRAGMA user_version", [], |row| row.get(0))
+}
+
+/// Takes the steps from `from` to [`LATEST`].
+pub fn apply(tx: &Transaction, from: i64) -> rusqlite::Result<()> {
+    for (index, step) in STEPS.iter().enumerate().skip(from.max(0) as usize) {
+        step(tx)?;
+        tx.pragma_update(None, "user_version", index as i64 + 1)?;
+    }
+    Ok(())
+}
+
+/// Version 1: players, their unfinished games and their finished games. A database of the
+/// SSH server from before the store (a `saves` table, one game per key, best times inside
+/// the snapshot) is brought in: each key's game becomes an unfinished game when it is one,
+/// its best times become history rows marked imported, and the old table is kept under
+/// another name.
+fn players_games_and_history(tx: &Transaction) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "CREATE TABLE players (
+             id INTEGER PRIMARY KEY AUTOINCREMENT,
+             owner TEXT NOT NULL UNIQUE,
+             created_ms INTEGER NOT NULL
+         );
+         CREATE TABLE games (
+             id INTEGER PRIMARY KEY AUTOINCREMENT,
+             player INTEGER NOT NULL REFERENCES players(id),
+             size INTEGER NOT NULL,
+             variant TEXT NOT NULL,
+             level TEXT,
+             filled INTEGER NOT NULL,
+             total INTEGER NOT NULL,
+             moved INTEGER NOT NULL,
+             started_ms INTEGER NOT NULL,
+             updated_ms INTEGER NOT NULL,
+             snapshot TEXT NOT NULL
+         );
+         CREATE INDEX games_by_player ON games(player, updated_ms);
+         CREATE TABLE finishes (
+             id INTEGER PRIMARY KEY AUTOINCREMENT,
+             player INTEGER NOT NULL REFERENCES players(id),
+             at_ms INTEGER NOT NULL,
+             size INTEGER NOT NULL,
+             variant TEXT NOT NULL,
+             level TEXT,
+             daily TEXT,
+             time_ms INTEGER NOT NULL,
+             hint_steps INTEGER NOT NULL,
+             revealed_cells INTEGER NOT NULL,
+             solution_copied INTEGER NOT NULL,
+             solution_revealed INTEGER NOT NULL,
+             imported INTEGER NOT NULL DEFAULT 0
+         );
+         CREATE INDEX finishes_by_player ON finishes(player, at_ms);
+         CREATE INDEX finishes_by_kind ON finishes(player, size, variant, level, daily, time_ms);",
+    )?;
+    let has_saves: bool = tx.query_row(
+        "SELECT COUNT(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'saves'",
+        [],
+        |row| row.get(0),
+    )?;
+    if !has_saves {
+        return Ok(());
+    }
+    let rows: Vec<(String, String, i64)> = {
+        let mut statement =
+            tx.prepare("SELECT owner, snapshot, updated FROM saves ORDER BY owner")?;
+        statement
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+            .collect::<rusqlite::Result<_>>()?
+    };
+    for (owner, snapshot, updated) in rows {
+        if owner.starts_with(super::ANONYMOUS_PREFIX) {
+            continue;
+        }
+        let at_ms = updated.saturating_mul(1000);
+        tx.execute(
+            "INSERT INTO players (owner, created_ms) VALUES (?1, ?2)",
+            params![owner, at_ms],
+        )?;
+        let player = tx.last_insert_rowid();
+        // A snapshot this version cannot read is kept in the renamed table, not dropped.
+        let Ok(old) = legacy::read_snapshot(&snapshot) else {
+            continue;
+        };
+        if let Some((summary, text)) = &old.unfinished {
+            super::rows::insert_game(tx, player, summary, text, at_ms)?;
+        }
+        for finished in &old.finishes {
+            super::rows::insert_finish(tx, player, finished, at_ms, true)?;
+        }
+    }
+    tx.execute_batch("ALTER TABLE saves RENAME TO saves_before_store")
+}

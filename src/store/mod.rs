@@ -1,0 +1,224 @@
+//! Where a player's games live: unfinished games (several, newest first), the history of
+//! finished games, and the records derived from it (best and median time per kind of puzzle).
+//!
+//! One small interface, [`Store`], over a backend: SQLite today ([`sqlite`], one file in the
+//! data directory locally, one file per server over SSH); a PostgreSQL backend shared by
+//! several servers can implement the same trait later. Every write is one transaction, so a
+//! finish is either recorded whole or not at all, and two programs of the same player at once
+//! lose nothing. The schema is versioned ([`migrations`]); a damaged or newer store is moved
+//! aside with a message, never silently replaced.
+//!
+//! The runners (the local terminal and each SSH session) talk to the store through a
+//! [`Keeper`], which knows which stored game the app on screen is playing.
+
+mod dates;
+mod files;
+mod keeper;
+mod kind;
+pub mod legacy;
+mod migrations;
+mod rows;
+mod snapshots;
+pub mod sqlite;
+
+use std::sync::Arc;
+
+use thiserror::Error;
+
+pub use dates::{civil_date, week_start};
+pub use keeper::{Answer, Keeper, Request, Save};
+pub use kind::Kind;
+pub use snapshots::{summary_of, variant_name};
+pub use sqlite::{Opened, SqliteStore};
+
+/// A player's row in the store.
+pub type PlayerId = i64;
+/// An unfinished game's row in the store.
+pub type GameId = i64;
+
+/// How many unfinished games a player keeps; older ones make room for newer ones.
+pub const KEEP_UNFINISHED: usize = 10;
+
+/// The owner name of the player at the local terminal.
+pub const LOCAL_OWNER: &str = "local";
+
+/// Owner names starting with this are anonymous SSH sessions: forgotten when they end.
+pub const ANONYMOUS_PREFIX: &str = "anon:";
+
+/// What goes wrong in the store.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("{path}: {source}")]
+    Database {
+        path: String,
+        #[source]
+        source: rusqlite::Error,
+    },
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "{path} was written by a newer sudoscope (store version {found}, this one knows {known})"
+    )]
+    Newer {
+        path: String,
+        found: i64,
+        known: i64,
+    },
+    #[error("{path} is damaged: {reason}")]
+    Damaged { path: String, reason: String },
+    #[error("{0}")]
+    Legacy(String),
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// What the store keeps beside an unfinished game's snapshot, for the continue list and for
+/// choosing which games to keep. The app fills it in; the store does not read snapshots.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameSummary {
+    pub size: u16,
+    pub variant: String,
+    pub level: Option<String>,
+    /// Cells holding a digit (givens included), and all cells.
+    pub filled: u32,
+    pub total: u32,
+    /// The player has done something in it (an entry, a note, time on the clock with a
+    /// move): a game without moves is not kept once another game starts.
+    pub moved: bool,
+}
+
+/// An unfinished game as the continue list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unfinished {
+    pub id: GameId,
+    pub summary: GameSummary,
+    /// When it was last saved, in milliseconds since the Unix epoch.
+    pub updated_ms: i64,
+    /// The app's snapshot, to resume it.
+    pub snapshot: String,
+}
+
+/// A finished game, as the app reports it and the history keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finished {
+    pub kind: Kind,
+    pub time_ms: u64,
+    /// Hint steps asked for (stage one of a hint counts once).
+    pub hint_steps: u32,
+    /// Single cells whose solution digit was put in for the player.
+    pub revealed_cells: u32,
+    /// A solver's solution was copied into the board.
+    pub solution_copied: bool,
+    /// The whole solution was revealed.
+    pub solution_revealed: bool,
+}
+
+impl Finished {
+    /// Whether this finish counts for records: the player solved it themselves (hints are
+    /// allowed; a filled-in solution is not).
+    pub fn counts(&self) -> bool {
+        !self.solution_copied && !self.solution_revealed
+    }
+}
+
+/// One row of the history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryEntry {
+    /// When it was finished, in milliseconds since the Unix epoch.
+    pub at_ms: i64,
+    pub finished: Finished,
+    /// Brought over from an older save's best times (its date is the import's).
+    pub imported: bool,
+}
+
+/// The records of one kind of puzzle, from the finishes that count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub kind: Kind,
+    /// Finishes that count.
+    pub games: u32,
+    pub best_ms: u64,
+    /// The median time (the lower middle one of an even count).
+    pub median_ms: u64,
+}
+
+/// The store's interface: everything the runners, `stats` and the server need, nothing about
+/// how it is kept. Calls block (SQLite on this thread, a database server over the network),
+/// so async code calls them from blocking threads.
+pub trait Store: Send + Sync {
+    /// The player with this owner name, created on first use.
+    fn player(&self, owner: &str) -> Result<PlayerId>;
+    /// Forgets a player and everything of theirs (an anonymous session that ended).
+    fn forget_player(&self, owner: &str) -> Result<()>;
+    /// Forgets every player whose owner name starts with `prefix` (anonymous sessions left
+    /// over from a server that stopped).
+    fn forget_players_starting(&self, prefix: &str) -> Result<usize>;
+    /// Writes an unfinished game: replaces game `id` when the player still has it, else adds
+    /// a new one. Adding drops the player's other games without moves and the oldest beyond
+    /// [`KEEP_UNFINISHED`]. Returns the game's id.
+    fn put_game(
+        &self,
+        player: PlayerId,
+        id: Option<GameId>,
+        summary: &GameSummary,
+        snapshot: &str,
+    ) -> Result<GameId>;
+    /// Records a finish and drops the unfinished game `id` (if any), in one transaction.
+    fn finish_game(&self, player: PlayerId, id: Option<GameId>, finished: &Finished) -> Result<()>;
+    /// Drops an unfinished game.
+    fn drop_game(&self, player: PlayerId, id: GameId) -> Result<()>;
+    /// The player's unfinished games, most recently saved first, at most `limit`.
+    fn unfinished(&self, player: PlayerId, limit: usize) -> Result<Vec<Unfinished>>;
+    /// The player's finished games, newest first, at most `limit`, of one kind or all.
+    fn history(
+        &self,
+        player: PlayerId,
+        kind: Option<&Kind>,
+        limit: usize,
+    ) -> Result<Vec<HistoryEntry>>;
+    /// Best and median times per kind of puzzle, from the finishes that count.
+    fn records(&self, player: PlayerId) -> Result<Vec<Record>>;
+    /// Brings games and best times of an older save in, in one transaction.
+    fn import(
+        &self,
+        player: PlayerId,
+        games: &[(GameSummary, String)],
+        finishes: &[Finished],
+    ) -> Result<()>;
+}
+
+/// A store shared by the threads and sessions that use it.
+pub type SharedStore = Arc<dyn Store>;
+
+/// The median of sorted times (the lower middle one of an even count); `None` when empty.
+pub fn median(sorted: &[u64]) -> Option<u64> {
+    if sorted.is_empty() {
+        None
+    } else {
+        Some(sorted[(sorted.len() - 1) / 2])
+    }
+}
+
+/// The current time in milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_takes_the_lower_middle() {
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[5]), Some(5));
+        assert_eq!(median(&[1, 2, 9]), Some(2));
+        assert_eq!(median(&[1, 2, 8, 9]), Some(2));
+    }
+}

@@ -1,0 +1,73 @@
+//! The rows every writer adds, in one place: the backend and the migrations that bring older
+//! saves in write games and finishes the same way.
+
+use rusqlite::{Transaction, params};
+
+use super::{Finished, GameId, GameSummary, Kind, PlayerId};
+
+/// Adds an unfinished game row (also used by migrations).
+pub fn insert_game(
+    tx: &Transaction,
+    player: PlayerId,
+    summary: &GameSummary,
+    snapshot: &str,
+    now: i64,
+) -> rusqlite::Result<GameId> {
+    tx.execute(
+        "INSERT INTO games (player, size, variant, level, filled, total, moved, started_ms,
+                            updated_ms, snapshot)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9)",
+        params![
+            player,
+            summary.size,
+            summary.variant,
+            summary.level,
+            summary.filled,
+            summary.total,
+            summary.moved,
+            now,
+            snapshot
+        ],
+    )?;
+    Ok(tx.last_insert_rowid())
+}
+
+/// Adds a history row (also used by migrations).
+pub fn insert_finish(
+    tx: &Transaction,
+    player: PlayerId,
+    finished: &Finished,
+    at_ms: i64,
+    imported: bool,
+) -> rusqlite::Result<()> {
+    let kind = &finished.kind;
+    tx.execute(
+        "INSERT INTO finishes (player, at_ms, size, variant, level, daily, time_ms, hint_steps,
+                               revealed_cells, solution_copied, solution_revealed, imported)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        params![
+            player,
+            at_ms,
+            kind.size,
+            kind.variant,
+            kind.level,
+            kind.daily,
+            finished.time_ms.min(i64::MAX as u64) as i64,
+            finished.hint_steps,
+            finished.revealed_cells,
+            finished.solution_copied,
+            finished.solution_revealed,
+            imported
+        ],
+    )?;
+    Ok(())
+}
+
+pub fn kind_of(row: &rusqlite::Row, first: usize) -> rusqlite::Result<Kind> {
+    Ok(Kind {
+        size: row.get(first)?,
+        variant: row.get(first + 1)?,
+        level: row.get(first + 2)?,
+        daily: row.get(first + 3)?,
+    })
+}
