@@ -10,6 +10,7 @@ pub mod panel;
 pub mod panel_link;
 pub mod records;
 pub mod run;
+pub mod terminal_out;
 pub mod terminal_watch;
 pub mod theme;
 pub mod view;
