@@ -62,6 +62,10 @@ impl SessionApp for GameSession {
     fn needs_frames(&self) -> bool {
         self.app.needs_frames()
     }
+
+    fn snapshot(&self) -> Option<String> {
+        Some(self.app.snapshot())
+    }
 }
 
 /// Games for sessions: a saved game when the player has one (an unreadable save gives a
