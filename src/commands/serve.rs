@@ -41,7 +41,7 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
         .enable_all()
         .build()
         .map_err(|e| Failure::runtime(format!("cannot start the async runtime: {e}")))?;
-    runtime.block_on(async {
+    let result = runtime.block_on(async {
         let pool = Arc::new(StepPool::new(solver_threads));
         let server = serve::serve(&options, serve::game::factory(pool))
             .await
@@ -61,7 +61,11 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
         server.shutdown().await;
         tracing::info!("stopped");
         Ok(0)
-    })
+    });
+    // What still runs on the blocking pool (a puzzle's rating, a solution path) belongs to
+    // sessions that have ended and saved: the process does not wait for it.
+    runtime.shutdown_background();
+    result
 }
 
 /// `$SUDOSCOPE_DATA_DIR/server`, else the platform's data directory + `sudoscope/server`.

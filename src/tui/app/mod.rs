@@ -1137,9 +1137,13 @@ impl App {
 }
 
 impl Drop for App {
-    /// A game that goes (a player quits or disconnects) stops its generation worker.
+    /// A game that goes (a player quits or disconnects) stops its generation and its rating
+    /// (which ends after the step it is searching).
     fn drop(&mut self) {
         self.cancel_generation();
+        if let Some(job) = self.rating.take() {
+            job.cancel();
+        }
     }
 }
 
