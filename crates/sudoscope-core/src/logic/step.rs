@@ -518,6 +518,41 @@ impl StepSink {
 mod tests {
     use super::*;
 
+    /// SE's rule names become identifiers in the style of the engine's own.
+    #[test]
+    fn se_rule_ids_are_kebab_case() {
+        let id = |name: &str| {
+            SeRule {
+                name: name.into(),
+                difficulty: 0,
+            }
+            .id()
+        };
+        assert_eq!(
+            id("Dynamic Contradiction Forcing Chain"),
+            "dynamic-contradiction-forcing-chain"
+        );
+        assert_eq!(
+            id("Dynamic Forcing Chain (+)"),
+            "dynamic-forcing-chain-plus"
+        );
+        assert_eq!(
+            id("Dynamic Region Forcing Chains (+ Forcing Chains)"),
+            "dynamic-region-forcing-chains-plus-forcing-chains"
+        );
+        assert_eq!(id("Forcing X-Chain"), "forcing-x-chain");
+        assert_eq!(id("Unique Loop 6 type 2"), "unique-loop-6-type-2");
+        let step = Step::new(Technique::SeStep, Vec::new(), Vec::new()).se_rule(SeRule {
+            name: "Aligned Pair Exclusion".into(),
+            difficulty: 62,
+        });
+        assert_eq!(step.title(), "Aligned Pair Exclusion");
+        assert_eq!(step.technique_id(), "aligned-pair-exclusion");
+        let ours = Step::new(Technique::XWing, Vec::new(), Vec::new());
+        assert_eq!(ours.title(), Technique::XWing.title());
+        assert_eq!(ours.technique_id(), "x-wing");
+    }
+
     /// The direct writers give what the geometry's names and `format!` gave: digits in
     /// increasing order and in the puzzle's alphabet, cells in the order given, two-digit rows
     /// and columns.
