@@ -234,7 +234,7 @@ pub struct PlayArgs {
     pub file: Option<std::path::PathBuf>,
     /// Which puzzle of the file to play, counting from 1 (the file given with --file or as
     /// PUZZLE).
-    #[arg(long, value_name = "I", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "I", value_parser = at_least_one)]
     pub index: Option<u64>,
     /// Difficulty of a generated puzzle.
     #[arg(long, value_enum)]
@@ -266,6 +266,16 @@ pub struct PlayArgs {
     pub list: bool,
 }
 
+/// A number that starts at 1 (a puzzle's place in a file, a count, a limit). `0` is told
+/// so in words; clap's own range check says "0 is not in 1..18446744073709551615".
+fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("must be 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 fn parse_play_size(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if [4, 9, 16, 25].contains(&n) => Ok(n),
@@ -278,7 +288,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Stop counting at this many solutions.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2, value_parser = at_least_one)]
     pub limit: u64,
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
@@ -445,7 +455,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value_t = LevelArg::Medium)]
     pub level: LevelArg,
     /// How many puzzles to generate.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     pub count: u64,
     /// Side length: 4, 9, 16, 25 or 36.
     #[arg(long, default_value_t = 9, value_parser = parse_size)]
@@ -463,7 +473,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub minimal: bool,
     /// Give up on a puzzle after this many milliseconds.
-    #[arg(long, value_name = "T", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "T", default_value_t = 10_000, value_parser = at_least_one)]
     pub timeout_ms: u64,
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
@@ -486,8 +496,8 @@ pub struct ServeArgs {
     /// directory).
     #[arg(long, value_name = "PATH")]
     pub host_key: Option<std::path::PathBuf>,
-    /// Where the host key and the saved games live (default: `$SUDOSCOPE_DATA_DIR`, else the
-    /// platform's data directory + `sudoscope/server`).
+    /// Where the host key and the saved games live (default: `$SUDOSCOPE_DATA_DIR/server`,
+    /// else the platform's data directory + `sudoscope/server`).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<std::path::PathBuf>,
     /// Only the keys in this OpenSSH authorized_keys file may play (default: anyone).
@@ -500,10 +510,10 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_sessions_per_address: u32,
     /// Close a session after this many seconds without input (its game is saved).
-    #[arg(long, value_name = "SECONDS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "SECONDS", default_value_t = 1800, value_parser = at_least_one)]
     pub idle_timeout: u64,
     /// No session lasts longer than this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 14_400, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "SECONDS", default_value_t = 14_400, value_parser = at_least_one)]
     pub max_session: u64,
     /// Threads that may step solvers at once, shared by every session (default: one less
     /// than the cores, at least one), so input handling always has a core.

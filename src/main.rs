@@ -6,16 +6,13 @@
 mod cli;
 mod commands;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 
 fn main() -> ExitCode {
-    // color-eyre's panic hook prints a readable report for bugs; the sections that point at
-    // environment variables are noise for users.
-    let _ = color_eyre::config::HookBuilder::default()
-        .display_env_section(false)
-        .install();
+    install_hooks();
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return clap_failure(e),
@@ -24,11 +21,29 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(failure) => {
             if !failure.message.is_empty() {
-                eprintln!("sudoscope: {}", failure.message);
+                // Not `eprintln!`: it panics when standard error is a terminal that is gone.
+                let _ = writeln!(io::stderr(), "sudoscope: {}", failure.message);
             }
             ExitCode::from(failure.code)
         }
     }
+}
+
+/// color-eyre's hooks: a readable report for bugs, without the sections that point at
+/// environment variables (noise for users). The panic report is written without `eprintln!`,
+/// which panics when standard error is a terminal that has gone away (a closed window): a
+/// panic inside the panic hook aborts the process.
+fn install_hooks() {
+    let Ok((panic_hook, eyre_hook)) = color_eyre::config::HookBuilder::default()
+        .display_env_section(false)
+        .try_into_hooks()
+    else {
+        return;
+    };
+    let _ = eyre_hook.install();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = writeln!(io::stderr(), "{}", panic_hook.panic_report(info));
+    }));
 }
 
 /// Help and version go to standard output with success; usage errors become one line on
@@ -56,7 +71,10 @@ fn clap_failure(e: clap::Error) -> ExitCode {
                 }
                 _ => String::new(),
             };
-            eprintln!("sudoscope: {first}{valid} (see sudoscope --help)");
+            let _ = writeln!(
+                io::stderr(),
+                "sudoscope: {first}{valid} (see sudoscope --help)"
+            );
             ExitCode::from(2)
         }
     }

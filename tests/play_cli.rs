@@ -94,3 +94,42 @@ fn a_file_given_as_the_puzzle_is_read_as_a_file() {
         .code(2)
         .stderr(predicate::str::contains("--index").and(one_line()));
 }
+
+/// Friction: `play garbage.bin` said "stream did not contain valid UTF-8", naming neither the
+/// file nor where in it; other commands name the line and column. Now `play` does too.
+#[test]
+fn a_file_that_is_not_text_is_named_with_the_place_of_the_bad_byte() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("garbage.bin");
+    std::fs::write(&file, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR").expect("written");
+    let name = file.to_str().expect("UTF-8 path");
+    sudoscope().args(["play", name]).assert().code(2).stderr(
+        predicate::str::contains(name)
+            .and(predicate::str::contains(
+                "line 1, column 1: byte 0x89 is not UTF-8 text",
+            ))
+            .and(one_line()),
+    );
+}
+
+/// Friction: `--index 0` said "0 is not in 1..18446744073709551615".
+#[test]
+fn index_zero_is_told_that_counting_starts_at_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("one.txt");
+    std::fs::write(
+        &file,
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
+    )
+    .expect("written");
+    sudoscope()
+        .args(["play", file.to_str().expect("UTF-8 path"), "--index", "0"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("--index")
+                .and(predicate::str::contains("must be 1 or more"))
+                .and(predicate::str::contains("18446744073709551615").not())
+                .and(one_line()),
+        );
+}

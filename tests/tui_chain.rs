@@ -12,7 +12,7 @@ use ratatui::style::{Color, Modifier};
 use sudoscope::grid::{ReadOptions, parse_puzzle};
 use sudoscope::logic::Technique;
 use sudoscope::logic::{LinkKind, Step};
-use sudoscope::tui::app::Hint;
+use sudoscope::tui::app::{Hint, Overlay};
 use sudoscope::tui::{App, AppConfig, Effect, Msg, StartGame, StepPool};
 
 /// From magictour's top 1465: its sixth step is a nice loop, reached after five simpler ones.
@@ -151,6 +151,8 @@ fn a_stuck_ladder_hands_the_hint_to_sudoku_explainer() {
     const EASTER_MONSTER: &str =
         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
     let mut app = app_with(EASTER_MONSTER);
+    // Screens are compared below: the clock must not tick between them.
+    app.freeze_clock(std::time::Duration::ZERO);
     let effects = press(&mut app, 'i');
     assert!(app.hint().is_none(), "the answer is not there at once");
     let text: String = draw(&app).content().iter().map(|c| c.symbol()).collect();
@@ -300,4 +302,65 @@ fn every_symbol_of_a_hint_has_an_ascii_form() {
             "a symbol without an ASCII form in {text:?} -> {ascii:?}"
         );
     }
+}
+
+/// Defect: on Easter Monster the hint card's first stage said "Look at r5c9, …: Sudoku
+/// Explainer step.", applying it "applied: Sudoku Explainer step", and the solution path
+/// stopped with "no technique applies" while the hints carried on; only the third stage named
+/// the rule ("Dynamic Contradiction Forcing Chain"). Every stage, the status line and the path
+/// name the rule.
+#[test]
+fn a_sudoku_explainer_hint_is_named_by_its_rule_everywhere() {
+    const EASTER_MONSTER: &str =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let mut app = app_with(EASTER_MONSTER);
+    for effect in press(&mut app, 'i') {
+        if let Effect::Work(job) = effect {
+            app.update(Msg::Done(job.run()));
+        }
+    }
+    let Some(Hint::Step { step, .. }) = app.hint().cloned() else {
+        panic!("a step: {:?}", app.hint());
+    };
+    let rule = step
+        .se_rule
+        .as_ref()
+        .map(|r| r.name.clone())
+        .expect("SE's rule");
+    assert!(rule.contains("Forcing Chain"), "{rule}");
+    let hint = app.hint().expect("the hint");
+    let (_, lines) = sudoscope::tui::view::hint::card(
+        hint,
+        app.game().geometry(),
+        &sudoscope::tui::theme::Theme::plain(false),
+    );
+    let first: String = lines[0].spans.iter().map(|s| s.content.as_ref()).collect();
+    assert!(
+        first.ends_with(&format!(": {rule}.")),
+        "stage 1 names {rule:?}: {first}"
+    );
+    let screen = draw_and_tell(&mut app, 120, 40);
+    assert!(!screen.contains("Sudoku Explainer step"), "{screen}");
+    press(&mut app, 'a');
+    assert_eq!(app.message(), Some(format!("applied: {rule}").as_str()));
+    // The solution path carries on the way the hints do, and names the rules it used.
+    let mut opened = false;
+    for effect in press(&mut app, 'v') {
+        if let Effect::Work(job) = effect {
+            app.update(Msg::Done(job.run()));
+            opened = true;
+        }
+    }
+    assert!(opened, "the path is worked out as a job");
+    let Overlay::Path { steps, solved, .. } = app.overlay() else {
+        panic!("the path: {:?}", app.overlay());
+    };
+    assert!(*solved, "the path solves the puzzle");
+    assert!(
+        steps.iter().any(|s| s.se_rule.is_some()),
+        "it needs SE's rules again"
+    );
+    let path = draw_and_tell(&mut app, 120, 40);
+    assert!(!path.contains("Sudoku Explainer step"), "{path}");
+    assert!(!path.contains("needs guessing"), "{path}");
 }

@@ -206,3 +206,100 @@ fn without_a_terminal_play_ends_with_one_line() {
     assert_eq!(stderr.trim().lines().count(), 1, "stderr: {stderr}");
     assert!(stderr.contains("terminal"), "stderr: {stderr}");
 }
+
+/// How one game ended when its terminal was closed under it.
+struct Ending {
+    /// What the shell reported: the exit code, or 128 + the signal that ended it.
+    status: Option<i32>,
+    stderr: String,
+    save: String,
+}
+
+/// Plays a move in a window of its own (with the solver panel running RFSS when `panel`),
+/// then kills the tmux session under the game. The game runs under bash with a handler for
+/// SIGHUP (a handler, not an ignore, so the game keeps the default action), which outlives
+/// the terminal and writes down the game's exit status.
+fn close_under_the_game(tmux: &Tmux, name: &str, dir: &Path, panel: bool) -> Ending {
+    let data = dir.join(name);
+    let rc = dir.join(format!("{name}.rc"));
+    let err = dir.join(format!("{name}.err"));
+    let game = format!(
+        "trap true HUP; SUDOSCOPE_DATA_DIR={} {} play {EASY} 2>{}; echo $? >{}",
+        support::tmux::quote(&data.display().to_string()),
+        support::tmux::quote(&binary().display().to_string()),
+        support::tmux::quote(&err.display().to_string()),
+        support::tmux::quote(&rc.display().to_string()),
+    );
+    let command = format!("exec bash -c {}", support::tmux::quote(&game));
+    tmux.start(name, 120, 40, &command);
+    let (ok, screen) = tmux.wait_for(name, WAIT, |s| s.contains("51 to go"));
+    assert!(ok, "{name}: the game did not start:\n{screen}");
+    tmux.send(name, &["-l", "4"]);
+    let (ok, screen) = tmux.wait_for(name, WAIT, |s| s.contains("50 to go"));
+    assert!(ok, "{name}: the move did not land:\n{screen}");
+    if panel {
+        tmux.send(name, &["-l", "s"]);
+        let (ok, screen) = tmux.wait_for(name, WAIT, |s| s.contains("backtrack"));
+        assert!(ok, "{name}: no solver panel:\n{screen}");
+        tmux.send(name, &["-l", "]"]);
+        let (ok, screen) = tmux.wait_for(name, WAIT, |s| s.contains("rfss"));
+        assert!(ok, "{name}: no RFSS:\n{screen}");
+        tmux.send(name, &["Space"]);
+        let (ok, screen) = tmux.wait_for(name, WAIT, |s| s.contains("generations"));
+        assert!(ok, "{name}: RFSS did not start:\n{screen}");
+    }
+    let closed = Instant::now();
+    tmux.kill_session(name);
+    let status = loop {
+        if let Some(status) = std::fs::read_to_string(&rc)
+            .ok()
+            .filter(|s| s.ends_with('\n'))
+        {
+            break status.trim().parse().ok();
+        }
+        if closed.elapsed() > WAIT {
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    eprintln!(
+        "{name}: exit status {status:?} {:?} after the terminal closed",
+        closed.elapsed()
+    );
+    Ending {
+        status,
+        stderr: std::fs::read_to_string(&err).unwrap_or_default(),
+        save: saved_entries(&data),
+    }
+}
+
+/// Defect: with the terminal gone, putting it back failed ("Failed to show the cursor",
+/// EIO), printing that failure panicked, and the process died by SIGABRT (status 134) after
+/// saving. Restoring a terminal that is gone is not an error: the game now ends with status
+/// 0 and nothing on standard error, ten times in a row, with the solver panel running and
+/// without.
+#[test]
+fn closing_the_terminal_is_a_clean_exit_with_or_without_the_panel() {
+    if !tmux_available() || !support::tools::require(&["bash"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let tmux = Tmux::new("life-clean");
+    for round in 0..10 {
+        for panel in [false, true] {
+            let name = format!("clean{round}{}", if panel { "p" } else { "" });
+            let ending = close_under_the_game(&tmux, &name, dir.path(), panel);
+            assert_eq!(
+                ending.status,
+                Some(0),
+                "{name}: exit status (134 is SIGABRT, 129 SIGHUP); stderr: {}",
+                ending.stderr
+            );
+            assert_eq!(ending.stderr, "", "{name}: something on standard error");
+            assert!(
+                ending.save.contains("\"entries\""),
+                "{name}: no save on the way out"
+            );
+        }
+    }
+}

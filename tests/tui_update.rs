@@ -13,7 +13,7 @@ use ratatui::crossterm::event::{
 };
 use sudoscope::grid::{ReadOptions, parse_puzzle};
 use sudoscope::store::{Answer, Record};
-use sudoscope::tui::app::{Hint, Overlay};
+use sudoscope::tui::app::{Confirm, Hint, Overlay};
 use sudoscope::tui::{App, AppConfig, Effect, Hits, Msg, StartGame, StepPool};
 
 const EASY: &str =
@@ -367,6 +367,86 @@ fn open_dialog_typed_or_pasted() {
     assert_left_and_new_game_saved(&effects);
     assert_eq!(a.game().entry(0), 4);
     assert!(a.game().solution().is_some());
+}
+
+/// A puzzle other than `EASY`, for opening over it.
+const OTHER: &str =
+    "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9";
+
+/// Defect: a move made, then a puzzle pasted (bracketed paste) and Enter: the game was
+/// replaced without a question, and `u` had nothing to undo. A paste now asks first, with
+/// the question `o` and `g` ask; no keeps the game, yes opens the dialog holding the paste.
+#[test]
+fn pasting_over_an_unfinished_game_asks_first() {
+    let mut a = app();
+    ch(&mut a, char::from(b'0' + digit_at(0)));
+    a.update(Msg::Event(Event::Paste(OTHER.to_string())));
+    assert!(
+        matches!(a.overlay(), Overlay::Confirm(Confirm::Paste)),
+        "{:?}",
+        a.overlay()
+    );
+    let screen = render(&mut a, 80, 24);
+    assert!(
+        screen.contains("unfinished") && screen.contains("pasted"),
+        "{screen}"
+    );
+    ch(&mut a, 'n');
+    assert!(matches!(a.overlay(), Overlay::None));
+    assert_eq!(a.game().entry(0), digit_at(0), "no keeps the game");
+    // Asked again, Enter says yes: the dialog holds the pasted text, Enter opens it.
+    a.update(Msg::Event(Event::Paste(OTHER.to_string())));
+    key(&mut a, KeyCode::Enter);
+    match a.overlay() {
+        Overlay::Open { text, error: None } => assert_eq!(text, OTHER),
+        other => panic!("yes opens the dialog with the paste: {other:?}"),
+    }
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.game().entry(0), 4, "the pasted puzzle is the game now");
+    // A paste that was declined is not kept for a later question.
+    ch(&mut a, '1');
+    a.update(Msg::Event(Event::Paste(EASY.to_string())));
+    ch(&mut a, 'n');
+    ch(&mut a, 'o');
+    ch(&mut a, 'y');
+    match a.overlay() {
+        Overlay::Open { text, .. } => assert_eq!(text, "", "o opens an empty dialog"),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Defect: a puzzle opened with `o` was never rated: the title had no level and no SE, and
+/// the solved banner no "level · score · SE" line, while the same puzzle given to `play` was
+/// rated. Opening it now asks for the same ratings.
+#[test]
+fn an_opened_puzzle_is_rated_like_one_given_to_play() {
+    let mut given = app_from(
+        StartGame::Puzzle(parse_puzzle(OTHER, ReadOptions::default()).unwrap()),
+        false,
+        false,
+    );
+    let effects = given.start();
+    settle(&mut given, effects);
+    let mut a = app();
+    ch(&mut a, 'o');
+    for c in OTHER.chars() {
+        ch(&mut a, c);
+    }
+    let effects = key(&mut a, KeyCode::Enter);
+    assert!(
+        effects.iter().any(|e| matches!(e, Effect::Work(_))),
+        "opening asks for the rating: {effects:?}"
+    );
+    settle(&mut a, effects);
+    assert!(given.game().level.is_some() && given.info().score.is_some());
+    assert_eq!(a.game().level, given.game().level, "the level");
+    assert_eq!(a.info(), given.info(), "the score and SE's rating");
+    let level = a.game().level.map(|l| l.id()).unwrap_or_default();
+    let screen = render(&mut a, 120, 40);
+    assert!(
+        screen.contains(&format!("· {level}")) && screen.contains("SE "),
+        "the title names the level and SE's rating:\n{screen}"
+    );
 }
 
 #[test]

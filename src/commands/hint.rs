@@ -76,14 +76,7 @@ pub fn run(args: &HintArgs) -> Result<u8, Failure> {
                 if json {
                     out.line(&steps_json(geometry, &steps))
                 } else if steps.is_empty() {
-                    out.line(&format!(
-                        "no step: {} find nothing at this grid",
-                        if techniques.is_empty() {
-                            "the techniques sudoscope knows"
-                        } else {
-                            "the chosen techniques"
-                        }
-                    ))
+                    out.line(&no_step_text(unique, &techniques))
                 } else {
                     for step in &steps {
                         out.line(&step_text(step))?;
@@ -129,6 +122,24 @@ fn parse_techniques(ids: &[String]) -> Result<Vec<Technique>, Failure> {
     Ok(techniques)
 }
 
+/// Why there is no step. A puzzle with several solutions has no step that holds for all of
+/// them once the techniques run out (an empty grid has none at all): that is the reason to
+/// give, not that the techniques know too little.
+fn no_step_text(unique: bool, techniques: &[Technique]) -> String {
+    if !unique {
+        return "no step: this puzzle has several solutions, and logic cannot choose between them here"
+            .into();
+    }
+    format!(
+        "no step: {} find nothing at this grid",
+        if techniques.is_empty() {
+            "the techniques sudoscope knows"
+        } else {
+            "the chosen techniques"
+        }
+    )
+}
+
 /// Whether a hint can be given: `Ok(unique)` when the grid is consistent, unfinished and has
 /// a solution (`unique` says whether only one), or the one-line reason why not.
 fn usable(puzzle: &Puzzle, board: &Board) -> Result<bool, String> {
@@ -151,7 +162,7 @@ fn usable(puzzle: &Puzzle, board: &Board) -> Result<bool, String> {
 
 /// A hint as a player reads it: `naked-pair: In row 3, ...`.
 fn step_text(step: &Step) -> String {
-    format!("{}: {}", step.technique.id(), step.explanation)
+    format!("{}: {}", step.technique_id(), step.explanation)
 }
 
 /// The JSON array of steps (`docs/guide.md`), on one line.
@@ -173,8 +184,14 @@ fn path_text(walked: &path::Path, alphabet: Alphabet) -> String {
         text.push_str(&format!("{:>width$}. {body}\n", i + 1));
     }
     let hardest = walked
-        .hardest
-        .map(|t| format!("{} ({})", t.id(), rating::technique_level(t)))
+        .hardest()
+        .map(|step| {
+            format!(
+                "{} ({})",
+                step.technique_id(),
+                rating::technique_level(step.technique)
+            )
+        })
         .unwrap_or_else(|| "none".into());
     if walked.solved {
         text.push_str(&format!(

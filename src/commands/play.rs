@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use sudoscope::grid::{ReadOptions, Variant, parse_puzzle, read_all};
+use sudoscope::grid::{PuzzleReader, ReadOptions, Variant, parse_puzzle};
 use sudoscope::tui::StartGame;
 use sudoscope::tui::gen_seam::{GenerateOptions, Level, reachable_levels};
 use sudoscope::tui::local_store::LocalStore;
@@ -174,13 +174,14 @@ fn continued(store: &mut LocalStore, args: &PlayArgs) -> Result<StartGame, Failu
 /// Puzzle number `index` (from 1; the first without it) of a file.
 fn from_file(path: &Path, index: Option<u64>, read: ReadOptions) -> Result<StartGame, Failure> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::usage(format!("{name}: {}", io::plain_io(&e))))?;
+    // Read as bytes, not as text: a file that is not UTF-8 is then reported as every command
+    // reports it, with the line and column of the first bad byte.
+    let bytes =
+        std::fs::read(path).map_err(|e| Failure::usage(format!("{name}: {}", io::plain_io(&e))))?;
     let index = index.unwrap_or(1);
-    let records = read_all(&text, read);
     let Some(record) = usize::try_from(index)
         .ok()
-        .and_then(|i| records.into_iter().nth(i - 1))
+        .and_then(|i| PuzzleReader::new(bytes.as_slice(), read).nth(i - 1))
     else {
         return Err(Failure::usage(format!(
             "{name}: has no puzzle number {index}"
@@ -215,12 +216,16 @@ pub fn run_daily(
         ));
     }
     let color = !no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    run_ui(RunOptions {
-        start: Some(start),
-        fresh: GenerateOptions::default(),
-        color,
-        ascii,
-    })
+    let store = LocalStore::open(data_dir().as_deref());
+    run_ui(
+        RunOptions {
+            start: Some(start),
+            fresh: GenerateOptions::default(),
+            color,
+            ascii,
+        },
+        store,
+    )
     .map_err(|e| Failure::runtime(e.to_string()))?;
     Ok(0)
 }

@@ -5,11 +5,13 @@
 //! several gets a record whose `error` says so (exit code 0, as `solve` does for
 //! `no-solution`); unreadable text and contradictory pencilmarks are invalid input (exit 2).
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use sudoscope::exact;
 use sudoscope::grid::Puzzle;
 use sudoscope::logic::se::{self, SeRating};
-use sudoscope::logic::{Board, rating};
+use sudoscope::logic::{Board, Step, path, rating};
 
 use super::count::to_json;
 use super::io::{self, Failure, Output};
@@ -23,7 +25,7 @@ struct RateRecord<'a> {
     puzzle: &'a str,
     level: Option<rating::Level>,
     score: Option<f64>,
-    hardest: Option<&'static str>,
+    hardest: Option<Cow<'static, str>>,
     wnef: Option<f64>,
     logic_solves: Option<bool>,
     steps: Option<usize>,
@@ -82,9 +84,45 @@ enum Outcome {
     Rated {
         line: String,
         rating: rating::Rating,
+        path: PathSummary,
         /// With `--se`: SE's rating, or why SE cannot rate the puzzle.
         se: Option<Result<SeRating, se::SeError>>,
     },
+}
+
+/// What the record says of the logical path: its hardest technique, whether it solves the
+/// puzzle, its steps and the cells it leaves open.
+///
+/// Where our ladder is stuck on a standard 9×9 puzzle, the path `hint --path` shows carries
+/// on with Sudoku Explainer's rules, whose forcing chains finish every puzzle with one
+/// solution; the record tells the same story: the puzzle is solved by logic, and its hardest
+/// step is SE's rule. (The score and level stay the engine's: a step beyond our ladder
+/// weighs in the band above all of its techniques.)
+struct PathSummary {
+    hardest: Option<Cow<'static, str>>,
+    logic_solves: bool,
+    steps: usize,
+    remaining: usize,
+}
+
+impl PathSummary {
+    fn of(board: &Board, rating: &rating::Rating) -> PathSummary {
+        if rating.logic_solves || !se::supports(board.geometry()) {
+            return PathSummary {
+                hardest: rating.hardest.map(|t| Cow::Borrowed(t.id())),
+                logic_solves: rating.logic_solves,
+                steps: rating.steps,
+                remaining: rating.remaining,
+            };
+        }
+        let walked = path::solve_never_stuck(board, &path::order(&[]), true);
+        PathSummary {
+            hardest: walked.hardest().map(Step::technique_id),
+            logic_solves: walked.solved,
+            steps: walked.steps.len(),
+            remaining: walked.board.empty_count(),
+        }
+    }
 }
 
 fn rate(puzzle: &Puzzle, with_se: bool) -> Outcome {
@@ -104,11 +142,15 @@ fn rate(puzzle: &Puzzle, with_se: bool) -> Outcome {
             status: "no-solution",
             error: "no solution: only a solvable puzzle has a rating",
         },
-        1 => Outcome::Rated {
-            line,
-            rating: rating::rate_board(&board),
-            se: with_se.then(|| se::rate_board(&board)),
-        },
+        1 => {
+            let rating = rating::rate_board(&board);
+            Outcome::Rated {
+                line,
+                path: PathSummary::of(&board, &rating),
+                rating,
+                se: with_se.then(|| se::rate_board(&board)),
+            }
+        }
         _ => Outcome::NotUnique {
             line,
             status: "multiple-solutions",
@@ -149,9 +191,13 @@ pub fn run(args: &RateArgs) -> Result<u8, Failure> {
                     out.line(status)
                 }
             }
-            Outcome::Rated { line, rating, se } => {
+            Outcome::Rated {
+                line,
+                rating,
+                path,
+                se,
+            } => {
                 let wnef = (rating.wnef * 1e4).round() / 1e4;
-                let hardest = rating.hardest.map(|t| t.id());
                 let se_error = match &se {
                     Some(Err(e)) => Some(e.to_string()),
                     _ => None,
@@ -161,11 +207,11 @@ pub fn run(args: &RateArgs) -> Result<u8, Failure> {
                         puzzle: &line,
                         level: Some(rating.level),
                         score: Some(rating.score),
-                        hardest,
+                        hardest: path.hardest.clone(),
                         wnef: Some(wnef),
-                        logic_solves: Some(rating.logic_solves),
-                        steps: Some(rating.steps),
-                        remaining: Some(rating.remaining),
+                        logic_solves: Some(path.logic_solves),
+                        steps: Some(path.steps),
+                        remaining: Some(path.remaining),
                         se: se.as_ref().map(|r| r.as_ref().ok().map(|&r| r.into())),
                         error: se_error,
                     }))
@@ -179,8 +225,8 @@ pub fn run(args: &RateArgs) -> Result<u8, Failure> {
                         "{} score={:.1} hardest={} wnef={wnef:.4} logic_solves={}{se_text}",
                         rating.level,
                         rating.score,
-                        hardest.unwrap_or("none"),
-                        rating.logic_solves
+                        path.hardest.as_deref().unwrap_or("none"),
+                        path.logic_solves
                     ))
                 }
             }

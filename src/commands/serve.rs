@@ -41,7 +41,10 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
         .enable_all()
         .build()
         .map_err(|e| Failure::runtime(format!("cannot start the async runtime: {e}")))?;
-    runtime.block_on(async {
+    let result = runtime.block_on(async {
+        // Listening for the stop signals starts before the server says it is up: a SIGTERM
+        // sent as soon as "serving on" appears is a graceful stop, not the default death.
+        let stop = stop_signal();
         let pool = Arc::new(StepPool::new(solver_threads));
         let server = serve::serve(&options, serve::game::factory(pool))
             .await
@@ -56,12 +59,16 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
                 server.local_addr.ip().to_string()
             }
         );
-        let signal = wait_for_signal().await;
+        let signal = stop.await;
         tracing::info!(signal, "shutting down: saying goodbye to every session");
         server.shutdown().await;
         tracing::info!("stopped");
         Ok(0)
-    })
+    });
+    // What still runs on the blocking pool (a puzzle's rating, a solution path) belongs to
+    // sessions that have ended and saved: the process does not wait for it.
+    runtime.shutdown_background();
+    result
 }
 
 /// `$SUDOSCOPE_DATA_DIR/server`, else the platform's data directory + `sudoscope/server`.
@@ -87,27 +94,34 @@ fn init_logging() {
         .try_init();
 }
 
-async fn wait_for_signal() -> &'static str {
+/// SIGTERM or SIGINT: their handlers are in place when this returns (inside the runtime), and
+/// the future it gives resolves with the signal's name.
+fn stop_signal() -> impl std::future::Future<Output = &'static str> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match (
+        let signals = (
             signal(SignalKind::terminate()),
             signal(SignalKind::interrupt()),
-        ) {
-            (Ok(mut term), Ok(mut int)) => tokio::select! {
-                _ = term.recv() => "SIGTERM",
-                _ = int.recv() => "SIGINT",
-            },
-            _ => {
-                let _ = tokio::signal::ctrl_c().await;
-                "interrupt"
+        );
+        async move {
+            match signals {
+                (Ok(mut term), Ok(mut int)) => tokio::select! {
+                    _ = term.recv() => "SIGTERM",
+                    _ = int.recv() => "SIGINT",
+                },
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    "interrupt"
+                }
             }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
-        "interrupt"
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+            "interrupt"
+        }
     }
 }

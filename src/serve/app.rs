@@ -76,6 +76,11 @@ pub trait SessionApp: Send {
     /// True while the screen changes by itself (a solver runs): the session then draws at
     /// the animation rate instead of once a second.
     fn needs_frames(&self) -> bool;
+    /// The game as it stands, saved once more when the session ends however it ends: the
+    /// clock has run since the last change was saved. `None` when there is nothing to save.
+    fn final_save(&self) -> Option<Save> {
+        None
+    }
 }
 
 /// Makes the app of a new session, from the player's most recent unfinished game if there is

@@ -7,7 +7,7 @@ use ratatui::crossterm::event::Event;
 
 use super::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
 use crate::generate::GenerateOptions;
-use crate::store;
+use crate::store::{self, Save};
 use crate::tui::app::{App, AppConfig, Effect, Msg, StartGame};
 use crate::tui::job::Done;
 use crate::tui::panel::StepPool;
@@ -67,6 +67,10 @@ impl SessionApp for GameSession {
 
     fn needs_frames(&self) -> bool {
         self.app.needs_frames()
+    }
+
+    fn final_save(&self) -> Option<Save> {
+        self.app.save_request()
     }
 }
 

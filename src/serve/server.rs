@@ -42,14 +42,15 @@ impl ServerHandle {
     }
 
     /// Asks every session to say goodbye and save, stops accepting, and waits (up to a grace
-    /// period) for the connections to close.
+    /// period) for the sessions to end and the connections to close.
     pub async fn shutdown(self) {
         let _ = self.shutdown.send(true);
         let _ = self.task.await;
         let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;
-        while self.connections.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < deadline
+        while (self.connections.load(Ordering::SeqCst) > 0 || self.admission.active() > 0)
+            && tokio::time::Instant::now() < deadline
         {
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
     }
 }
@@ -184,17 +185,30 @@ async fn accept_loop(
                 }
             };
             let handle = running.handle();
-            tokio::select! {
-                result = running => {
-                    if let Err(e) = result {
-                        tracing::debug!(peer = %peer, error = %e, "connection ended with an error");
-                    }
-                }
+            let mut running = std::pin::pin!(running);
+            let ended = tokio::select! {
+                result = &mut running => Some(result),
                 _ = async { let _ = shutdown.wait_for(|stopping| *stopping).await; } => {
-                    // Give the session its goodbye, then hang up.
-                    tokio::time::sleep(SHUTDOWN_GRACE - Duration::from_secs(1)).await;
+                    // Each session says its goodbye, saves and closes its channel, and the
+                    // client hangs up; a client that stays connected is let go after a grace
+                    // period.
+                    tokio::time::timeout(SHUTDOWN_GRACE - Duration::from_secs(1), &mut running)
+                        .await
+                        .ok()
+                }
+            };
+            match ended {
+                Some(Ok(())) => {}
+                Some(Err(e)) => {
+                    tracing::debug!(peer = %peer, error = %e, "connection ended with an error");
+                }
+                None => {
                     let _ = handle
-                        .disconnect(russh::Disconnect::ByApplication, "server shutting down".into(), String::new())
+                        .disconnect(
+                            russh::Disconnect::ByApplication,
+                            "server shutting down".into(),
+                            String::new(),
+                        )
                         .await;
                 }
             }

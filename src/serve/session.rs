@@ -205,6 +205,11 @@ pub async fn run(mut context: SessionContext) {
         }
     };
     let ending = play(&mut context, app.as_mut(), saves.as_ref(), started).await;
+    // Saved before the goodbye: once the channel closes, the client hangs up, and a server
+    // that is shutting down may stop as soon as every connection is gone.
+    if let Some(save) = app.final_save() {
+        write(saves.as_ref(), Box::new(save)).await;
+    }
     finish(&context, ending, saves.as_ref()).await;
     let (id, admission) = (context.id, context.admission.clone());
     drop(context); // gives the session's slot back
@@ -393,16 +398,20 @@ async fn write(saves: Option<&Saves>, save: Box<Save>) {
 /// Shows a goodbye screen where there is one, restores the terminal, closes the channel and
 /// forgets anonymous games.
 async fn finish(context: &SessionContext, ending: Ending, saves: Option<&Saves>) {
-    let mut bytes = match ending.goodbye() {
-        Some(text) => goodbye_screen(context.size, text, context.resumable),
-        None => Vec::new(),
-    };
     if ending != Ending::LinkBroken && ending != Ending::ClientGone {
-        if ending.goodbye().is_some() {
-            let _ = send(context, bytes).await;
+        // The box stays a moment for a player who was away; a server that is stopping says
+        // its goodbye as the line after the restored screen and lets the player go at once.
+        if let Some(text) = ending.goodbye()
+            && ending != Ending::Shutdown
+        {
+            let _ = send(
+                context,
+                goodbye_screen(context.size, text, context.resumable),
+            )
+            .await;
             tokio::time::sleep(Duration::from_millis(1500)).await;
-            bytes = Vec::new();
         }
+        let mut bytes = Vec::new();
         let _ = execute!(
             bytes,
             event::DisableBracketedPaste,

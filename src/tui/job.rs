@@ -38,7 +38,11 @@ impl Eq for Job {}
 #[derive(Clone, Debug)]
 enum Work {
     Generate(GenerateOptions),
-    Path(Board),
+    /// The solution path from a board; `unique` says the puzzle has one solution.
+    Path {
+        board: Board,
+        unique: bool,
+    },
     /// The next step at a board; `unique` says the puzzle has one solution.
     Hint {
         board: Board,
@@ -80,8 +84,10 @@ impl Job {
         Job::new(id, Work::Generate(options))
     }
 
-    pub(crate) fn path(id: u64, board: Board) -> Job {
-        Job::new(id, Work::Path(board))
+    /// The solution path: our ladder, and where it is stuck on a standard 9×9 puzzle with
+    /// one solution, Sudoku Explainer's rules (as `hint --path` and the hints do).
+    pub(crate) fn path(id: u64, board: Board, unique: bool) -> Job {
+        Job::new(id, Work::Path { board, unique })
     }
 
     pub(crate) fn hint(id: u64, board: Board, unique: bool) -> Job {
@@ -118,7 +124,9 @@ impl Job {
             Work::Generate(options) => {
                 Outcome::Generated(generate_cancellable(&options, &self.cancel))
             }
-            Work::Path(board) => Outcome::Path(logic::path::solve(&board, &[])),
+            Work::Path { board, unique } => {
+                Outcome::Path(logic::path::solve_never_stuck(&board, &[], unique))
+            }
             Work::Hint { board, unique } => {
                 let order = logic::path::order(&[]);
                 // One question, one memo: a player may take minutes before the next hint.

@@ -12,6 +12,7 @@ pub mod panel_link;
 pub mod records;
 pub mod run;
 pub mod svg;
+pub mod terminal_out;
 pub mod terminal_watch;
 pub mod theme;
 pub mod view;

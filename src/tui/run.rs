@@ -6,7 +6,7 @@
 //! itself goes away (see `terminal_watch`: the game is saved and the process leaves within a
 //! second instead of spinning on a dead terminal).
 
-use std::io::{self, Stdout};
+use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -27,6 +27,7 @@ use super::gen_seam::GenerateOptions;
 use super::job::JobPool;
 use super::local_store::LocalStore;
 use super::panel_link::StepPool;
+use super::terminal_out::TerminalOut;
 use super::terminal_watch::{TerminalWatch, Wake};
 use super::theme::{Background, Theme};
 use crate::store::Request;
@@ -133,9 +134,9 @@ pub fn run(options: RunOptions, mut store: LocalStore) -> Result<(), RunError> {
     result
 }
 
-fn setup() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
+fn setup() -> io::Result<Terminal<CrosstermBackend<TerminalOut>>> {
     enable_raw_mode()?;
-    let mut out = io::stdout();
+    let mut out = TerminalOut::new();
     if let Err(e) = execute!(
         out,
         EnterAlternateScreen,
@@ -174,7 +175,7 @@ fn install_panic_hook() {
 }
 
 fn event_loop(
-    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    terminal: &mut Terminal<CrosstermBackend<TerminalOut>>,
     app: &mut App,
     store: &mut LocalStore,
     watch: &TerminalWatch,

@@ -73,6 +73,19 @@ fn wrong_length() {
     );
 }
 
+/// Friction: one character on its own was "1 cells in a grid row".
+#[test]
+fn one_cell_is_singular() {
+    assert_eq!(
+        error("1", ReadOptions::default()),
+        "line 1: 1 cell in a grid row: rows hold 4, 9, 16, 25 or 36 cells"
+    );
+    assert_eq!(
+        messages("123456789\n1\n", ReadOptions::default()),
+        ["line 2: grid row has 1 cell, expected 9"]
+    );
+}
+
 #[test]
 fn bad_character_with_its_column() {
     let mut line: Vec<char> = NORVIG.chars().collect();

@@ -102,7 +102,10 @@ impl App {
         self.overlay = Overlay::None;
         match key.code {
             KeyCode::Char('y') | KeyCode::Enter => self.confirmed(confirm),
-            _ => Vec::new(),
+            _ => {
+                self.pasted = None;
+                Vec::new()
+            }
         }
     }
 

@@ -224,6 +224,8 @@ pub enum Confirm {
     NewGame,
     /// Leave the unfinished game for the open dialog.
     Open,
+    /// Leave the unfinished game for the open dialog holding a pasted puzzle.
+    Paste,
     /// Fill in the whole solution.
     RevealAll,
 }
@@ -237,6 +239,9 @@ impl Confirm {
             }
             Confirm::Open => {
                 "Leave this unfinished game to open another? It stays in the continue list (o)."
+            }
+            Confirm::Paste => {
+                "Leave this unfinished game to open the pasted puzzle? It cannot be brought back."
             }
             Confirm::RevealAll => "Reveal the whole solution? This game then sets no best time.",
         }
@@ -315,6 +320,8 @@ pub struct App {
     first_generation: Option<GenerateOptions>,
     /// No puzzle yet: the board is an empty placeholder while the first one is made.
     pub(crate) placeholder: bool,
+    /// A pasted puzzle held while [`Confirm::Paste`] asks whether to leave the game for it.
+    pasted: Option<String>,
     /// The player's best times by kind of puzzle (see `records`), saved with every snapshot.
     best_ms: BTreeMap<String, u64>,
     /// How the finished game compares with the best time before it (the banner says).
@@ -400,6 +407,7 @@ impl App {
             info: PuzzleInfo::default(),
             first_generation,
             placeholder,
+            pasted: None,
             best_ms,
             finish: None,
             banner_closed: false,
@@ -826,6 +834,11 @@ impl App {
         match confirm {
             Confirm::NewGame => self.open_new_game_dialog(),
             Confirm::Open => self.open_open_dialog(),
+            Confirm::Paste => {
+                let text = self.pasted.take().unwrap_or_default();
+                self.overlay = Overlay::Open { text, error: None };
+                Vec::new()
+            }
             Confirm::RevealAll => self.reveal_all(),
         }
     }
@@ -857,7 +870,7 @@ impl App {
     /// Asks first when the action would lose unfinished work.
     fn ask_first(&mut self, confirm: Confirm) -> Vec<Effect> {
         let ask = match confirm {
-            Confirm::NewGame | Confirm::Open => self.has_unfinished_work(),
+            Confirm::NewGame | Confirm::Open | Confirm::Paste => self.has_unfinished_work(),
             Confirm::RevealAll => self.game.completed().is_none(),
         };
         if ask {
@@ -1001,7 +1014,7 @@ impl App {
         let changed = self.game.apply_step(&step);
         let effects = self.changed(changed);
         if self.game.completed().is_none() {
-            self.say(format!("applied: {}", step.technique.title()), Tone::Info);
+            self.say(format!("applied: {}", step.title()), Tone::Info);
         }
         effects
     }
@@ -1015,7 +1028,8 @@ impl App {
         let id = self.job_id();
         self.waiting = Some((id, Waiting::Path));
         self.say("working out the solution path…", Tone::Info);
-        vec![Effect::Work(Job::path(id, self.game.hint_board()))]
+        let unique = self.game.solvability() == Solvability::Unique;
+        vec![Effect::Work(Job::path(id, self.game.hint_board(), unique))]
     }
 
     fn show_path(&mut self, path: &logic::path::Path) {
@@ -1083,7 +1097,10 @@ impl App {
                     if let Some(note) = note {
                         self.say(note, Tone::Bad);
                     }
-                    vec![self.save()]
+                    // Rated as a puzzle given on the command line is: level, score and SE.
+                    let mut effects = self.rate_game();
+                    effects.push(self.save());
+                    effects
                 }
                 Err(e) => {
                     *error = Some(e.to_string());
@@ -1110,11 +1127,11 @@ impl App {
                 text.push_str(&pasted[..cut]);
                 *error = None;
             }
+            // A paste while playing opens the dialog with the text, asking first (as `o`
+            // does) when that leaves unfinished work.
             Overlay::None => {
-                self.overlay = Overlay::Open {
-                    text: pasted,
-                    error: None,
-                };
+                self.pasted = Some(pasted);
+                return self.ask_first(Confirm::Paste);
             }
             _ => {}
         }
@@ -1158,9 +1175,13 @@ impl App {
 }
 
 impl Drop for App {
-    /// A game that goes (a player quits or disconnects) stops its generation worker.
+    /// A game that goes (a player quits or disconnects) stops its generation and its rating
+    /// (which ends after the step it is searching).
     fn drop(&mut self) {
         self.cancel_generation();
+        if let Some(job) = self.rating.take() {
+            job.cancel();
+        }
     }
 }
 

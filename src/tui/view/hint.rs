@@ -60,7 +60,7 @@ pub fn effect(step: &Step, geometry: &Geometry) -> String {
 pub fn summary(step: &Step, geometry: &Geometry) -> String {
     format!(
         "{} ({}): {}",
-        step.technique.title(),
+        step.title(),
         where_to_look(step, geometry),
         effect(step, geometry)
     )
@@ -85,7 +85,7 @@ pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Lin
             let mut lines = vec![Line::from(vec![
                 plain("Look at ".into()),
                 Span::styled(where_to_look(step, geometry), theme.accent),
-                plain(format!(": {}.", step.technique.title())),
+                plain(format!(": {}.", step.title())),
             ])];
             if *stage >= 2 {
                 lines.push(Line::from(Span::styled(

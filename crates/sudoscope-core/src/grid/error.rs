@@ -9,7 +9,7 @@ use thiserror::Error;
 pub enum GridError {
     #[error("unsupported size {0}×{0}: sizes are 4×4, 9×9, 16×16, 25×25 and 36×36")]
     UnsupportedSize(usize),
-    #[error("{found} cells, expected {expected}")]
+    #[error("{}, expected {expected}", cells(*.found))]
     CellCount { found: usize, expected: usize },
     #[error("{cell} holds {digit}, which is not a digit of a {size}×{size} sudoku")]
     DigitOutOfRange {
@@ -22,16 +22,16 @@ pub enum GridError {
 /// What is wrong with a piece of puzzle text.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum ParseErrorKind {
-    #[error("{found} cells, expected {expected} for {}", size_name(*.size, *.pencilmark))]
+    #[error("{}, expected {expected} for {}", cells(*.found), size_name(*.size, *.pencilmark))]
     WrongLength {
         found: usize,
         expected: usize,
         size: usize,
         pencilmark: bool,
     },
-    #[error("grid row has {found} cells, expected {expected}")]
+    #[error("grid row has {}, expected {expected}", cells(*.found))]
     WrongRowLength { found: usize, expected: usize },
-    #[error("{found} cells in a grid row: rows hold 4, 9, 16, 25 or 36 cells")]
+    #[error("{} in a grid row: rows hold 4, 9, 16, 25 or 36 cells", cells(*.found))]
     UnknownRowLength { found: usize },
     #[error("incomplete grid: {rows} of {size} rows")]
     IncompleteGrid { rows: usize, size: usize },
@@ -58,6 +58,15 @@ pub enum ParseErrorKind {
     ExtraPuzzle,
     #[error("{0}")]
     Grid(#[from] GridError),
+}
+
+/// "1 cell", "2 cells".
+fn cells(n: usize) -> String {
+    if n == 1 {
+        "1 cell".into()
+    } else {
+        format!("{n} cells")
+    }
 }
 
 fn size_name(size: usize, pencilmark: bool) -> String {

@@ -30,7 +30,7 @@ pub mod wnef;
 
 pub use board::{Board, BoardError};
 pub use solving::Solving;
-pub use step::{Candidate, Elimination, Link, LinkKind, Placement, Step, StepSink};
+pub use step::{Candidate, Elimination, Link, LinkKind, Placement, SeRule, Step, StepSink};
 pub use technique::{Family, Spec, Technique};
 
 /// The function that finds a technique's steps, or `None` while it is not implemented.

@@ -23,10 +23,20 @@ pub struct Path {
     pub steps: Vec<Step>,
     /// Whether the steps solve the grid.
     pub solved: bool,
-    /// The technique of the heaviest step (by [`difficulty::step_weight`]).
-    pub hardest: Option<Technique>,
+    /// Where in `steps` the heaviest step is (by [`difficulty::step_weight`]; a Sudoku
+    /// Explainer step outweighs every step of ours, and the SE step of highest difficulty the
+    /// other SE steps). See [`Path::hardest`].
+    pub hardest_at: Option<usize>,
     /// The board after the last step.
     pub board: Board,
+}
+
+impl Path {
+    /// The heaviest step: its technique (and, for an SE step, SE's rule) is what the path is
+    /// rated by.
+    pub fn hardest(&self) -> Option<&Step> {
+        self.hardest_at.and_then(|i| self.steps.get(i))
+    }
 }
 
 /// What [`walk`] did.
@@ -407,17 +417,17 @@ pub fn solve(board: &Board, techniques: &[Technique]) -> Path {
     let order = order(techniques);
     let mut work = board.clone();
     let mut steps = Vec::new();
-    let mut hardest: Option<(Technique, f64)> = None;
+    let mut hardest: Option<(usize, f64)> = None;
     let walk = walk(&mut work, &order, false, |step, weight| {
         if hardest.is_none_or(|(_, w)| weight > w) {
-            hardest = Some((step.technique, weight));
+            hardest = Some((steps.len(), weight));
         }
         steps.push(step.clone());
     });
     Path {
         steps,
         solved: walk.solved,
-        hardest: hardest.map(|(t, _)| t),
+        hardest_at: hardest.map(|(at, _)| at),
         board: work,
     }
 }
@@ -450,9 +460,16 @@ pub fn solve_never_stuck(board: &Board, techniques: &[Technique], unique: bool) 
         if !apply(&mut path.board, &step) {
             break;
         }
+        // An SE step is beyond our ladder: it is the hardest of the path unless an earlier SE
+        // step was harder.
+        let harder = path
+            .hardest()
+            .and_then(|h| h.se_rule.as_ref())
+            .is_none_or(|rule| hint.difficulty > rule.difficulty);
+        if harder {
+            path.hardest_at = Some(path.steps.len());
+        }
         path.steps.push(step);
-        // An SE step is beyond our ladder: it is the hardest of the path.
-        path.hardest = Some(Technique::SeStep);
         let rest = solve(&path.board, techniques);
         path.steps.extend(rest.steps);
         path.board = rest.board;

@@ -1,5 +1,7 @@
 //! A logical step: which technique, where, and what it places or eliminates.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::grid::{Alphabet, Digits, Geometry};
@@ -47,6 +49,39 @@ pub struct Link {
     pub kind: LinkKind,
 }
 
+/// The Sudoku Explainer rule a step was found by, for the steps our own ladder has no
+/// technique for ([`Technique::SeStep`]): every place that names a step's technique (a hint, a
+/// solution path, a rating) names SE's rule, not the fallback it came through.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SeRule {
+    /// SE's name for the rule: "Dynamic Contradiction Forcing Chain", "Aligned Pair Exclusion".
+    pub name: String,
+    /// SE's difficulty of the step, in tenths (ER 9.4 is 94).
+    pub difficulty: u32,
+}
+
+impl SeRule {
+    /// The rule's identifier, in the style of the engine's own: lower case, words joined by
+    /// `-`, a `+` spelled `plus` ("Dynamic Forcing Chain (+)" is `dynamic-forcing-chain-plus`).
+    pub fn id(&self) -> String {
+        let mut id = String::with_capacity(self.name.len() + 4);
+        for c in self.name.chars() {
+            if c.is_ascii_alphanumeric() {
+                id.push(c.to_ascii_lowercase());
+            } else {
+                if !id.is_empty() && !id.ends_with('-') {
+                    id.push('-');
+                }
+                if c == '+' {
+                    id.push_str("plus-");
+                }
+            }
+        }
+        id.truncate(id.trim_end_matches('-').len());
+        id
+    }
+}
+
 /// One application of a technique. Only steps that place or eliminate something are reported.
 ///
 /// Finders build steps with [`Step::placing`], [`Step::eliminating`] or [`Step::new`] and the
@@ -71,6 +106,8 @@ pub struct Step {
     pub links: Vec<Link>,
     /// What a player reads: the pattern, why it works, and what it changes.
     pub explanation: String,
+    /// For a step of Sudoku Explainer's ([`Technique::SeStep`]): the rule that found it.
+    pub se_rule: Option<SeRule>,
 }
 
 impl Step {
@@ -90,6 +127,7 @@ impl Step {
             eliminations,
             links: Vec::new(),
             explanation: String::new(),
+            se_rule: None,
         }
     }
 
@@ -132,6 +170,30 @@ impl Step {
         self.explanation = explanation;
         self
     }
+
+    /// The Sudoku Explainer rule that found the step.
+    pub fn se_rule(mut self, rule: SeRule) -> Step {
+        self.se_rule = Some(rule);
+        self
+    }
+
+    /// The name of the step's technique for a player: SE's rule for an SE step, else the
+    /// technique's title.
+    pub fn title(&self) -> &str {
+        match &self.se_rule {
+            Some(rule) => &rule.name,
+            None => self.technique.title(),
+        }
+    }
+
+    /// The identifier of the step's technique (JSON, text output): SE's rule for an SE step
+    /// (see [`SeRule::id`]), else the technique's.
+    pub fn technique_id(&self) -> Cow<'static, str> {
+        match &self.se_rule {
+            Some(rule) => Cow::Owned(rule.id()),
+            None => Cow::Borrowed(self.technique.id()),
+        }
+    }
 }
 
 /// The links of an alternating chain given as candidate nodes (`cell * n + digit - 1`):
@@ -161,7 +223,7 @@ pub fn alternating_links(nodes: &[usize], n: usize, strong_first: bool) -> Vec<L
 /// name (`row 1`, `box 3`), everything else by number.
 #[derive(Serialize)]
 pub struct StepJson<'a> {
-    pub technique: &'static str,
+    pub technique: Cow<'static, str>,
     pub houses: Vec<String>,
     pub cells: &'a [usize],
     pub digits: &'a [u8],
@@ -187,7 +249,7 @@ impl Step {
 
     pub fn to_json<'a>(&'a self, geometry: &Geometry) -> StepJson<'a> {
         StepJson {
-            technique: self.technique.id(),
+            technique: self.technique_id(),
             houses: self
                 .houses
                 .iter()
@@ -455,6 +517,41 @@ impl StepSink {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// SE's rule names become identifiers in the style of the engine's own.
+    #[test]
+    fn se_rule_ids_are_kebab_case() {
+        let id = |name: &str| {
+            SeRule {
+                name: name.into(),
+                difficulty: 0,
+            }
+            .id()
+        };
+        assert_eq!(
+            id("Dynamic Contradiction Forcing Chain"),
+            "dynamic-contradiction-forcing-chain"
+        );
+        assert_eq!(
+            id("Dynamic Forcing Chain (+)"),
+            "dynamic-forcing-chain-plus"
+        );
+        assert_eq!(
+            id("Dynamic Region Forcing Chains (+ Forcing Chains)"),
+            "dynamic-region-forcing-chains-plus-forcing-chains"
+        );
+        assert_eq!(id("Forcing X-Chain"), "forcing-x-chain");
+        assert_eq!(id("Unique Loop 6 type 2"), "unique-loop-6-type-2");
+        let step = Step::new(Technique::SeStep, Vec::new(), Vec::new()).se_rule(SeRule {
+            name: "Aligned Pair Exclusion".into(),
+            difficulty: 62,
+        });
+        assert_eq!(step.title(), "Aligned Pair Exclusion");
+        assert_eq!(step.technique_id(), "aligned-pair-exclusion");
+        let ours = Step::new(Technique::XWing, Vec::new(), Vec::new());
+        assert_eq!(ours.title(), Technique::XWing.title());
+        assert_eq!(ours.technique_id(), "x-wing");
+    }
 
     /// The direct writers give what the geometry's names and `format!` gave: digits in
     /// increasing order and in the puzzle's alphabet, cells in the order given, two-digit rows

@@ -229,6 +229,10 @@ impl SeHint {
         let mut step = logic::Step::new(Technique::SeStep, placements, eliminations)
             .cells(self.cells.iter().map(|&c| c as usize).collect())
             .linked(self.links.iter().filter_map(Implication::as_link).collect())
+            .se_rule(logic::step::SeRule {
+                name: self.name.clone(),
+                difficulty: self.difficulty,
+            })
             .explained(format!(
                 "{} (SE {:.1}): {}",
                 self.name,
