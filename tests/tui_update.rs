@@ -335,9 +335,14 @@ fn quit_keys_save_then_quit() {
     );
 }
 
-/// A new game's saves: the game left behind (kept in the continue list), then the new one.
+/// A new game's saves: the game left behind (kept in the continue list), then the new one
+/// (other effects, such as rating the new puzzle, may come between).
 fn assert_left_and_new_game_saved(effects: &[Effect]) {
-    match effects {
+    let saves: Vec<&Effect> = effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Save(_)))
+        .collect();
+    match saves.as_slice() {
         [Effect::Save(left), Effect::Save(new)] => {
             assert_ne!(left.game, new.game, "two different games");
             assert!(left.finish.is_none() && new.finish.is_none());
