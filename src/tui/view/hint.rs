@@ -4,6 +4,7 @@ use ratatui::text::{Line, Span};
 
 use crate::grid::Geometry;
 use crate::logic::Step;
+use crate::logic::se::explain::summary_and_proof;
 use crate::logic::step::describe_eliminations;
 use crate::tui::app::Hint;
 use crate::tui::theme::Theme;
@@ -81,7 +82,9 @@ pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Lin
     let key = |k: &'static str| Span::styled(k, theme.key);
     let plain = |t: String| Span::raw(t);
     match hint {
-        Hint::Step { step, stage, .. } => {
+        Hint::Step {
+            step, stage, proof, ..
+        } => {
             let mut lines = vec![Line::from(vec![
                 plain("Look at ".into()),
                 Span::styled(where_to_look(step, geometry), theme.accent),
@@ -100,17 +103,41 @@ pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Lin
                 }
                 lines.push(Line::from(plain(effect(step, geometry))));
             }
+            // A nested chain's full proof, when the card shows its summary.
+            let mut hidden_proof = None;
             if *stage >= 3 {
                 lines.push(Line::from(""));
+                let (summary, detail) = summary_and_proof(&step.explanation);
+                let shown = if *proof {
+                    step.explanation.as_str()
+                } else {
+                    summary
+                };
                 // A chain's explanation is a numbered list, one implication per line.
-                for line in step.explanation.lines() {
+                for line in shown.lines() {
                     lines.push(Line::from(plain(line.to_string())));
+                }
+                match detail {
+                    Some(detail) if !*proof => {
+                        let n = detail.lines().count();
+                        lines.push(Line::from(vec![
+                            plain(format!("Full proof: {n} lines — ")),
+                            key("i"),
+                            plain(" shows it.".into()),
+                        ]));
+                        hidden_proof = Some(true);
+                    }
+                    Some(_) => hidden_proof = Some(false),
+                    None => {}
                 }
             }
             lines.push(Line::from(""));
             let mut keys = Vec::new();
-            if *stage < 3 {
-                keys.extend([key("i"), plain(" more  ".into())]);
+            match hidden_proof {
+                _ if *stage < 3 => keys.extend([key("i"), plain(" more  ".into())]),
+                Some(true) => keys.extend([key("i"), plain(" full proof  ".into())]),
+                Some(false) => keys.extend([key("i"), plain(" summary  ".into())]),
+                None => {}
             }
             keys.extend([
                 key("a"),
