@@ -1205,7 +1205,7 @@ fn first_empty(game: &Game) -> Option<usize> {
 /// Why the open solver panel is not on screen, and what would show it.
 pub fn panel_hidden_text(needs: (u16, u16), now: (u16, u16)) -> String {
     format!(
-        "the solver panel needs a window of {}×{} beside this board (now {}×{}); s closes it",
+        "the solver panel needs a window of {}×{} (now {}×{}); s closes it",
         needs.0, needs.1, now.0, now.1
     )
 }

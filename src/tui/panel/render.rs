@@ -38,8 +38,11 @@ const COMPACT_HEIGHT: u16 = 18;
 const TWO_COLUMNS: u16 = 56;
 /// Charts this wide get axis titles and full chart titles.
 const WIDE_CHART: u16 = 50;
-/// The smallest useful history chart: its title, four rows of plot, the axis and its labels.
-const HISTORY_MIN_HEIGHT: u16 = 7;
+/// The smallest useful history chart: its title, three rows of plot, the axis and its labels.
+const HISTORY_MIN_HEIGHT: u16 = 6;
+/// A history chart that reads well (six rows of plot): more charts are shown only when each
+/// gets this much, one taller chart reads better than several flat ones.
+const HISTORY_GOOD_HEIGHT: u16 = 9;
 /// The smallest useful bands chart: its title, three rows of plot, the axis and its labels.
 const BANDS_MIN_HEIGHT: u16 = 6;
 /// The compact form's chart with its axis labels: title, two rows of sparkline, x labels.
@@ -165,27 +168,30 @@ enum Plot<'a> {
     Bands(Vec<&'a Series>),
 }
 
-/// Which charts go in `height` rows, and how tall each is: the bands (Figure 3) below,
-/// with half the room when history charts share it (all of it when none fits), and above
-/// them as many history charts as fit at a readable height, sharing their part evenly.
+/// Which charts go in `height` rows, and how tall each is: the bands (Figure 3) below, with
+/// half the room when history charts share it (all of it when none fits), and above them
+/// the history charts, as many as get [`HISTORY_GOOD_HEIGHT`] rows each (one at least when
+/// it gets [`HISTORY_MIN_HEIGHT`]), sharing their part evenly.
 fn chart_plan<'a>(
     history: Vec<&'a Series>,
     bands: Vec<&'a Series>,
     height: u16,
 ) -> (Vec<Plot<'a>>, Vec<u16>) {
-    let bands_fit = !bands.is_empty() && height >= BANDS_MIN_HEIGHT;
-    let mut bands_h = if !bands_fit {
-        0
-    } else if history.is_empty() || height < BANDS_MIN_HEIGHT + HISTORY_MIN_HEIGHT {
-        height
-    } else {
-        (height / 2).max(BANDS_MIN_HEIGHT)
+    let bands_h = match (bands.is_empty(), history.is_empty()) {
+        (true, _) => 0,
+        _ if height < BANDS_MIN_HEIGHT => 0,
+        (false, false) if height >= BANDS_MIN_HEIGHT + HISTORY_MIN_HEIGHT => {
+            (height / 2).clamp(BANDS_MIN_HEIGHT, height - HISTORY_MIN_HEIGHT)
+        }
+        // The bands win when only one chart fits.
+        (false, _) => height,
     };
-    let shown = usize::from((height - bands_h) / HISTORY_MIN_HEIGHT).min(history.len());
-    if shown == 0 && bands_fit {
-        bands_h = height;
-    }
     let history_h = height - bands_h;
+    let shown = if history_h < HISTORY_MIN_HEIGHT {
+        0
+    } else {
+        usize::from((history_h / HISTORY_GOOD_HEIGHT).max(1)).min(history.len())
+    };
     let mut plots = Vec::new();
     let mut heights = Vec::new();
     for (i, series) in history.into_iter().take(shown).enumerate() {

@@ -1,6 +1,7 @@
 //! The hint card's text at each stage, and one-line step summaries for the solution path.
 
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::grid::Geometry;
 use crate::logic::Step;
@@ -77,8 +78,14 @@ fn chain_legend(theme: &Theme) -> &'static str {
     }
 }
 
-/// The card's title and lines.
-pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Line<'static>>) {
+/// The card's title and lines, for a card `width` columns wide inside (a proof's length is
+/// said in the rows it takes there, as the card's pager counts them).
+pub fn card(
+    hint: &Hint,
+    geometry: &Geometry,
+    theme: &Theme,
+    width: u16,
+) -> (String, Vec<Line<'static>>) {
     let key = |k: &'static str| Span::styled(k, theme.key);
     let plain = |t: String| Span::raw(t);
     match hint {
@@ -119,7 +126,13 @@ pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Lin
                 }
                 match detail {
                     Some(detail) if !*proof => {
-                        let n = detail.lines().count();
+                        let detail: Vec<Line> = detail
+                            .lines()
+                            .map(|l| Line::raw(theme.glyphs.text(l).into_owned()))
+                            .collect();
+                        let n = Paragraph::new(detail)
+                            .wrap(Wrap { trim: true })
+                            .line_count(width);
                         lines.push(Line::from(vec![
                             plain(format!("Full proof: {n} lines — ")),
                             key("i"),

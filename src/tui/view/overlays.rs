@@ -288,7 +288,7 @@ fn notice(app: &App, frame: &mut Frame, rect: Rect, lines: Vec<Line>) {
 pub fn too_small(app: &App, frame: &mut Frame, area: Rect, needs: (u16, u16), window: (u16, u16)) {
     let n = app.game.size();
     let text = format!(
-        "This {n}×{n} puzzle needs a terminal of at least {}×{} (now {}×{}). Enlarge the window or use a smaller font; q quits.",
+        "This {n}×{n} puzzle needs a terminal of at least {}×{} (now {}×{}); the clock waits. Enlarge the window or use a smaller font; q quits.",
         needs.0, needs.1, window.0, window.1
     );
     let text = app.theme.glyphs.text(&text).into_owned();

@@ -181,15 +181,16 @@ pub fn draw_hint(
     area: Rect,
     h: &crate::tui::app::Hint,
 ) -> Option<(u16, u16)> {
-    let (title, lines) = hint::card(h, app.game.geometry(), &app.theme);
     let g = &app.theme.glyphs;
-    let lines: Vec<Line> = lines.into_iter().map(|l| g.line(l)).collect();
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_set(g.border())
+        .border_set(g.border());
+    let inner = block.inner(area);
+    let (title, lines) = hint::card(h, app.game.geometry(), &app.theme, inner.width);
+    let lines: Vec<Line> = lines.into_iter().map(|l| g.line(l)).collect();
+    let block = block
         .border_style(app.theme.accent)
         .title(Span::styled(g.text(&title).into_owned(), app.theme.accent));
-    let inner = block.inner(area);
     let whole = Paragraph::new(lines.clone()).wrap(Wrap { trim: true });
     let fits = whole.line_count(inner.width) <= usize::from(inner.height);
     match lines.split_last() {
