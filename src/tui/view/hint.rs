@@ -110,8 +110,9 @@ pub fn card(
                 }
                 lines.push(Line::from(plain(effect(step, geometry))));
             }
-            // A nested chain's full proof, when the card shows its summary.
-            let mut hidden_proof = None;
+            // What `i` does next: the next stage, or at the last one (for a nested chain)
+            // the full proof or its summary again.
+            let mut next = (*stage < 3).then_some(" more  ");
             if *stage >= 3 {
                 lines.push(Line::from(""));
                 let (summary, detail) = summary_and_proof(&step.explanation);
@@ -138,19 +139,16 @@ pub fn card(
                             key("i"),
                             plain(" shows it.".into()),
                         ]));
-                        hidden_proof = Some(true);
+                        next = Some(" full proof  ");
                     }
-                    Some(_) => hidden_proof = Some(false),
+                    Some(_) => next = Some(" summary  "),
                     None => {}
                 }
             }
             lines.push(Line::from(""));
             let mut keys = Vec::new();
-            match hidden_proof {
-                _ if *stage < 3 => keys.extend([key("i"), plain(" more  ".into())]),
-                Some(true) => keys.extend([key("i"), plain(" full proof  ".into())]),
-                Some(false) => keys.extend([key("i"), plain(" summary  ".into())]),
-                None => {}
+            if let Some(next) = next {
+                keys.extend([key("i"), plain(next.into())]);
             }
             keys.extend([
                 key("a"),
