@@ -72,7 +72,9 @@ fn main() {
     for _ in 0..2000 {
         let start = Instant::now();
         terminal
-            .draw(|frame| panel.render(frame, frame.area(), &theme))
+            .draw(|frame| {
+                let _ = panel.render(frame, frame.area(), &theme);
+            })
             .expect("draw");
         render.push(start.elapsed());
     }
@@ -93,7 +95,9 @@ fn main() {
         });
         running.poll();
         terminal
-            .draw(|frame| running.render(frame, frame.area(), &theme))
+            .draw(|frame| {
+                let _ = running.render(frame, frame.area(), &theme);
+            })
             .expect("draw");
         key.push(start.elapsed());
         std::thread::sleep(Duration::from_millis(10));

@@ -151,7 +151,7 @@ fn a_stuck_ladder_hands_the_hint_to_sudoku_explainer() {
     const EASTER_MONSTER: &str =
         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
     let mut app = app_with(EASTER_MONSTER);
-    // Screens are compared below: the clock must not tick between them.
+    // Screens are compared across many frames: the clock must not tick between them.
     app.freeze_clock(std::time::Duration::ZERO);
     let effects = press(&mut app, 'i');
     assert!(app.hint().is_none(), "the answer is not there at once");
@@ -176,8 +176,33 @@ fn a_stuck_ladder_hands_the_hint_to_sudoku_explainer() {
     press(&mut app, 'i');
     let text: String = draw(&app).content().iter().map(|c| c.symbol()).collect();
     assert!(text.contains("The chain:"), "the chain is drawn at stage 2");
-    // Stage 3: the chain's numbered implications each start a line of the card.
+    // Stage 3 of a nested chain: its level-by-level summary, and the length of its full
+    // proof (hundreds of lines, dozens of pages at 80×24), which i shows.
     press(&mut app, 'i');
+    let summary: String = draw(&app).content().iter().map(|c| c.symbol()).collect();
+    assert!(summary.contains("In short,"), "{summary}");
+    let proof_lines = step_proof_lines(&app);
+    assert!(
+        proof_lines > 100,
+        "Easter Monster's proof: {proof_lines} lines"
+    );
+    // Its length as the card's pager counts it: rows of the card, at least a row a line.
+    let said: usize = summary
+        .split("Full proof: ")
+        .nth(1)
+        .and_then(|rest| rest.split(" lines").next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the proof's length is said: {summary}"));
+    assert!(said >= proof_lines, "{said} rows for {proof_lines} lines");
+    assert!(summary.contains("i full proof"), "{summary}");
+    assert!(!summary.contains("In detail:"), "{summary}");
+    // The chain's numbered implications each start a line of the card.
+    press(&mut app, 'i');
+    assert!(
+        matches!(app.hint(), Some(Hint::Step { proof: true, .. })),
+        "{:?}",
+        app.hint()
+    );
     let buf = draw(&app);
     let rows: Vec<String> = (0..buf.area.height)
         .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect())
@@ -237,6 +262,25 @@ fn a_stuck_ladder_hands_the_hint_to_sudoku_explainer() {
         first,
         "PageUp goes back to the top"
     );
+    // i once more: back to the summary.
+    press(&mut app, 'i');
+    assert!(matches!(
+        app.hint(),
+        Some(Hint::Step {
+            stage: 3,
+            proof: false,
+            ..
+        })
+    ));
+}
+
+/// How many lines the hinted step's full proof has (from "In detail:" on).
+fn step_proof_lines(app: &App) -> usize {
+    let Some(Hint::Step { step, .. }) = app.hint() else {
+        panic!("a step: {:?}", app.hint());
+    };
+    let (_, proof) = sudoscope::logic::se::explain::summary_and_proof(&step.explanation);
+    proof.expect("a nested chain's proof").lines().count()
 }
 
 /// Draws at `w`×`h` and hands the layout back to the app, as the runner does.

@@ -52,7 +52,9 @@ fn stepped_on(text: &str, solver: &str, steps: usize) -> SolverPanel {
 fn draw(panel: &SolverPanel, width: u16, height: u16, theme: &PanelTheme) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
     terminal
-        .draw(|frame| panel.render(frame, frame.area(), theme))
+        .draw(|frame| {
+            let _ = panel.render(frame, frame.area(), theme);
+        })
         .expect("draw");
     terminal.backend().buffer().clone()
 }
@@ -212,6 +214,85 @@ fn snapshot_rfss_beside_a_board_in_80x24() {
 }
 
 #[test]
+fn snapshot_rfss_beside_a_board_in_100x40() {
+    // The room the panel has next to a 9×9 board in a 100×40 terminal: the charts fill it.
+    let panel = stepped("rfss", 60);
+    insta::assert_snapshot!(text(&draw(&panel, 59, 38, &PanelTheme::plain())));
+}
+
+#[test]
+fn snapshot_rfss_beside_a_25x25_board_in_120x40() {
+    // The narrowest panel there is, beside a 25×25 board: charts with their axes all the same.
+    let panel = stepped("rfss", 60);
+    insta::assert_snapshot!(text(&draw(&panel, 35, 38, &PanelTheme::plain())));
+}
+
+/// The rows between a chart's title and its x axis.
+fn plot_rows(screen: &str, title: &str) -> usize {
+    screen
+        .lines()
+        .skip_while(|l| !l.contains(title))
+        .skip(1)
+        .take_while(|l| !l.contains('└'))
+        .count()
+}
+
+/// Friction: RFSS's clashes chart was squashed to one row beside a 9×9 board at 100×40 (four
+/// charts shared the room), and the narrow panel beside a 25×25 board drew a sparkline with
+/// no axis labels. Every chart shown has three rows of plot at least, the panels of 100×40
+/// and 120×40 give it six, and the compact form's sparkline says its ranges.
+#[test]
+fn charts_have_rows_to_read_and_labelled_axes() {
+    let mut panel = panel();
+    // As the app loads it: the origin line takes a row too.
+    panel.load_from(&puzzle(WIKIPEDIA), "starts from the givens");
+    assert!(panel.select("rfss"));
+    for _ in 0..60 {
+        panel.handle(PanelMsg::Step);
+    }
+    assert!(panel.settle(SETTLE));
+    panel.set_clock_display(ClockDisplay::Hidden);
+    // Beside a board at 80×24, 100×40 and 120×40 (9×9 and 25×25), and a few more.
+    for (w, h, least) in [
+        (38, 22, 3),
+        (59, 38, 6),
+        (35, 38, 6),
+        (64, 44, 6),
+        (40, 40, 6),
+    ] {
+        let screen = text(&draw(&panel, w, h, &PanelTheme::plain()));
+        assert!(screen.contains("clashes now"), "{w}×{h}:\n{screen}");
+        let rows = plot_rows(&screen, "clashes now");
+        assert!(rows >= least, "{w}×{h}: clashes in {rows} rows:\n{screen}");
+        // Axis labels: the value range and the generations.
+        assert!(screen.contains("83│") && screen.contains(" 60"), "{screen}");
+    }
+    let compact = text(&draw(&panel, 30, 14, &PanelTheme::plain()));
+    assert!(compact.contains("60 generations"), "{compact}");
+    assert!(
+        compact.lines().any(|l| l.starts_with("│83")),
+        "the top of the range:\n{compact}"
+    );
+}
+
+/// Friction: the status line said "83 it/s" while the metrics said "nodes/s 95582". The
+/// rates are in the solver's unit, and the solver's own one says it is its flat-out rate.
+#[test]
+fn rates_name_the_solvers_unit() {
+    for (solver, unit) in [("backtrack", "nodes"), ("rfss", "generations")] {
+        let panel = stepped_on(HARD, solver, 10);
+        let screen = text(&draw(&panel, 64, 44, &PanelTheme::plain()));
+        assert!(
+            !screen.contains("it/s") && !screen.contains("it/frame"),
+            "{screen}"
+        );
+        assert!(screen.contains(&format!("-- {unit}/s")), "{screen}");
+        assert!(screen.contains(&format!("{unit}/frame")), "{screen}");
+        assert!(screen.contains(&format!("{unit}/s flat out")), "{screen}");
+    }
+}
+
+#[test]
 fn snapshot_l1() {
     let panel = stepped_on(HARD, "l1", 6);
     insta::assert_snapshot!(text(&draw(&panel, 64, 30, &PanelTheme::plain())));
@@ -334,7 +415,7 @@ fn the_live_clock_shows_time_and_rate() {
         .find(|l| l.contains("solved  "))
         .expect("status line");
     assert!(
-        status.contains(" s  ") && status.contains(" it/s"),
+        status.contains(" s  ") && status.contains(" generations/s"),
         "{status}"
     );
     assert!(!status.contains("--"), "{status}");

@@ -441,6 +441,11 @@ fn twenty_five_keeps_its_panel_at_120x40_and_says_why_not_below() {
     let screen = text(&draw(&app, 120, 40));
     assert!(screen.contains("Solver"), "{screen}");
     assert!(screen.contains("backtrack"), "{screen}");
+    // Until the solver has charts, the panel's room lists its keys.
+    assert!(
+        screen.contains("Space  start / pause the solver"),
+        "{screen}"
+    );
     insta::assert_snapshot!("twentyfive_panel_120x40", screen);
     // In 100×40 the panel has no room: the screen says so and its keys do nothing.
     let screen = text(&draw_and_tell(&mut app, 100, 40));
@@ -552,4 +557,104 @@ fn leaving_an_unfinished_game_asks() {
     let mut app = app_for(EASY, false);
     keys(&mut app, "4g");
     insta::assert_snapshot!("confirm_new_game_80x24", text(&draw(&app, 80, 24)));
+}
+
+/// The screen without its status line (the last row), which says different things with and
+/// without the solver panel.
+fn above_status(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().collect();
+    lines[..lines.len().saturating_sub(1)].join("\n")
+}
+
+/// Defect: a 16×16 game at 100×40 with the panel's solver done, then the window shrunk to
+/// 80×24: the panel went, but its solution stayed drawn on the board, the status line still
+/// said "y copies it", and `y` copied it. A panel without room shows and gives nothing.
+#[test]
+fn a_panel_without_room_leaves_no_solution_on_the_board_and_none_to_copy() {
+    let line = std::fs::read_to_string("tests/data/play16.txt").unwrap();
+    let mut app = app_for(line.trim(), true);
+    let plain = above_status(&text(&draw(&app_for(line.trim(), true), 80, 24)));
+    keys(&mut app, "s");
+    draw_and_tell(&mut app, 100, 40);
+    // Flat out, then run.
+    keys(&mut app, "+++++++");
+    press(&mut app, KeyCode::Char(' '));
+    tick_until(&mut app, |a| a.panel().solution().is_some());
+    assert!(app.panel().solution().is_some(), "the solver solved it");
+    let wide = text(&draw_and_tell(&mut app, 100, 40));
+    assert!(wide.contains("Solver"), "{wide}");
+    assert!(
+        app.message().is_some_and(|m| m.contains("y copies it")),
+        "{:?}",
+        app.message()
+    );
+    // The window shrinks: the very first frame drawn at 80×24 shows neither the solver's
+    // digits nor its offer.
+    let small = text(&draw_and_tell(&mut app, 80, 24));
+    assert!(!small.contains("Solver"), "{small}");
+    assert_eq!(
+        above_status(&small),
+        plain,
+        "the board shows the player's grid only"
+    );
+    assert!(!small.contains("y copies"), "{small}");
+    assert!(small.contains("the solver panel needs a window"), "{small}");
+    assert!(!app.message().is_some_and(|m| m.contains("y copies")));
+    let before = app.game().entries().to_vec();
+    keys(&mut app, "y");
+    assert_eq!(
+        app.game().entries(),
+        before.as_slice(),
+        "y copied a hidden solution"
+    );
+    assert!(
+        app.message().is_some_and(|m| m.contains("needs a window")),
+        "{:?}",
+        app.message()
+    );
+    // Room again: the offer and the copy come back.
+    draw_and_tell(&mut app, 100, 40);
+    app.update(Msg::Tick);
+    assert!(app.message().is_some_and(|m| m.contains("y copies it")));
+    keys(&mut app, "y");
+    assert!(
+        app.game().completed().is_some(),
+        "y copies the shown solution"
+    );
+}
+
+/// Defect: at 80 columns the title's "? help  q quit" went once the SE rating arrived. The
+/// title shortens its other parts first, in notes mode and once solved too.
+#[test]
+fn the_help_hint_stays_in_the_title_at_80_columns() {
+    let mut app = app_for(EASY, true);
+    start(&mut app);
+    let screen = text(&draw(&app, 80, 24));
+    let title = screen.lines().next().unwrap();
+    assert!(title.contains("SE "), "the rating came: {title}");
+    assert!(title.contains("? help  q quit"), "{title}");
+    insta::assert_snapshot!("rated_80x24", screen);
+    keys(&mut app, "n");
+    let title = text(&draw(&app, 80, 24))
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(
+        title.contains("NOTES") && title.contains("? help  q quit"),
+        "{title}"
+    );
+    keys(&mut app, "n");
+    keys(&mut app, "R");
+    keys(&mut app, "y");
+    assert!(app.game().completed().is_some());
+    let title = text(&draw(&app, 80, 24))
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(
+        title.contains("SOLVED") && title.contains("SE ") && title.contains("? help  q quit"),
+        "{title}"
+    );
 }

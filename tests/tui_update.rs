@@ -101,33 +101,33 @@ fn app_is_send_for_the_ssh_server() {
 }
 
 #[test]
-fn movement_keys_wrap_and_jump() {
+fn movement_keys_move_and_jump() {
     let mut a = app();
     assert_eq!(a.cursor(), 0);
     ch(&mut a, 'l');
     assert_eq!(a.cursor(), 1);
     ch(&mut a, 'h');
     ch(&mut a, 'h');
-    assert_eq!(a.cursor(), 8, "left from column 1 wraps");
+    assert_eq!(a.cursor(), 0, "left from r1c1 stays");
     ch(&mut a, 'j');
-    assert_eq!(a.cursor(), 17);
+    assert_eq!(a.cursor(), 9);
     ch(&mut a, 'k');
     key(&mut a, KeyCode::Down);
     key(&mut a, KeyCode::Right);
-    assert_eq!(a.cursor(), 9);
+    assert_eq!(a.cursor(), 10);
     key(&mut a, KeyCode::Up);
     key(&mut a, KeyCode::Left);
-    assert_eq!(a.cursor(), 8);
+    assert_eq!(a.cursor(), 0);
     a.update(key_with(KeyCode::Right, KeyModifiers::CONTROL));
-    assert_eq!(
-        a.cursor(),
-        2,
-        "a box to the right of column 9 wraps to column 3"
-    );
+    assert_eq!(a.cursor(), 3, "a box to the right");
     a.update(key_with(KeyCode::Down, KeyModifiers::CONTROL));
-    assert_eq!(a.cursor(), 29);
+    assert_eq!(a.cursor(), 30);
     a.update(key_with(KeyCode::Left, KeyModifiers::CONTROL));
     a.update(key_with(KeyCode::Up, KeyModifiers::CONTROL));
+    assert_eq!(a.cursor(), 0);
+    for _ in 0..8 {
+        ch(&mut a, 'l');
+    }
     assert_eq!(a.cursor(), 8);
     key(&mut a, KeyCode::Tab);
     assert_eq!(a.game().entry(a.cursor()), 0);
@@ -1094,4 +1094,196 @@ fn the_damaged_save_message_is_whole_at_80_columns() {
         .join(" ");
     let wanted = message.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(words.contains(&wanted), "cut off:\n{}", rows.join("\n"));
+}
+
+/// Friction: the cursor wrapped at the grid's edges (`h` at c1 went to c9 of the same row),
+/// which broke typing a solution in row order. Left and right now go in reading order,
+/// nothing jumps from one edge of the grid to the other.
+#[test]
+fn the_cursor_reads_rows_in_order_and_stops_at_the_grids_edges() {
+    let mut a = app();
+    // Home: r1c1.
+    for _ in 0..9 {
+        ch(&mut a, 'k');
+        ch(&mut a, 'h');
+    }
+    assert_eq!(a.cursor(), 0);
+    ch(&mut a, 'h');
+    assert_eq!(a.cursor(), 0, "h at r1c1 stays");
+    ch(&mut a, 'k');
+    assert_eq!(a.cursor(), 0, "k at the top stays");
+    key(&mut a, KeyCode::Left);
+    assert_eq!(a.cursor(), 0);
+    // Across a row's end to the next row, and back.
+    for _ in 0..8 {
+        ch(&mut a, 'l');
+    }
+    assert_eq!(a.cursor(), 8, "r1c9");
+    ch(&mut a, 'l');
+    assert_eq!(a.cursor(), 9, "l at r1c9 goes on to r2c1");
+    key(&mut a, KeyCode::Left);
+    assert_eq!(a.cursor(), 8, "← at r2c1 goes back to r1c9");
+    // Down to the bottom, where j stops.
+    for _ in 0..12 {
+        ch(&mut a, 'j');
+    }
+    assert_eq!(a.cursor(), 80, "r9c9");
+    ch(&mut a, 'j');
+    ch(&mut a, 'l');
+    key(&mut a, KeyCode::Right);
+    assert_eq!(a.cursor(), 80, "the last cell stops l and j");
+    // Box jumps stop at the edge too.
+    a.update(key_with(KeyCode::Right, KeyModifiers::CONTROL));
+    assert_eq!(a.cursor(), 80);
+    a.update(key_with(KeyCode::Up, KeyModifiers::CONTROL));
+    assert_eq!(a.cursor(), 53, "r6c9");
+    // Typing row 1's missing digits in reading order: a digit and l for each cell.
+    let mut b = app();
+    for _ in 0..9 {
+        ch(&mut b, 'k');
+        ch(&mut b, 'h');
+    }
+    for cell in 0..18 {
+        if b.game().entry(cell) == 0 {
+            ch(&mut b, char::from(b'0' + digit_at(cell)));
+        }
+        ch(&mut b, 'l');
+    }
+    for cell in 0..18 {
+        assert_eq!(b.game().entry(cell), digit_at(cell), "cell {cell}");
+    }
+}
+
+/// Friction: the new-game dialog always opened on medium 9×9 standard. It opens on the
+/// current game's size, variant and level.
+#[test]
+fn the_new_game_dialog_opens_on_the_current_games_settings() {
+    use sudoscope::grid::Variant;
+    use sudoscope::logic::rating::Level;
+    use sudoscope::tui::app::{LEVEL_CHOICES, SIZE_CHOICES};
+    let form_of = |a: &App| match a.overlay() {
+        Overlay::NewGame(form) => (
+            SIZE_CHOICES[form.size],
+            Variant::ALL[form.variant],
+            LEVEL_CHOICES[form.level],
+        ),
+        other => panic!("{other:?}"),
+    };
+    // An easy X-sudoku, rated when it starts.
+    const X_EASY: &str =
+        ".8.52.9....9.....742...3......4.2..92.4.9.3.51..8.6......2...545.....1....2.85.9.";
+    let options = ReadOptions {
+        variant: Variant::X,
+        ..ReadOptions::default()
+    };
+    let mut a = app_from(
+        StartGame::Puzzle(parse_puzzle(X_EASY, options).unwrap()),
+        true,
+        false,
+    );
+    let effects = a.start();
+    settle(&mut a, effects);
+    assert_eq!(a.game().level, Some(Level::Easy));
+    ch(&mut a, 'g');
+    assert_eq!(form_of(&a), (9, Variant::X, Some(Level::Easy)));
+    // A 16×16 game.
+    let line = std::fs::read_to_string("tests/data/play16.txt").unwrap();
+    let puzzle = parse_puzzle(line.trim(), ReadOptions::default()).unwrap();
+    let mut a = app_from(StartGame::Puzzle(puzzle), true, false);
+    ch(&mut a, 'g');
+    let (size, variant, _) = form_of(&a);
+    assert_eq!((size, variant), (16, Variant::Standard));
+}
+
+/// Friction: the clock ran while "this puzzle needs a terminal of at least …" hid the board.
+/// It stops while the board is hidden and runs again once it is back.
+#[test]
+fn the_clock_stops_while_the_window_is_too_small_for_the_board() {
+    let line = std::fs::read_to_string("tests/data/play25.txt").unwrap();
+    let puzzle = parse_puzzle(line.trim(), ReadOptions::default()).unwrap();
+    let mut a = app_from(StartGame::Puzzle(puzzle), true, false);
+    assert!(a.game().timer.is_running());
+    let screen = render(&mut a, 80, 24);
+    assert!(screen.contains("needs a terminal of at least"), "{screen}");
+    assert!(
+        !a.game().timer.is_running(),
+        "the clock runs behind the message"
+    );
+    let stopped = a.game().timer.elapsed();
+    std::thread::sleep(Duration::from_millis(30));
+    assert_eq!(a.game().timer.elapsed(), stopped);
+    // Pausing and resuming while the board is hidden keeps the clock stopped.
+    ch(&mut a, 'p');
+    ch(&mut a, 'p');
+    assert!(!a.is_paused());
+    render(&mut a, 80, 24);
+    assert!(!a.game().timer.is_running());
+    // Room again: the clock runs from where it stopped.
+    render(&mut a, 120, 40);
+    assert!(a.game().timer.is_running());
+    assert!(a.game().timer.elapsed() >= stopped);
+    // A pause outlasts the window growing.
+    ch(&mut a, 'p');
+    render(&mut a, 80, 24);
+    render(&mut a, 120, 40);
+    assert!(
+        !a.game().timer.is_running(),
+        "a paused game's clock started"
+    );
+}
+
+/// Friction: the help (79 rows at 80×24) scrolled only with j/k, and PgDn, PgUp, Space and End
+/// closed it. It pages like `less`; q and Esc close it.
+#[test]
+fn the_help_pages_like_less() {
+    let mut a = app();
+    ch(&mut a, '?');
+    let first = render(&mut a, 80, 24);
+    assert!(first.contains("Keys 1-20 of"), "{first}");
+    let last_row = sudoscope::tui::keymap::KEYS.last().unwrap().what;
+    assert!(!first.contains(last_row));
+    let scroll = |a: &App| match a.overlay() {
+        Overlay::Help { scroll } => *scroll,
+        other => panic!("the help closed: {other:?}"),
+    };
+    key(&mut a, KeyCode::PageDown);
+    assert_eq!(scroll(&a), 19, "a page less one row of context");
+    assert!(render(&mut a, 80, 24).contains("Keys 20-39 of"));
+    ch(&mut a, ' ');
+    assert_eq!(scroll(&a), 38);
+    key(&mut a, KeyCode::PageUp);
+    assert_eq!(scroll(&a), 19);
+    ch(&mut a, 'b');
+    assert_eq!(scroll(&a), 0);
+    key(&mut a, KeyCode::End);
+    let end = render(&mut a, 80, 24);
+    assert!(end.contains(last_row), "End shows the last row: {end}");
+    let max = scroll(&a);
+    ch(&mut a, ' ');
+    assert_eq!(scroll(&a), max, "no paging past the end");
+    ch(&mut a, 'k');
+    assert_eq!(scroll(&a), max - 1, "k moves up at once from the end");
+    key(&mut a, KeyCode::Home);
+    assert_eq!(scroll(&a), 0);
+    ch(&mut a, 'G');
+    assert_eq!(scroll(&a), max);
+    ch(&mut a, 'g');
+    assert_eq!(scroll(&a), 0);
+    key(&mut a, KeyCode::Down);
+    ch(&mut a, 'j');
+    assert_eq!(scroll(&a), 2);
+    // q closes the help, it does not quit.
+    let effects = ch(&mut a, 'q');
+    assert!(!effects.contains(&Effect::Quit));
+    assert!(matches!(a.overlay(), Overlay::None));
+    ch(&mut a, '?');
+    key(&mut a, KeyCode::Esc);
+    assert!(matches!(a.overlay(), Overlay::None));
+    // End before the first frame of the help: the next frame brings it into range.
+    ch(&mut a, '?');
+    key(&mut a, KeyCode::End);
+    let screen = render(&mut a, 80, 24);
+    assert!(screen.contains(last_row));
+    ch(&mut a, 'k');
+    assert_eq!(scroll(&a), max - 1);
 }

@@ -84,10 +84,19 @@ const fn key(section: &'static str, keys: &'static str, what: &'static str) -> K
 pub const KEYS: &[KeyHelp] = &[
     key(
         "Move",
-        "← ↓ ↑ →  h j k l",
-        "move the cursor (or click a cell)",
+        "← →  h l",
+        "left / right; at a row's end, on to the next row (reading order)",
     ),
-    key("Move", "Ctrl + ← ↓ ↑ →", "jump a whole box"),
+    key(
+        "Move",
+        "↑ ↓  k j",
+        "up / down; the cursor stops at the grid's edges (or click a cell)",
+    ),
+    key(
+        "Move",
+        "Ctrl + ← ↓ ↑ →",
+        "jump a whole box, stopping at the edges",
+    ),
     key("Move", "Tab  Shift-Tab", "next / previous empty cell"),
     key(
         "Enter",
@@ -144,7 +153,8 @@ pub const KEYS: &[KeyHelp] = &[
     key(
         "Hint card",
         "i",
-        "the next stage: where, then the pattern, then why",
+        "the next stage: where, then the pattern, then why; \
+         then a nested chain's full proof, and its summary again",
     ),
     key("Hint card", "a", "apply the step"),
     key(
@@ -190,14 +200,11 @@ pub const KEYS: &[KeyHelp] = &[
         "yes: leave an unfinished game (g, o), reveal all (R)",
     ),
     key("Question", "any other key", "no: back to the game"),
-    key("Help and path", "↓ ↑  j k", "scroll"),
-    key(
-        "Help and path",
-        "Space  PageDown  PageUp",
-        "scroll a page (solution path)",
-    ),
-    key("Help and path", "q", "quit (the game is saved)"),
-    key("Help and path", "any other key", "close"),
+    key("Help and path", "↓ ↑  j k", "scroll a line"),
+    key("Help and path", "Space  PageDown", "a page down"),
+    key("Help and path", "PageUp  b", "a page up"),
+    key("Help and path", "Home  g  /  End  G", "the top / the end"),
+    key("Help and path", "q  Esc", "close (as does any other key)"),
     key("Paused", "p  Esc  Enter  Space", "resume"),
     key("Paused", "?  q", "help / quit"),
 ];

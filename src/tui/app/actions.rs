@@ -35,19 +35,29 @@ impl App {
     }
 
     /// Moves: the cursor, by a cell, a box, or to the next empty cell.
+    ///
+    /// Left and right go in reading order: past a row's end to the next row's start, so a
+    /// solution can be typed a row after another with a digit and `l` each. Nothing wraps
+    /// from one edge of the grid to the opposite one: up and down stop at the top and bottom
+    /// rows, reading order at r1c1 and at the last cell, box jumps at the edges (a cursor
+    /// that jumps across the grid is lost from sight).
     fn move_cursor(&mut self, action: Action) -> Vec<Effect> {
         let n = self.game.size() as i32;
         let k = self.game.geometry().box_size() as i32;
+        let (r, c) = (self.cursor as i32 / n, self.cursor as i32 % n);
         match action {
+            Action::Move(0, dc) => {
+                let to = (self.cursor as i32 + dc).clamp(0, n * n - 1);
+                self.cursor = to as usize;
+                Vec::new()
+            }
             Action::Move(dr, dc) => {
-                let (r, c) = (self.cursor as i32 / n, self.cursor as i32 % n);
-                let (r, c) = ((r + dr).rem_euclid(n), (c + dc).rem_euclid(n));
+                let (r, c) = ((r + dr).clamp(0, n - 1), (c + dc).clamp(0, n - 1));
                 self.cursor = (r * n + c) as usize;
                 Vec::new()
             }
             Action::MoveBox(dr, dc) => {
-                let (r, c) = (self.cursor as i32 / n, self.cursor as i32 % n);
-                let (r, c) = ((r + dr * k).rem_euclid(n), (c + dc * k).rem_euclid(n));
+                let (r, c) = ((r + dr * k).clamp(0, n - 1), (c + dc * k).clamp(0, n - 1));
                 self.cursor = (r * n + c) as usize;
                 Vec::new()
             }
@@ -218,6 +228,11 @@ impl App {
                 Vec::new()
             }
             Action::CopySolver => {
+                if let Some((needs, now)) = self.hits.panel_hidden.filter(|_| self.panel_open) {
+                    // A solution the player cannot see is not copied.
+                    self.say(panel_hidden_text(needs, now), Tone::Info);
+                    return Vec::new();
+                }
                 match self.panel.solution() {
                     Some(grid) if self.panel_open => {
                         let changed = self.game.fill_from(&grid);

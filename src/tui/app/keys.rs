@@ -26,20 +26,30 @@ impl App {
         }
     }
 
-    /// The help and the solution path: scroll, quit, any other key closes.
+    /// The help and the solution path page like `less`: a line (↓ ↑ j k), a page (Space,
+    /// PageDown, PageUp, b), the top or the end (Home g, End G); `q`, Esc and any other key
+    /// close it.
     fn scroll_key(&mut self, key: KeyEvent) -> Vec<Effect> {
-        let pages = matches!(self.overlay, Overlay::Path { .. });
+        // The last frame's page; before the overlay's first frame, ten rows and no end
+        // (the next frame brings the scroll back in range).
+        let (rows, max) = self.hits.overlay_pages.unwrap_or((11, u16::MAX));
+        let page = rows.saturating_sub(1).max(1);
         let (Overlay::Help { scroll } | Overlay::Path { scroll, .. }) = &mut self.overlay else {
             return Vec::new();
         };
-        match key.code {
-            KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
-            KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
-            KeyCode::PageDown | KeyCode::Char(' ') if pages => *scroll = scroll.saturating_add(10),
-            KeyCode::PageUp if pages => *scroll = scroll.saturating_sub(10),
-            KeyCode::Char('q') => return self.save_and_quit(),
-            _ => self.overlay = Overlay::None,
-        }
+        let to = match key.code {
+            KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
+            KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+            KeyCode::PageDown | KeyCode::Char(' ') => scroll.saturating_add(page),
+            KeyCode::PageUp | KeyCode::Char('b') => scroll.saturating_sub(page),
+            KeyCode::Home | KeyCode::Char('g') => 0,
+            KeyCode::End | KeyCode::Char('G') => max,
+            _ => {
+                self.overlay = Overlay::None;
+                return Vec::new();
+            }
+        };
+        *scroll = to.min(max);
         Vec::new()
     }
 

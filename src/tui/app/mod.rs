@@ -24,6 +24,7 @@ use super::records::{self, Finish};
 use super::theme::{Background, Theme};
 use super::view;
 use crate::grid::{Geometry, ReadOptions, Variant, parse_puzzle};
+use crate::logic::se::explain::summary_and_proof;
 use crate::logic::{self, Step};
 use crate::store::{Answer, GameId, Request, Save, Unfinished};
 
@@ -108,13 +109,15 @@ pub enum AppError {
 /// How far a hint has been revealed.
 #[derive(Clone, Debug)]
 pub enum Hint {
-    /// A logical step, shown in stages 1 (technique and house) to 3 (full explanation);
-    /// `scroll` is how many of its text lines the player has paged past (PageDown) when the
-    /// text is taller than the card.
+    /// A logical step, shown in stages 1 (technique and house) to 3 (explanation); `scroll`
+    /// is how many of its text lines the player has paged past (PageDown) when the text is
+    /// taller than the card. A nested chain's explanation is its level-by-level summary
+    /// until the player asks for the full `proof` (hundreds of lines for the hardest).
     Step {
         step: Box<Step>,
         stage: u8,
         scroll: u16,
+        proof: bool,
     },
     /// The grid has entries that disagree with the solution: fix them first.
     Wrong { cells: Vec<usize> },
@@ -289,6 +292,12 @@ pub struct Hits {
     /// The hint card's text did not fit: how many rows of text the card shows, and how far
     /// it can be scrolled (the rows that are out of sight with the first line at the top).
     pub hint_pages: Option<(u16, u16)>,
+    /// The help or the solution path: how many rows of it are shown, and how far it can be
+    /// scrolled (the rows out of sight with its first line at the top).
+    pub overlay_pages: Option<(u16, u16)>,
+    /// The window is too small for the board: a message stands in its place (and the clock
+    /// stops, as when paused).
+    pub board_hidden: bool,
 }
 
 pub struct App {
@@ -348,8 +357,9 @@ pub struct App {
 }
 
 /// What the status line says once the panel's solver has solved the puzzle (and only while
-/// it has: a reset or another solver takes the offer back).
-const SOLVER_OFFER: &str = "the solver found a solution: y copies it into the board";
+/// it has, on screen: a reset, another solver or a window too small for the panel takes the
+/// offer back).
+pub(crate) const SOLVER_OFFER: &str = "the solver found a solution: y copies it into the board";
 
 /// Frames of the completion celebration (about two seconds at 30 fps).
 const CELEBRATION_FRAMES: u32 = 60;
@@ -506,6 +516,12 @@ impl App {
     pub fn panel_open(&self) -> bool {
         self.panel_open
     }
+
+    /// Whether the solver panel is on screen: open, and given room by the last frame. Its
+    /// keys, its digits on the board and its solution (`y`) work only then.
+    pub fn panel_shown(&self) -> bool {
+        self.panel_open && self.hits.panel_hidden.is_none()
+    }
     pub fn panel(&self) -> &SolverPanel {
         &self.panel
     }
@@ -562,6 +578,9 @@ impl App {
             Msg::Stored(answer) => self.stored_answer(answer),
             Msg::Drawn(hits) => {
                 self.hits = hits;
+                self.keep_overlay_in_range();
+                self.sync_clock();
+                self.refresh_solver_offer();
                 Vec::new()
             }
         }
@@ -623,6 +642,7 @@ impl App {
                     step: Box::new(step),
                     stage: 1,
                     scroll: 0,
+                    proof: false,
                 }
             }
             None => Hint::Stuck,
@@ -713,18 +733,25 @@ impl App {
         self.frame = self.frame.wrapping_add(1);
         self.celebration = self.celebration.saturating_sub(1);
         self.panel.poll();
-        let solved = self.panel.has_solution();
+        self.refresh_solver_offer();
+        Vec::new()
+    }
+
+    /// Offers the panel's solution while it has one on screen, and takes the offer back when
+    /// it has none or the panel lost its room.
+    fn refresh_solver_offer(&mut self) {
+        let solved = self.panel_shown() && self.panel.has_solution();
         if solved && !self.solver_offer_made {
             self.solver_offer_made = true;
             self.say(SOLVER_OFFER, Tone::Good);
         } else if !solved && self.solver_offer_made {
-            // The solver was reset or another one chosen: there is nothing to copy any more.
+            // The solver was reset, another one chosen or the panel hidden: there is
+            // nothing to copy any more.
             self.solver_offer_made = false;
             if self.message() == Some(SOLVER_OFFER) {
                 self.message = None;
             }
         }
-        Vec::new()
     }
 
     fn say(&mut self, text: impl Into<String>, tone: Tone) {
@@ -843,8 +870,19 @@ impl App {
         }
     }
 
+    /// Opens the new-game dialog on the current game's settings: its size, variant and
+    /// level ("any" when that was the choice that made it), and the last symmetry chosen.
     fn open_new_game_dialog(&mut self) -> Vec<Effect> {
-        self.overlay = Overlay::NewGame(NewGameForm::from_options(&self.options));
+        let mut settings = self.options.clone();
+        let size = self.game.size();
+        let variant = self.game.geometry().variant();
+        let made_from_these = settings.size == size && settings.variant == variant;
+        if !(made_from_these && settings.level.is_none()) {
+            settings.level = self.game.level.or(settings.level);
+        }
+        settings.size = size;
+        settings.variant = variant;
+        self.overlay = Overlay::NewGame(NewGameForm::from_options(&settings));
         Vec::new()
     }
 
@@ -893,12 +931,32 @@ impl App {
             return Vec::new();
         }
         self.paused = !self.paused;
-        if self.paused {
+        self.sync_clock();
+        vec![self.save()]
+    }
+
+    /// Brings the help's or the path's scroll back within what the last frame showed (the
+    /// window grew, or End came before the overlay's first frame).
+    fn keep_overlay_in_range(&mut self) {
+        if let Some((_, max)) = self.hits.overlay_pages
+            && let Overlay::Help { scroll } | Overlay::Path { scroll, .. } = &mut self.overlay
+        {
+            *scroll = (*scroll).min(max);
+        }
+    }
+
+    /// The clock runs only while the player can see the board: not paused, and not hidden by
+    /// a window too small for it (what the last frame found). A finished game's clock stays
+    /// stopped.
+    fn sync_clock(&mut self) {
+        if self.game.completed().is_some() || self.placeholder {
+            return;
+        }
+        if self.paused || self.hits.board_hidden {
             self.game.timer.pause();
         } else {
             self.game.timer.resume();
         }
-        vec![self.save()]
     }
 
     fn check(&mut self) {
@@ -938,8 +996,19 @@ impl App {
             return Vec::new();
         }
         match &mut self.hint {
-            Some(Hint::Step { stage, scroll, .. }) => {
-                *stage = (*stage + 1).min(3);
+            Some(Hint::Step {
+                step,
+                stage,
+                scroll,
+                proof,
+            }) => {
+                // After the last stage, `i` shows a nested chain's full proof, and again its
+                // summary.
+                if *stage < 3 {
+                    *stage += 1;
+                } else if summary_and_proof(&step.explanation).1.is_some() {
+                    *proof = !*proof;
+                }
                 *scroll = 0;
                 return Vec::new();
             }
@@ -1195,7 +1264,7 @@ fn first_empty(game: &Game) -> Option<usize> {
 /// Why the open solver panel is not on screen, and what would show it.
 pub fn panel_hidden_text(needs: (u16, u16), now: (u16, u16)) -> String {
     format!(
-        "the solver panel needs a window of {}×{} beside this board (now {}×{}); s closes it",
+        "the solver panel needs a window of {}×{} (now {}×{}); s closes it",
         needs.0, needs.1, now.0, now.1
     )
 }

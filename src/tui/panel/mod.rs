@@ -329,14 +329,15 @@ impl SolverPanel {
         done
     }
 
-    /// Draws the panel into `area`.
+    /// Draws the panel into `area`; returns the rows it left empty inside its border (no
+    /// chart yet, say), for the caller to use.
     pub fn render(
         &self,
         frame: &mut ratatui::Frame,
         area: ratatui::layout::Rect,
         theme: &PanelTheme,
-    ) {
-        render::render(self, frame, area, theme);
+    ) -> Option<ratatui::layout::Rect> {
+        render::render(self, frame, area, theme)
     }
 
     fn set_running(&mut self, running: bool) {

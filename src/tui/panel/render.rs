@@ -29,17 +29,33 @@ pub enum ClockDisplay {
     Hidden,
 }
 
-/// Below this width or height the panel uses its compact form.
-const COMPACT_WIDTH: u16 = 34;
+/// Below this width or height the panel uses its compact form. Any panel as wide as its
+/// narrowest place beside a board (32 columns, so 30 inside) has the full form when it is
+/// tall enough: charts with their axes read better than a sparkline.
+const COMPACT_WIDTH: u16 = 30;
 const COMPACT_HEIGHT: u16 = 18;
 /// Two metric columns from this inner width.
 const TWO_COLUMNS: u16 = 56;
 /// Charts this wide get axis titles and full chart titles.
 const WIDE_CHART: u16 = 50;
-/// The smallest useful chart.
-const CHART_MIN_HEIGHT: u16 = 6;
+/// The smallest useful history chart: its title, three rows of plot, the axis and its labels.
+const HISTORY_MIN_HEIGHT: u16 = 6;
+/// A history chart that reads well (six rows of plot): more charts are shown only when each
+/// gets this much, one taller chart reads better than several flat ones.
+const HISTORY_GOOD_HEIGHT: u16 = 9;
+/// The smallest useful bands chart: its title, three rows of plot, the axis and its labels.
+const BANDS_MIN_HEIGHT: u16 = 6;
+/// The compact form's chart with its axis labels: title, two rows of sparkline, x labels.
+const SPARK_LABELLED: u16 = 4;
 
-pub(super) fn render(panel: &SolverPanel, frame: &mut Frame, area: Rect, theme: &PanelTheme) {
+/// Draws the panel; returns the rows left empty below what it drew (the app lists the
+/// panel's keys there).
+pub(super) fn render(
+    panel: &SolverPanel,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &PanelTheme,
+) -> Option<Rect> {
     let position = format!(" {}/{} ", panel.index + 1, panel.names.len());
     let block = Block::bordered()
         .border_set(theme.glyphs.panel_border)
@@ -49,7 +65,7 @@ pub(super) fn render(panel: &SolverPanel, frame: &mut Frame, area: Rect, theme: 
     let inner = block.inner(area);
     frame.render_widget(block, area);
     if inner.width == 0 || inner.height == 0 {
-        return;
+        return None;
     }
     let compact = inner.width < COMPACT_WIDTH || inner.height < COMPACT_HEIGHT;
     let mut lines = header(panel, theme, inner.width);
@@ -84,7 +100,14 @@ pub(super) fn render(panel: &SolverPanel, frame: &mut Frame, area: Rect, theme: 
     let bands: Vec<&Series> = bands.iter().filter(|s| s.points.len() >= 2).collect();
 
     if compact {
-        let spark = u16::from(!history.is_empty() && inner.height >= top + 3) * 2;
+        // The chart keeps its axis labels while two metrics still fit beside it; else a
+        // title and one row of sparkline.
+        let spark = match history.is_empty() {
+            true => 0,
+            false if inner.height >= top + SPARK_LABELLED + 2 => SPARK_LABELLED,
+            false if inner.height >= top + 3 => 2,
+            false => 0,
+        };
         let room = inner.height.saturating_sub(top + spark) as usize;
         let width = inner.width as usize;
         for metric in metrics.iter().take(room) {
@@ -95,16 +118,25 @@ pub(super) fn render(panel: &SolverPanel, frame: &mut Frame, area: Rect, theme: 
             Layout::vertical([Constraint::Length(text_height), Constraint::Fill(1)]).areas(inner);
         frame.render_widget(Paragraph::new(lines), text);
         if spark > 0 {
-            sparkline(frame, rest, history[0], theme);
+            sparkline(frame, rest, history[0], iteration_unit(panel), theme);
+            return None;
         }
-        return;
+        return (rest.height > 0).then_some(rest);
     }
 
     // Charts get what the text leaves, but never squeeze the metrics below a few rows.
-    let charts_wanted = u16::from(!history.is_empty()) + u16::from(!bands.is_empty());
+    let charts_wanted = if history.is_empty() {
+        0
+    } else {
+        HISTORY_MIN_HEIGHT
+    } + if bands.is_empty() {
+        0
+    } else {
+        BANDS_MIN_HEIGHT
+    };
     let max_metric_rows = inner
         .height
-        .saturating_sub(top + charts_wanted * CHART_MIN_HEIGHT)
+        .saturating_sub(top + charts_wanted)
         .max(3.min(inner.height.saturating_sub(top)));
     let metric_rows = metric_rows.min(max_metric_rows);
     let [text, metrics_area, charts] = Layout::vertical([
@@ -116,28 +148,11 @@ pub(super) fn render(panel: &SolverPanel, frame: &mut Frame, area: Rect, theme: 
     frame.render_widget(Paragraph::new(lines), text);
     render_metrics(frame, metrics_area, &metrics, columns, panel, theme);
 
-    // History charts on top, the bands (Figure 3) below; the bands win when only one fits.
-    let fits = (charts.height / CHART_MIN_HEIGHT) as usize;
-    let bands_slot = usize::from(!bands.is_empty() && fits >= 1);
-    let mut plots: Vec<Plot> = history
-        .into_iter()
-        .take(fits.saturating_sub(bands_slot))
-        .map(Plot::History)
-        .collect();
-    if bands_slot == 1 {
-        plots.push(Plot::Bands(bands));
-    }
+    let (plots, heights) = chart_plan(history, bands, charts.height);
     if plots.is_empty() {
-        return;
+        return (charts.height > 0).then_some(charts);
     }
-    // The bands (Figure 3) get the most room: half of it when shown with other charts.
-    let constraints: Vec<Constraint> = plots
-        .iter()
-        .map(|p| match p {
-            Plot::Bands(_) if plots.len() > 1 => Constraint::Percentage(50),
-            _ => Constraint::Fill(1),
-        })
-        .collect();
+    let constraints: Vec<Constraint> = heights.into_iter().map(Constraint::Length).collect();
     let areas = Layout::vertical(constraints).split(charts);
     for (plot, &area) in plots.iter().zip(areas.iter()) {
         match plot {
@@ -145,11 +160,51 @@ pub(super) fn render(panel: &SolverPanel, frame: &mut Frame, area: Rect, theme: 
             Plot::Bands(bands) => bands_chart(frame, area, bands, theme),
         }
     }
+    None
 }
 
 enum Plot<'a> {
     History(&'a Series),
     Bands(Vec<&'a Series>),
+}
+
+/// Which charts go in `height` rows, and how tall each is: the bands (Figure 3) below, with
+/// half the room when history charts share it (all of it when none fits), and above them
+/// the history charts, as many as get [`HISTORY_GOOD_HEIGHT`] rows each (one at least when
+/// it gets [`HISTORY_MIN_HEIGHT`]), sharing their part evenly.
+fn chart_plan<'a>(
+    history: Vec<&'a Series>,
+    bands: Vec<&'a Series>,
+    height: u16,
+) -> (Vec<Plot<'a>>, Vec<u16>) {
+    let bands_h = match (bands.is_empty(), history.is_empty()) {
+        (true, _) => 0,
+        _ if height < BANDS_MIN_HEIGHT => 0,
+        (false, false) if height >= BANDS_MIN_HEIGHT + HISTORY_MIN_HEIGHT => {
+            (height / 2).clamp(BANDS_MIN_HEIGHT, height - HISTORY_MIN_HEIGHT)
+        }
+        // The bands win when only one chart fits.
+        (false, _) => height,
+    };
+    let history_h = height - bands_h;
+    let shown = if history_h < HISTORY_MIN_HEIGHT {
+        0
+    } else {
+        usize::from((history_h / HISTORY_GOOD_HEIGHT).max(1)).min(history.len())
+    };
+    let mut plots = Vec::new();
+    let mut heights = Vec::new();
+    for (i, series) in history.into_iter().take(shown).enumerate() {
+        plots.push(Plot::History(series));
+        // The first charts take the rows that do not divide evenly.
+        let extra = u16::from((i as u16) < history_h % shown as u16);
+        heights.push(history_h / shown as u16 + extra);
+    }
+    if bands_h > 0 {
+        plots.push(Plot::Bands(bands));
+        heights.push(bands_h);
+    }
+    (plots, heights)
 }
 
 fn header(panel: &SolverPanel, theme: &PanelTheme, width: u16) -> Vec<Line<'static>> {
@@ -165,6 +220,7 @@ fn header(panel: &SolverPanel, theme: &PanelTheme, width: u16) -> Vec<Line<'stat
         Span::raw(" "),
         Span::styled(right, theme.dim),
     ]);
+    let many = iteration_unit(panel);
     let seed = vec![
         Span::styled("seed ", theme.label),
         Span::styled(panel.seed.to_string(), theme.value),
@@ -176,7 +232,12 @@ fn header(panel: &SolverPanel, theme: &PanelTheme, width: u16) -> Vec<Line<'stat
             theme.value,
         ),
         Span::styled(
-            format!(" ({})", theme.glyphs.text(&panel.speed.describe())),
+            format!(
+                " ({})",
+                theme
+                    .glyphs
+                    .text(&panel.speed.describe(unit(1, many), many))
+            ),
             theme.dim,
         ),
     ];
@@ -268,7 +329,10 @@ fn status_spans(
         timing.push(Span::styled(elapsed, theme.value));
         timing.push(Span::raw("  "));
         timing.push(Span::styled(rate, theme.value));
-        timing.push(Span::styled(" it/s", theme.label));
+        timing.push(Span::styled(
+            format!(" {}/s", iteration_unit(panel)),
+            theme.label,
+        ));
     }
     (spans, timing)
 }
@@ -324,6 +388,27 @@ fn unit(count: u64, plural: &'static str) -> &'static str {
     }
 }
 
+/// What the solver counts as an iteration (`nodes`, `generations`…); `iterations` before
+/// its first view.
+fn iteration_unit(panel: &SolverPanel) -> &'static str {
+    panel
+        .current
+        .view
+        .as_ref()
+        .map_or("iterations", |v| v.iteration_unit)
+}
+
+/// The name a metric is shown under. The solver's own rate (`nodes/s`) counts its iterations
+/// over the time it spent computing, what it does flat out, so it says so: the status
+/// line's rate, in the same unit, is the pace on screen at the chosen speed.
+fn metric_name(metric: &Metric, panel: &SolverPanel) -> String {
+    if metric.name.strip_suffix("/s") == Some(iteration_unit(panel)) {
+        format!("{} flat out", metric.name)
+    } else {
+        metric.name.to_string()
+    }
+}
+
 /// The view's metrics, less the one the status line already shows (`generation` beside
 /// `N generations`).
 fn shown_metrics(panel: &SolverPanel) -> Vec<Metric> {
@@ -361,8 +446,9 @@ fn metric_line(
 ) -> Line<'static> {
     let value = metric_value(metric, panel);
     let room = width.saturating_sub(value.chars().count() + 1);
-    let mut name: String = metric.name.chars().take(room).collect();
-    if name.len() < metric.name.len() && name.chars().count() > 1 {
+    let full = metric_name(metric, panel);
+    let mut name: String = full.chars().take(room).collect();
+    if name.len() < full.len() && name.chars().count() > 1 {
         // Mark the cut.
         name.pop();
         name.push(if theme.glyphs.ascii { '.' } else { '…' });
@@ -454,11 +540,7 @@ fn history_chart(
         y[0] = 0.0;
     }
     let last = points.last().map_or(0.0, |p| p.1);
-    let unit = panel
-        .current
-        .view
-        .as_ref()
-        .map_or("iterations", |v| v.iteration_unit);
+    let unit = iteration_unit(panel);
     let title = Line::from(vec![
         Span::styled(format!(" {} ", series.name), theme.title),
         Span::styled(format!("now {} ", format_value(last)), theme.dim),
@@ -593,24 +675,19 @@ fn axis_labels(bounds: [f64; 2], style: Style) -> Vec<Span<'static>> {
 }
 
 /// The compact form's chart: the first history series as a sparkline, scaled to its range.
-fn sparkline(frame: &mut Frame, area: Rect, series: &Series, theme: &PanelTheme) {
+/// With room for them ([`SPARK_LABELLED`] rows), its axes are labelled as the full charts'
+/// are: the value's range at the left, the iterations it covers below.
+fn sparkline(frame: &mut Frame, area: Rect, series: &Series, unit: &str, theme: &PanelTheme) {
     let points = finite_points(series);
-    let Some((_, y)) = bounds(points.iter().copied()) else {
+    let Some((x, mut y)) = bounds(points.iter().copied()) else {
         return;
     };
-    let width = area.width as usize;
-    // The newest points that fit, scaled to 0..=100.
-    let data: Vec<u64> = points
-        .iter()
-        .skip(points.len().saturating_sub(width))
-        .map(|&(_, v)| {
-            ((v - y[0]) / (y[1] - y[0]) * 100.0)
-                .round()
-                .clamp(0.0, 100.0) as u64
-        })
-        .collect();
+    // Counts read best from zero, as in the full charts.
+    if y[0] > 0.0 {
+        y[0] = 0.0;
+    }
     let last = points.last().map_or(0.0, |p| p.1);
-    let [label, spark] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+    let [label, body] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(series.name, theme.label),
@@ -618,6 +695,50 @@ fn sparkline(frame: &mut Frame, area: Rect, series: &Series, theme: &PanelTheme)
         ])),
         label,
     );
+    let (spark, shown_x) = if body.height >= SPARK_LABELLED - 1 {
+        // The y range in a gutter at the left, the x range on the bottom row.
+        let (top, bottom) = (format_value(y[1]), format_value(y[0]));
+        let gutter =
+            (top.chars().count().max(bottom.chars().count()) as u16 + 1).min(body.width / 3);
+        let [rows, xs] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(body);
+        let [left, spark] =
+            Layout::horizontal([Constraint::Length(gutter), Constraint::Fill(1)]).areas(rows);
+        let buf = frame.buffer_mut();
+        buf.set_stringn(left.x, left.y, &top, usize::from(gutter), theme.label);
+        buf.set_stringn(
+            left.x,
+            left.bottom() - 1,
+            &bottom,
+            usize::from(gutter),
+            theme.label,
+        );
+        (spark, Some((xs, gutter)))
+    } else {
+        (body, None)
+    };
+    // The whole run, a column per bar (the newest point of each column's share), scaled to
+    // 0..=100.
+    let width = usize::from(spark.width).min(points.len());
+    let data: Vec<u64> = (1..=width)
+        .map(|column| points[column * points.len() / width - 1].1)
+        .map(|v| {
+            ((v - y[0]) / (y[1] - y[0]) * 100.0)
+                .round()
+                .clamp(0.0, 100.0) as u64
+        })
+        .collect();
+    if let Some((xs, gutter)) = shown_x {
+        let from = format_value(x[0]);
+        let to = format!("{} {unit}", format_value(x[1]));
+        let buf = frame.buffer_mut();
+        let room = usize::from(xs.width.saturating_sub(gutter));
+        buf.set_stringn(xs.x + gutter, xs.y, &from, room, theme.label);
+        let to_w = to.chars().count() as u16;
+        let from_w = from.chars().count() as u16;
+        if gutter + from_w + 1 + to_w <= xs.width {
+            buf.set_string(xs.right() - to_w, xs.y, &to, theme.label);
+        }
+    }
     frame.render_widget(
         Sparkline::default()
             .bar_set(if theme.glyphs.ascii {

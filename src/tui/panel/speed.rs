@@ -75,11 +75,16 @@ impl Speed {
         LEVELS[usize::from(self.0 - 1)]
     }
 
-    /// A short description: `1 it/8 frames`, `4 it/frame`, `1 ms/frame`, `max`.
-    pub fn describe(self) -> String {
+    /// A short description in the solver's unit of work (`one` and `many`: `node`,
+    /// `nodes`): `1 node/8 frames`, `4 nodes/frame`, `1 ms/frame`, `max`.
+    pub fn describe(self, one: &str, many: &str) -> String {
         match self.work() {
-            Work::Iterations { count, frames: 1 } => format!("{count} it/frame"),
-            Work::Iterations { count, frames } => format!("{count} it/{frames} frames"),
+            Work::Iterations { count: 1, frames } if frames > 1 => {
+                format!("1 {one}/{frames} frames")
+            }
+            Work::Iterations { count: 1, .. } => format!("1 {one}/frame"),
+            Work::Iterations { count, frames: 1 } => format!("{count} {many}/frame"),
+            Work::Iterations { count, frames } => format!("{count} {many}/{frames} frames"),
             Work::Budget(budget) if budget < Duration::from_millis(1) => {
                 format!("{} µs/frame", budget.as_micros())
             }
@@ -105,10 +110,12 @@ mod tests {
         assert_eq!(Speed::new(200).level(), Speed::MAX);
         assert_eq!(Speed::new(1).slower().level(), 1);
         assert_eq!(Speed::new(Speed::MAX).faster().level(), Speed::MAX);
-        assert_eq!(Speed::new(1).describe(), "1 it/8 frames");
-        assert_eq!(Speed::DEFAULT.describe(), "4 it/frame");
-        assert_eq!(Speed::new(4).describe(), "250 µs/frame");
-        assert_eq!(Speed::new(5).describe(), "1 ms/frame");
-        assert_eq!(Speed::new(Speed::MAX).describe(), "max");
+        let describe = |speed: Speed| speed.describe("node", "nodes");
+        assert_eq!(describe(Speed::new(1)), "1 node/8 frames");
+        assert_eq!(describe(Speed::new(2)), "1 node/frame");
+        assert_eq!(describe(Speed::DEFAULT), "4 nodes/frame");
+        assert_eq!(describe(Speed::new(4)), "250 µs/frame");
+        assert_eq!(describe(Speed::new(5)), "1 ms/frame");
+        assert_eq!(describe(Speed::new(Speed::MAX)), "max");
     }
 }

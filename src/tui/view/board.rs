@@ -45,7 +45,10 @@ fn mark_chain(marks: &mut [Marks], links: &[Link]) {
     }
 }
 
-pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
+/// Draws the board; `solver_shown` says the solver panel is on screen beside it, and only
+/// then are the solver's digits drawn into the empty cells (a panel with no room shows
+/// nothing, its digits included).
+pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout, solver_shown: bool) {
     draw_lines(app, buf, b);
     let game = &app.game;
     let geometry = game.geometry();
@@ -93,11 +96,7 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout) {
     }
     let cursor = app.cursor;
     let cursor_digit = game.entry(cursor);
-    let overlay = if app.panel_open {
-        app.panel.view()
-    } else {
-        None
-    };
+    let overlay = if solver_shown { app.panel.view() } else { None };
     for cell in 0..cells {
         let (row, col) = (geometry.row_of(cell), geometry.col_of(cell));
         let mut bg = Style::new();

@@ -1,9 +1,11 @@
 //! The hint card's text at each stage, and one-line step summaries for the solution path.
 
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::grid::Geometry;
 use crate::logic::Step;
+use crate::logic::se::explain::summary_and_proof;
 use crate::logic::step::describe_eliminations;
 use crate::tui::app::Hint;
 use crate::tui::theme::Theme;
@@ -76,12 +78,20 @@ fn chain_legend(theme: &Theme) -> &'static str {
     }
 }
 
-/// The card's title and lines.
-pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Line<'static>>) {
+/// The card's title and lines, for a card `width` columns wide inside (a proof's length is
+/// said in the rows it takes there, as the card's pager counts them).
+pub fn card(
+    hint: &Hint,
+    geometry: &Geometry,
+    theme: &Theme,
+    width: u16,
+) -> (String, Vec<Line<'static>>) {
     let key = |k: &'static str| Span::styled(k, theme.key);
     let plain = |t: String| Span::raw(t);
     match hint {
-        Hint::Step { step, stage, .. } => {
+        Hint::Step {
+            step, stage, proof, ..
+        } => {
             let mut lines = vec![Line::from(vec![
                 plain("Look at ".into()),
                 Span::styled(where_to_look(step, geometry), theme.accent),
@@ -100,17 +110,45 @@ pub fn card(hint: &Hint, geometry: &Geometry, theme: &Theme) -> (String, Vec<Lin
                 }
                 lines.push(Line::from(plain(effect(step, geometry))));
             }
+            // What `i` does next: the next stage, or at the last one (for a nested chain)
+            // the full proof or its summary again.
+            let mut next = (*stage < 3).then_some(" more  ");
             if *stage >= 3 {
                 lines.push(Line::from(""));
+                let (summary, detail) = summary_and_proof(&step.explanation);
+                let shown = if *proof {
+                    step.explanation.as_str()
+                } else {
+                    summary
+                };
                 // A chain's explanation is a numbered list, one implication per line.
-                for line in step.explanation.lines() {
+                for line in shown.lines() {
                     lines.push(Line::from(plain(line.to_string())));
+                }
+                match detail {
+                    Some(detail) if !*proof => {
+                        let detail: Vec<Line> = detail
+                            .lines()
+                            .map(|l| Line::raw(theme.glyphs.text(l).into_owned()))
+                            .collect();
+                        let n = Paragraph::new(detail)
+                            .wrap(Wrap { trim: true })
+                            .line_count(width);
+                        lines.push(Line::from(vec![
+                            plain(format!("Full proof: {n} lines — ")),
+                            key("i"),
+                            plain(" shows it.".into()),
+                        ]));
+                        next = Some(" full proof  ");
+                    }
+                    Some(_) => next = Some(" summary  "),
+                    None => {}
                 }
             }
             lines.push(Line::from(""));
             let mut keys = Vec::new();
-            if *stage < 3 {
-                keys.extend([key("i"), plain(" more  ".into())]);
+            if let Some(next) = next {
+                keys.extend([key("i"), plain(next.into())]);
             }
             keys.extend([
                 key("a"),

@@ -17,7 +17,7 @@ use ratatui::widgets::Paragraph;
 
 use std::time::Duration;
 
-use super::app::{App, Hits, Overlay, SeInfo, Tone, panel_hidden_text};
+use super::app::{App, Hits, Overlay, SOLVER_OFFER, SeInfo, Tone, panel_hidden_text};
 
 /// Spinner frames while a puzzle is generated.
 const SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
@@ -38,6 +38,7 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
     status_bar(app, frame, screen.status, hits.panel_hidden);
     match screen.board {
         None => {
+            hits.board_hidden = true;
             let needs = screen.needs.unwrap_or((0, 0));
             overlays::too_small(app, frame, screen.body, needs, (area.width, area.height));
         }
@@ -47,7 +48,8 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
             } else if app.paused {
                 overlays::paused(app, frame, board.area());
             } else {
-                board::draw(app, frame.buffer_mut(), &board);
+                let solver_shown = app.panel_open && screen.side.is_some();
+                board::draw(app, frame.buffer_mut(), &board, solver_shown);
                 hits.board = Some(board);
             }
             if let Some(side) = screen.side {
@@ -58,7 +60,9 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
                         0
                     };
                     let panel_area = Rect::new(side.x, side.y, side.width, side.height - hint_h);
-                    app.panel.render(frame, panel_area, &app.theme.panel);
+                    if let Some(free) = app.panel.render(frame, panel_area, &app.theme.panel) {
+                        side::panel_keys(app, frame, free);
+                    }
                     if let Some(h) = &app.hint {
                         let r =
                             Rect::new(side.x, side.y + side.height - hint_h, side.width, hint_h);
@@ -86,12 +90,23 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
             }
         }
         Overlay::Confirm(confirm) => overlays::confirm(app, frame, screen.body, *confirm),
-        Overlay::Help { scroll } => overlays::help(app, frame, screen.body, *scroll),
+        Overlay::Help { scroll } => {
+            hits.overlay_pages = Some(overlays::help(app, frame, screen.body, *scroll));
+        }
         Overlay::Path {
             steps,
             solved,
             scroll,
-        } => overlays::path(app, frame, screen.body, steps, *solved, *scroll),
+        } => {
+            hits.overlay_pages = Some(overlays::path(
+                app,
+                frame,
+                screen.body,
+                steps,
+                *solved,
+                *scroll,
+            ));
+        }
         Overlay::NewGame(form) => overlays::new_game(app, frame, screen.body, form),
         Overlay::Open { text, error } => {
             overlays::open(app, frame, screen.body, text, error.as_deref())
@@ -100,17 +115,60 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
     hits
 }
 
+/// The title line: the game on the left (name, level, SE rating, clock, cells to go,
+/// modes), `? help  q quit` on the right. When both do not fit, the left part is made
+/// shorter first, a step at a time ([`title_spans`]); the help hint goes only from a
+/// terminal too narrow for the shortest title beside it.
 fn title_bar(app: &App, frame: &mut Frame, area: Rect) {
     if area.height == 0 {
         return;
     }
     let theme = &app.theme;
+    let right = Line::from(vec![
+        Span::styled("?", theme.key),
+        Span::styled(" help  ", theme.dim),
+        Span::styled("q", theme.key),
+        Span::styled(" quit ", theme.dim),
+    ]);
+    let w = right.width() as u16;
+    let fitting = (0..=TITLE_SQUEEZES)
+        .map(|squeeze| Line::from(title_spans(app, squeeze)))
+        .find(|left| left.width() as u16 + 1 + w <= area.width);
+    match fitting {
+        Some(left) => {
+            frame.render_widget(Paragraph::new(left), area);
+            frame.render_widget(
+                Paragraph::new(right),
+                Rect::new(area.x + area.width - w, area.y, w, 1),
+            );
+        }
+        None => {
+            let left = Line::from(title_spans(app, TITLE_SQUEEZES));
+            frame.render_widget(Paragraph::new(left), area);
+        }
+    }
+}
+
+/// How many steps shorter the title can be made (see [`title_spans`]).
+const TITLE_SQUEEZES: u8 = 3;
+
+/// The title's left part, `squeeze` steps shorter than in full: 1 tightens the gaps and
+/// says `51 left` for `51 to go`, 2 leaves out the ` sudoscope ` badge, 3 the variant's name
+/// when it is the standard one. What tells this game from another (size, variant, level,
+/// rating, clock, modes) always stays.
+fn title_spans(app: &App, squeeze: u8) -> Vec<Span<'static>> {
+    let theme = &app.theme;
     let game = &app.game;
-    let mut spans = vec![
-        Span::styled(" sudoscope ", theme.title.add_modifier(Modifier::REVERSED)),
-        Span::raw(" "),
-        Span::raw(board_name(app)),
-    ];
+    let gap = if squeeze >= 1 { "  " } else { "   " };
+    let mut spans = Vec::new();
+    if squeeze < 2 {
+        spans.push(Span::styled(
+            " sudoscope ",
+            theme.title.add_modifier(Modifier::REVERSED),
+        ));
+    }
+    spans.push(Span::raw(" "));
+    spans.push(Span::raw(board_name(app, squeeze < 3)));
     if let Some(level) = game.level {
         spans.push(Span::styled(
             theme
@@ -132,52 +190,31 @@ fn title_bar(app: &App, frame: &mut Frame, area: Rect) {
     };
     // No clock or count for the empty board shown while the first puzzle is made.
     if !app.placeholder {
-        spans.push(Span::raw("   "));
+        spans.push(Span::raw(gap));
         spans.push(Span::styled(
             theme.glyphs.text(&format!("⏱ {time}")).into_owned(),
             theme.accent,
         ));
+        let to_go = if squeeze >= 1 { "left" } else { "to go" };
         spans.push(Span::styled(
-            format!("   {} to go", game.empty_count()),
+            format!("{gap}{} {to_go}", game.empty_count()),
             theme.dim,
         ));
     }
-    if app.notes_mode {
+    let badge = |spans: &mut Vec<Span<'static>>, text: &'static str, style: Style| {
         spans.push(Span::raw("  "));
-        spans.push(Span::styled(
-            " NOTES ",
-            theme.accent.add_modifier(Modifier::REVERSED),
-        ));
+        spans.push(Span::styled(text, style.add_modifier(Modifier::REVERSED)));
+    };
+    if app.notes_mode {
+        badge(&mut spans, " NOTES ", theme.accent);
     }
     if app.paused {
-        spans.push(Span::raw("  "));
-        spans.push(Span::styled(
-            " PAUSED ",
-            theme.error.add_modifier(Modifier::REVERSED),
-        ));
+        badge(&mut spans, " PAUSED ", theme.error);
     }
     if game.completed().is_some() {
-        spans.push(Span::raw("  "));
-        spans.push(Span::styled(
-            " SOLVED ",
-            theme.success.add_modifier(Modifier::REVERSED),
-        ));
+        badge(&mut spans, " SOLVED ", theme.success);
     }
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
-    let right = Line::from(vec![
-        Span::styled("?", theme.key),
-        Span::styled(" help  ", theme.dim),
-        Span::styled("q", theme.key),
-        Span::styled(" quit ", theme.dim),
-    ]);
-    let w = right.width() as u16;
-    let used: u16 = title_width(app);
-    if area.width >= used + w + 2 {
-        frame.render_widget(
-            Paragraph::new(right),
-            Rect::new(area.x + area.width - w, area.y, w, 1),
-        );
-    }
+    spans
 }
 
 /// `SE 7.2` once Sudoku Explainer's rating is known, `SE …` while it is worked out.
@@ -189,32 +226,17 @@ pub fn se_text(app: &App) -> Option<String> {
     }
 }
 
-/// `9×9 standard` (`9x9` in ASCII).
-fn board_name(app: &App) -> String {
+/// `9×9 standard` (`9x9` in ASCII); `9×9` without the variant's name when it is the
+/// standard one and `standard` is false.
+fn board_name(app: &App, standard: bool) -> String {
     let n = app.game.size();
-    let name = format!("{n}×{n} {}", app.game.geometry().variant());
+    let variant = app.game.geometry().variant();
+    let name = if standard || variant != crate::grid::Variant::Standard {
+        format!("{n}×{n} {variant}")
+    } else {
+        format!("{n}×{n}")
+    };
     app.theme.glyphs.text(&name).into_owned()
-}
-
-/// The width of the title bar's left part (so the right part never overlaps it).
-fn title_width(app: &App) -> u16 {
-    let mut w = 12 + board_name(app).chars().count() + 22;
-    if app.game.level.is_some() {
-        w += 9;
-    }
-    if let Some(se) = se_text(app) {
-        w += 3 + se.chars().count();
-    }
-    if app.notes_mode {
-        w += 9;
-    }
-    if app.paused {
-        w += 10;
-    }
-    if app.game.completed().is_some() {
-        w += 10;
-    }
-    w as u16
 }
 
 fn status_bar(
@@ -233,7 +255,7 @@ fn status_bar(
             Span::styled(format!(" {spin} "), theme.accent),
             Span::raw(theme.glyphs.text(label).into_owned()),
         ])
-    } else if let Some((text, tone)) = &app.message {
+    } else if let Some((text, tone)) = shown_message(app, panel_hidden) {
         Line::from(Span::styled(
             format!(" {}", theme.glyphs.text(text)),
             tone_style(app, *tone),
@@ -275,7 +297,19 @@ fn status_bar(
         Line::from(spans)
     };
     frame.render_widget(Paragraph::new(line).style(Style::new()), area);
-    long_message(app, frame, area);
+    long_message(app, frame, area, panel_hidden);
+}
+
+/// The status message to show: any but the offer of a solver's solution while the panel
+/// has no room (the line says why the panel is not shown instead, the frame the window
+/// shrinks, before the app takes the offer back).
+fn shown_message(
+    app: &App,
+    panel_hidden: Option<((u16, u16), (u16, u16))>,
+) -> Option<&(String, Tone)> {
+    app.message
+        .as_ref()
+        .filter(|(text, _)| panel_hidden.is_none() || text != SOLVER_OFFER)
 }
 
 fn tone_style(app: &App, tone: Tone) -> Style {
@@ -290,8 +324,13 @@ fn tone_style(app: &App, tone: Tone) -> Style {
 /// message (an error above all) is ever cut off at the edge. While a puzzle is generated the
 /// status line shows that, and a message (a damaged save, what an anonymous SSH game keeps)
 /// goes just above it.
-fn long_message(app: &App, frame: &mut Frame, status: Rect) {
-    let Some((text, tone)) = app.message.as_ref() else {
+fn long_message(
+    app: &App,
+    frame: &mut Frame,
+    status: Rect,
+    panel_hidden: Option<((u16, u16), (u16, u16))>,
+) {
+    let Some((text, tone)) = shown_message(app, panel_hidden) else {
         return;
     };
     let lines = crate::tui::wrap::wrap_words(text, usize::from(status.width.saturating_sub(2)));

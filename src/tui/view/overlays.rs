@@ -53,18 +53,20 @@ fn popup(
 
 /// The help overlay: every section of [`KEYS`], each row wrapped to the popup's width by
 /// hand (so the scroll limit counts the rows really drawn and the last row can be reached),
-/// and the meaning of the variant's cell markers when the puzzle has extra houses.
-pub fn help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
+/// and the meaning of the variant's cell markers when the puzzle has extra houses. Returns
+/// the rows it shows and how far it scrolls ([`crate::tui::app::Hits::overlay_pages`]).
+pub fn help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) -> (u16, u16) {
     let rect = centered(area, 84, area.height);
     let inner_w = rect.width.saturating_sub(2) as usize;
     let lines = help_lines(app, inner_w);
     let total = lines.len() as u16;
     let rect = centered(area, 84, total + 2);
     let inner = rect.height.saturating_sub(2);
-    let scroll = scroll.min(total.saturating_sub(inner));
+    let max = total.saturating_sub(inner);
+    let scroll = scroll.min(max);
     let title = if total > inner {
         format!(
-            " Keys {}-{} of {total} — j/k scroll, any other key closes ",
+            " Keys {}-{} of {total} · Space PgDn PgUp j k · q closes ",
             scroll + 1,
             scroll + inner
         )
@@ -79,6 +81,7 @@ pub fn help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
         .border_style(app.theme.title)
         .title(Span::styled(title, app.theme.title));
     frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)).block(block), rect);
+    (inner, max)
 }
 
 /// The help's rows for an inner width of `width` columns.
@@ -125,8 +128,16 @@ pub fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     lines
 }
 
-/// The solution path, one numbered line per step.
-pub fn path(app: &App, frame: &mut Frame, area: Rect, steps: &[Step], solved: bool, scroll: u16) {
+/// The solution path, one numbered line per step. Returns the rows it shows and how far it
+/// scrolls, as [`help`] does.
+pub fn path(
+    app: &App,
+    frame: &mut Frame,
+    area: Rect,
+    steps: &[Step],
+    solved: bool,
+    scroll: u16,
+) -> (u16, u16) {
     let theme = &app.theme;
     let g = &theme.glyphs;
     let geometry = app.game.geometry();
@@ -151,11 +162,18 @@ pub fn path(app: &App, frame: &mut Frame, area: Rect, steps: &[Step], solved: bo
     let rect = centered(area, area.width.saturating_sub(4).max(20), area.height);
     let inner = rect.height.saturating_sub(2);
     let total = text.len() as u16;
-    let scroll = scroll.min(total.saturating_sub(inner));
-    let title = format!(
-        " Solution path: {} steps — j/k scroll, Esc closes ",
-        steps.len()
-    );
+    let max = total.saturating_sub(inner);
+    let scroll = scroll.min(max);
+    let title = if total > inner {
+        format!(
+            " Solution path: {} steps · {}-{} of {total} · Space PgDn PgUp j k · q closes ",
+            steps.len(),
+            scroll + 1,
+            scroll + inner
+        )
+    } else {
+        format!(" Solution path: {} steps · any key closes ", steps.len())
+    };
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -163,6 +181,7 @@ pub fn path(app: &App, frame: &mut Frame, area: Rect, steps: &[Step], solved: bo
         .border_style(theme.title)
         .title(Span::styled(g.text(&title).into_owned(), theme.title));
     frame.render_widget(Paragraph::new(text).scroll((scroll, 0)).block(block), rect);
+    (inner, max)
 }
 
 pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
@@ -275,7 +294,7 @@ fn notice(app: &App, frame: &mut Frame, rect: Rect, lines: Vec<Line>) {
 pub fn too_small(app: &App, frame: &mut Frame, area: Rect, needs: (u16, u16), window: (u16, u16)) {
     let n = app.game.size();
     let text = format!(
-        "This {n}×{n} puzzle needs a terminal of at least {}×{} (now {}×{}). Enlarge the window or use a smaller font; q quits.",
+        "This {n}×{n} puzzle needs a terminal of at least {}×{} (now {}×{}); the clock waits. Enlarge the window or use a smaller font; q quits.",
         needs.0, needs.1, window.0, window.1
     );
     let text = app.theme.glyphs.text(&text).into_owned();

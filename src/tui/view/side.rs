@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use super::board::symbol;
 use super::hint;
 use crate::tui::app::{App, Hits};
+use crate::tui::keymap::KEYS;
 use crate::tui::wrap::wrap_words;
 
 /// Draws the sidebar; records in `hits` the palette's hit area, entry width and entries per
@@ -180,15 +181,16 @@ pub fn draw_hint(
     area: Rect,
     h: &crate::tui::app::Hint,
 ) -> Option<(u16, u16)> {
-    let (title, lines) = hint::card(h, app.game.geometry(), &app.theme);
     let g = &app.theme.glyphs;
-    let lines: Vec<Line> = lines.into_iter().map(|l| g.line(l)).collect();
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_set(g.border())
+        .border_set(g.border());
+    let inner = block.inner(area);
+    let (title, lines) = hint::card(h, app.game.geometry(), &app.theme, inner.width);
+    let lines: Vec<Line> = lines.into_iter().map(|l| g.line(l)).collect();
+    let block = block
         .border_style(app.theme.accent)
         .title(Span::styled(g.text(&title).into_owned(), app.theme.accent));
-    let inner = block.inner(area);
     let whole = Paragraph::new(lines.clone()).wrap(Wrap { trim: true });
     let fits = whole.line_count(inner.width) <= usize::from(inner.height);
     match lines.split_last() {
@@ -225,5 +227,45 @@ pub fn draw_hint(
             frame.render_widget(whole.block(block), area);
             None
         }
+    }
+}
+
+/// The solver panel's keys (from the key table), in the rows the panel leaves empty until it
+/// has charts to draw; nothing when they do not all fit.
+pub fn panel_keys(app: &App, frame: &mut Frame, area: Rect) {
+    let theme = &app.theme;
+    let g = &theme.glyphs;
+    let mut keys: Vec<_> = KEYS
+        .iter()
+        .filter(|k| k.section == "Solver panel")
+        .collect();
+    keys.extend(KEYS.iter().filter(|k| k.keys == "s"));
+    let keys_w = keys
+        .iter()
+        .map(|k| k.keys.chars().count())
+        .max()
+        .unwrap_or(0);
+    let indent = keys_w + 2;
+    let what_w = usize::from(area.width).saturating_sub(indent);
+    if what_w < 12 {
+        return;
+    }
+    // A blank row, the heading, then each key with its words wrapped under themselves.
+    let mut lines = vec![Line::from(""), Line::from(Span::styled("Keys", theme.dim))];
+    for k in keys {
+        let mut rows = wrap_words(&g.text(k.what), what_w).into_iter();
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:>keys_w$}  ", g.text(k.keys)), theme.key),
+            Span::styled(rows.next().unwrap_or_default(), theme.dim),
+        ]));
+        for row in rows {
+            lines.push(Line::styled(
+                format!("{}{row}", " ".repeat(indent)),
+                theme.dim,
+            ));
+        }
+    }
+    if lines.len() <= usize::from(area.height) {
+        frame.render_widget(Paragraph::new(lines), area);
     }
 }

@@ -28,6 +28,26 @@ pub struct Explained {
     pub links: Vec<Implication>,
 }
 
+/// The line that ends a nested chain's level-by-level summary and begins its full proof
+/// (every chain's numbered implications, often hundreds of lines).
+pub const IN_DETAIL: &str = "In detail:";
+
+/// A step's explanation split into what to read first and, for a nested chain, its full
+/// proof (from the [`IN_DETAIL`] line on); any other explanation is all read first.
+pub fn summary_and_proof(explanation: &str) -> (&str, Option<&str>) {
+    let mut at = 0;
+    for line in explanation.split_inclusive('\n') {
+        if line.trim_end() == IN_DETAIL {
+            return (
+                explanation[..at].trim_end_matches('\n'),
+                Some(&explanation[at..]),
+            );
+        }
+        at += line.len();
+    }
+    (explanation, None)
+}
+
 /// At most this many chains are explained for one step (the step's own included); the rest
 /// are named in the summary only. The hardest steps lean on a handful; the bound keeps a
 /// pathological step's explanation (and the searches that rebuild it) finite.
@@ -520,7 +540,7 @@ fn layout(proofs: &[Proof]) -> Vec<String> {
             parts.join("; ")
         ));
     }
-    lines.push("In detail:".into());
+    lines.push(IN_DETAIL.into());
     for p in proofs {
         if p.depth == 1 {
             lines.push(format!("the step ({}):", p.name));
@@ -536,4 +556,23 @@ fn layout(proofs: &[Proof]) -> Vec<String> {
         lines.extend(p.lines.iter().cloned());
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_nested_explanation_splits_at_its_detail_and_a_simple_one_does_not() {
+        let nested = "In short, 2 levels of chains:\nlevel 1 …\nIn detail:\nthe step (x):\n1. if";
+        assert_eq!(
+            summary_and_proof(nested),
+            (
+                "In short, 2 levels of chains:\nlevel 1 …",
+                Some("In detail:\nthe step (x):\n1. if")
+            )
+        );
+        let simple = "1. if r1c2 is 4\n2. then r1c5 is not 4";
+        assert_eq!(summary_and_proof(simple), (simple, None));
+    }
 }
