@@ -377,6 +377,7 @@ fn a_sudoku_explainer_hint_is_named_by_its_rule_everywhere() {
         hint,
         app.game().geometry(),
         &sudoscope::tui::theme::Theme::plain(false),
+        40,
     );
     let first: String = lines[0].spans.iter().map(|s| s.content.as_ref()).collect();
     assert!(
