@@ -14,6 +14,8 @@
 //! trying the 3,359,232 transformations one by one (see `search` for how);
 //! [`brute_force_minlex`] does try them all, as the definition reads, to check it against.
 
+#![warn(missing_docs)]
+
 mod brute;
 mod search;
 
