@@ -39,6 +39,18 @@ pub enum Command {
     Serve(ServeArgs),
     /// Today's puzzle (UTC), the same on every machine: one 9×9 puzzle per day and level.
     Daily(DailyArgs),
+    /// The canonical (minlex) form of each 9×9 standard puzzle: equivalent puzzles (digits
+    /// relabelled, rows, columns, bands and stacks permuted, transposed) get the same line.
+    Canon(CanonArgs),
+}
+
+/// `sudoscope canon`.
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
 }
 
 /// `sudoscope daily`.
@@ -472,6 +484,11 @@ pub struct GenerateArgs {
     /// Only minimal puzzles: removing any given would allow a second solution.
     #[arg(long)]
     pub minimal: bool,
+    /// Only puzzles equivalent (digits relabelled, rows, columns, bands and stacks permuted,
+    /// transposed) to none in FILE, nor to each other; without FILE, to none in the shared
+    /// datasets (`$SUDOSCOPE_DATASETS`, else `../shared/datasets`) when present. 9×9 only.
+    #[arg(long, value_name = "FILE", num_args = 0..=1)]
+    pub fresh: Option<Option<std::path::PathBuf>>,
     /// Give up on a puzzle after this many milliseconds.
     #[arg(long, value_name = "T", default_value_t = 10_000, value_parser = at_least_one)]
     pub timeout_ms: u64,

@@ -5,7 +5,7 @@
 //! Everything that touches a terminal, an async runtime, SSH or a database lives in this crate;
 //! the engine itself knows nothing of them (see `crates/sudoscope-core`).
 
-pub use sudoscope_core::{exact, generate, grid, live, logic};
+pub use sudoscope_core::{canon, exact, generate, grid, live, logic};
 
 pub mod daily;
 pub mod names;

@@ -12,6 +12,7 @@ use serde::Serialize;
 use sudoscope::generate::{GenerateError, GenerateOptions, Generated, Level, generate_nth};
 
 use super::count::to_json;
+use super::fresh;
 use super::io::{Failure, Output, millis};
 use super::progress::Progress;
 use crate::cli::{GenerateArgs, OutputFormat};
@@ -48,6 +49,13 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         // Text output is the puzzle alone; JSON adds the rating.
         rate: args.format == OutputFormat::Json,
     };
+    let mut known = match &args.fresh {
+        Some(file) => {
+            fresh::check_options(&options)?;
+            Some(fresh::Known::load(file.as_deref())?)
+        }
+        None => None,
+    };
     let mut out = Output::unbuffered_records();
     // One puzzle is quick; a count is where a run can take minutes.
     let mut progress = if args.count > 1 {
@@ -57,7 +65,11 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     };
     for index in 0..args.count {
         let start = Instant::now();
-        let generated = generate_nth(&options, index).map_err(|e| failure(&e))?;
+        let generated = match known.as_mut() {
+            Some(known) => known.first_fresh(&options, |options| generate_nth(options, index)),
+            None => generate_nth(&options, index),
+        }
+        .map_err(|e| failure(&e))?;
         let line = generated.puzzle.to_line();
         if args.format == OutputFormat::Json {
             out.line(&to_json(&record(

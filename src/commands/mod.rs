@@ -1,10 +1,12 @@
 //! The headless commands. Each streams records: one input puzzle in, one output record out,
 //! written as soon as it is produced.
 
+mod canon;
 mod check;
 mod convert;
 mod count;
 mod daily;
+mod fresh;
 mod generate;
 mod hint;
 pub mod io;
@@ -34,12 +36,13 @@ pub fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Daily(args)) => daily::run(&args),
+        Some(Command::Canon(args)) => canon::run(&args),
     }
 }
 
 /// Standard error stays readable when a whole file is garbage: the first errors are reported
 /// one line each, the rest are only counted in their records.
-const MAX_REPORTED_ERRORS: usize = 20;
+pub(crate) const MAX_REPORTED_ERRORS: usize = 20;
 
 /// Feeds every record of `input` to `on_puzzle` (valid puzzles) or `on_error` (text that is
 /// not a puzzle, reported on standard error too), then decides the exit code: 0 when every

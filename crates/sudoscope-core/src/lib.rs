@@ -9,6 +9,7 @@
 //! The crate README, whose example is compiled and run as a doc test:
 #![doc = include_str!("../README.md")]
 
+pub mod canon;
 pub mod exact;
 pub mod game;
 pub mod generate;
