@@ -155,7 +155,13 @@ fn raw_string_start(c: &[char], i: usize) -> Option<(usize, usize)> {
 
 fn skip_raw_string(c: &[char], mut i: usize, hashes: usize) -> usize {
     while i < c.len() {
-        if c[i] == '"' && c[i + 1..].iter().take(hashes).filter(|&&h| h == '#').count() == hashes
+        if c[i] == '"'
+            && c[i + 1..]
+                .iter()
+                .take(hashes)
+                .filter(|&&h| h == '#')
+                .count()
+                == hashes
         {
             return i + 1 + hashes;
         }
@@ -237,7 +243,8 @@ impl Crate {
         let mut depth = 0usize;
         let mut i = 0;
         while i < toks.len() {
-            let (current, body_depth, cur_dir) = stack.last().cloned().unwrap_or((module, 0, PathBuf::new()));
+            let (current, body_depth, cur_dir) =
+                stack.last().cloned().unwrap_or((module, 0, PathBuf::new()));
             let ident = |k: usize| match toks.get(k) {
                 Some(Tok::Ident(s)) => Some(s.as_str()),
                 _ => None,
@@ -283,12 +290,23 @@ impl Crate {
                     let reexport = i > 0
                         && (toks[i - 1] == Tok::Ident("pub".into())
                             || (toks[i - 1] == Tok::Punct(')')
-                                && toks[..i].iter().rev().take(6).any(|t| *t == Tok::Ident("pub".into()))));
-                    let end = toks[i..].iter().position(|t| *t == Tok::Punct(';')).map_or(toks.len(), |p| i + p);
+                                && toks[..i]
+                                    .iter()
+                                    .rev()
+                                    .take(6)
+                                    .any(|t| *t == Tok::Ident("pub".into()))));
+                    let end = toks[i..]
+                        .iter()
+                        .position(|t| *t == Tok::Punct(';'))
+                        .map_or(toks.len(), |p| i + p);
                     let mut leaves = Vec::new();
                     parse_use_tree(&toks[i + 1..end], &[], &mut leaves);
                     for (name, path) in leaves {
-                        self.modules[current].imports.push(Import { name, path, reexport });
+                        self.modules[current].imports.push(Import {
+                            name,
+                            path,
+                            reexport,
+                        });
                     }
                     i = end + 1;
                     continue;
@@ -297,7 +315,13 @@ impl Crate {
                     if depth == body_depth
                         && matches!(
                             word.as_str(),
-                            "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "union"
+                            "fn" | "struct"
+                                | "enum"
+                                | "trait"
+                                | "type"
+                                | "const"
+                                | "static"
+                                | "union"
                         ) =>
                 {
                     if let Some(name) = ident(i + 1) {
@@ -349,7 +373,9 @@ impl Crate {
         };
         let mut at = start;
         for seg in rest {
-            let Target::Module(m) = at else { return Some(at) };
+            let Target::Module(m) = at else {
+                return Some(at);
+            };
             at = if seg == "super" {
                 Target::Module(self.modules[m].parent?)
             } else {
@@ -389,7 +415,10 @@ impl Crate {
 
     /// The module a file holds at its top.
     fn file_module(&self, file: usize) -> usize {
-        self.modules.iter().position(|m| m.file == file).unwrap_or(0)
+        self.modules
+            .iter()
+            .position(|m| m.file == file)
+            .unwrap_or(0)
     }
 
     /// Whether file `a`'s module contains file `b`'s.
@@ -594,10 +623,18 @@ fn crate_circles(root: &Path) -> Result<Vec<Vec<String>>, String> {
     for comp in circles(krate.files.len(), &edges) {
         let set: BTreeSet<usize> = comp.iter().copied().collect();
         let mut lines: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for &(a, b) in edges.iter().filter(|(a, b)| set.contains(a) && set.contains(b)) {
+        for &(a, b) in edges
+            .iter()
+            .filter(|(a, b)| set.contains(a) && set.contains(b))
+        {
             lines.entry(name(a)).or_default().push(name(b));
         }
-        report.push(lines.into_iter().map(|(a, bs)| format!("{a} -> {}", bs.join(", "))).collect());
+        report.push(
+            lines
+                .into_iter()
+                .map(|(a, bs)| format!("{a} -> {}", bs.join(", ")))
+                .collect(),
+        );
     }
     Ok(report)
 }
@@ -658,7 +695,10 @@ mod tests {
             &[
                 ("lib.rs", "pub mod a;\npub mod b;\n"),
                 ("a.rs", "use crate::b::B;\npub struct A(B);\n"),
-                ("b.rs", "pub struct B;\nfn f() { let _ = super::a::A(B); }\n"),
+                (
+                    "b.rs",
+                    "pub struct B;\nfn f() { let _ = super::a::A(B); }\n",
+                ),
             ],
         );
         let report = crate_circles(&root).unwrap();
@@ -700,9 +740,18 @@ mod tests {
             "glob",
             &[
                 ("lib.rs", "pub mod grid;\n"),
-                ("grid/mod.rs", "mod board;\nmod format;\npub use board::*;\npub use format::show;\n"),
-                ("grid/board.rs", "pub struct Grid;\nimpl Grid { fn s(&self) { super::show(self) } }\n"),
-                ("grid/format.rs", "use super::*;\npub fn show(_: &Grid) {}\n"),
+                (
+                    "grid/mod.rs",
+                    "mod board;\nmod format;\npub use board::*;\npub use format::show;\n",
+                ),
+                (
+                    "grid/board.rs",
+                    "pub struct Grid;\nimpl Grid { fn s(&self) { super::show(self) } }\n",
+                ),
+                (
+                    "grid/format.rs",
+                    "use super::*;\npub fn show(_: &Grid) {}\n",
+                ),
             ],
         );
         let report = crate_circles(&root).unwrap();

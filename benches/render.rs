@@ -45,7 +45,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             terminal
                 .draw(|f| {
-                    black_box(nine.render(f));
+                    black_box(sudoscope::tui::view::render(&nine, f));
                 })
                 .unwrap();
             black_box(terminal.backend().buffer().area);
@@ -58,7 +58,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             terminal
                 .draw(|f| {
-                    black_box(big.render(f));
+                    black_box(sudoscope::tui::view::render(&big, f));
                 })
                 .unwrap();
             black_box(terminal.backend().buffer().area);

@@ -49,7 +49,7 @@ fn draw_at(app: &App, w: u16, h: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a terminal");
     terminal
         .draw(|f| {
-            let _ = app.render(f);
+            let _ = sudoscope::tui::view::render(&app, f);
         })
         .expect("drawn");
     terminal.backend().buffer().clone()
@@ -239,7 +239,7 @@ fn draw_and_tell(app: &mut App, w: u16, h: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a terminal");
     let mut hits = None;
     terminal
-        .draw(|f| hits = Some(app.render(f)))
+        .draw(|f| hits = Some(sudoscope::tui::view::render(&app, f)))
         .expect("drawn");
     if let Some(hits) = hits {
         app.update(Msg::Drawn(hits));

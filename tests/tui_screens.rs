@@ -64,7 +64,7 @@ fn draw(app: &App, w: u16, h: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     terminal
         .draw(|f| {
-            let _ = app.render(f);
+            let _ = sudoscope::tui::view::render(&app, f);
         })
         .unwrap();
     terminal.backend().buffer().clone()
@@ -75,7 +75,9 @@ fn draw(app: &App, w: u16, h: u16) -> Buffer {
 fn draw_and_tell(app: &mut App, w: u16, h: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     let mut hits = Hits::default();
-    terminal.draw(|f| hits = app.render(f)).unwrap();
+    terminal
+        .draw(|f| hits = sudoscope::tui::view::render(&app, f))
+        .unwrap();
     app.update(Msg::Drawn(hits));
     terminal.backend().buffer().clone()
 }

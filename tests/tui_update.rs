@@ -56,7 +56,9 @@ fn ch(app: &mut App, c: char) -> Vec<Effect> {
 fn render(app: &mut App, w: u16, h: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     let mut hits = Hits::default();
-    terminal.draw(|f| hits = app.render(f)).unwrap();
+    terminal
+        .draw(|f| hits = sudoscope::tui::view::render(&app, f))
+        .unwrap();
     app.update(Msg::Drawn(hits));
     let buf = terminal.backend().buffer().clone();
     buf.content().iter().map(|c| c.symbol()).collect()
@@ -616,7 +618,7 @@ fn a_long_message_is_never_cut_off() {
         let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
         terminal
             .draw(|f| {
-                let _ = a.render(f);
+                let _ = sudoscope::tui::view::render(&a, f);
             })
             .unwrap();
         let buffer = terminal.backend().buffer().clone();
@@ -973,7 +975,7 @@ fn the_damaged_save_message_is_whole_at_80_columns() {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal
         .draw(|f| {
-            let _ = a.render(f);
+            let _ = sudoscope::tui::view::render(&a, f);
         })
         .unwrap();
     let buffer = terminal.backend().buffer().clone();

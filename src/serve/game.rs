@@ -54,7 +54,7 @@ impl SessionApp for GameSession {
     }
 
     fn render(&mut self, frame: &mut Frame) {
-        let hits = self.app.render(frame);
+        let hits = crate::tui::view::render(&self.app, frame);
         let effects = self.app.update(Msg::Drawn(hits));
         debug_assert!(effects.is_empty(), "taking a layout asks for no work");
     }

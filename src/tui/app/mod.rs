@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -19,10 +18,10 @@ use super::gen_seam::{
 };
 use super::job::{Done, Job, Outcome, Rated};
 use super::keymap::{self, Action};
+use super::layout::BoardLayout;
 use super::panel_link::{SolverPanel, StepPool, start_point};
 use super::records::{self, Finish};
 use super::theme::{Background, Theme};
-use super::view;
 use crate::grid::{Geometry, ReadOptions, Variant, parse_puzzle};
 use crate::logic::{self, Step};
 
@@ -267,7 +266,7 @@ pub enum Tone {
 /// panel had room. Made by `render`, handed back as [`Msg::Drawn`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hits {
-    pub board: Option<view::layout::BoardLayout>,
+    pub board: Option<BoardLayout>,
     /// The digit palette: its area and the width of one entry.
     pub palette: Option<(Rect, u16, u16)>,
     /// The solver panel is open but has no room: the window it needs, and the window's size.
@@ -501,13 +500,6 @@ impl App {
         snapshot.cursor = Some(self.cursor);
         snapshot.best_ms = self.best_ms.clone();
         serde_json::to_string(&snapshot).unwrap_or_default()
-    }
-
-    /// Draws the screen and says where things landed; the runner passes that back as
-    /// [`Msg::Drawn`].
-    #[must_use = "the layout goes back to the app as Msg::Drawn"]
-    pub fn render(&self, frame: &mut Frame) -> Hits {
-        view::render(self, frame)
     }
 
     pub fn update(&mut self, msg: Msg) -> Vec<Effect> {

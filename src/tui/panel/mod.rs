@@ -10,7 +10,6 @@ mod ascii_chart;
 mod pool;
 mod render;
 mod speed;
-mod theme;
 mod worker;
 
 use std::sync::Arc;
@@ -20,10 +19,10 @@ use std::time::Duration;
 use crate::grid::{Grid, Puzzle};
 use crate::live::{self, SolverView, Status};
 
+pub use crate::tui::theme::PanelTheme;
 pub use pool::{Permit, StepPool};
 pub use render::ClockDisplay;
 pub use speed::{Speed, Work};
-pub use theme::PanelTheme;
 pub use worker::live_workers;
 
 use worker::{Job, Shared, Snapshot, Worker, lock};

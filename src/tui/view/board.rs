@@ -7,10 +7,10 @@
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 
-use super::layout::BoardLayout;
 use crate::grid::{Alphabet, Digits, Geometry, HouseKind, Variant};
 use crate::logic::{Link, LinkKind};
 use crate::tui::app::{App, Hint};
+use crate::tui::layout::BoardLayout;
 use crate::tui::theme::Glyphs;
 
 /// Per-cell hint marks: pattern cell, placed digit, eliminated digits, house member, and the

@@ -4,7 +4,6 @@
 
 pub mod board;
 pub mod hint;
-pub mod layout;
 pub mod overlays;
 pub mod side;
 
@@ -21,12 +20,15 @@ use super::app::{App, Hits, Overlay, SeInfo, Tone, panel_hidden_text};
 /// Spinner frames while a puzzle is generated.
 const SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
 
+/// Draws the screen for `app` and says where things landed; the runner passes that back as
+/// [`Msg::Drawn`](crate::tui::app::Msg::Drawn).
+#[must_use = "the layout goes back to the app as Msg::Drawn"]
 pub fn render(app: &App, frame: &mut Frame) -> Hits {
     let area = frame.area();
     let game = &app.game;
     let n = game.size();
     let k = game.geometry().box_size();
-    let screen = layout::compute(area, n, k, app.panel_open);
+    let screen = crate::tui::layout::compute(area, n, k, app.panel_open);
     let mut hits = Hits {
         panel_hidden: screen
             .panel_needs

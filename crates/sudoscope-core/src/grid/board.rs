@@ -264,7 +264,9 @@ impl Puzzle {
     /// The one-line form of the givens (or the N³ pencilmark line when there are pencilmarks).
     pub fn to_line(&self) -> String {
         match &self.pencilmarks {
-            Some(marks) => super::format::pencilmark_line(self.geometry(), marks, self.alphabet),
+            Some(marks) => {
+                super::pencilmarks::pencilmark_line(self.geometry(), marks, self.alphabet)
+            }
             None => self.givens.to_line(self.alphabet),
         }
     }

@@ -9,6 +9,7 @@ pub mod filled;
 pub mod format;
 pub mod geometry;
 pub mod parse;
+pub mod pencilmarks;
 
 pub use alphabet::{Alphabet, Shown};
 pub use board::{Conflict, Grid, Puzzle};

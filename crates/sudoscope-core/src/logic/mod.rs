@@ -7,13 +7,18 @@
 //! board state (see [`solving`]).
 
 pub mod als;
+pub mod als_sets;
+pub mod bits;
 pub mod board;
 pub mod chains;
 pub mod coloring;
 pub mod difficulty;
 pub mod fish;
 pub mod forcing;
+pub mod forcing_table;
 pub mod intersections;
+pub mod links;
+pub mod loop_search;
 pub mod nice_loops;
 pub mod path;
 pub mod rating;

@@ -13,6 +13,8 @@
 //! is found, so later links see the reduced grid (a cell left with two candidates, a house left
 //! with two places); such a link's parents include the earlier "offs" that made it.
 
+mod x_pass;
+
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
@@ -25,8 +27,8 @@ use super::grid::{
 use super::implications::Implications;
 use super::new_links::{Implied, NewLinks, Reach};
 use super::spread::{CycleWalks, PassLinks, Spread};
-use super::x_pass::{self, XPassMemo};
 use super::{SeHint, Shape};
+use x_pass::XPassMemo;
 
 const NONE: u32 = u32::MAX;
 
@@ -345,7 +347,7 @@ pub struct Search<'m> {
     /// that does not).
     skip_hopeless: bool,
     /// Whether the X pass takes each digit's first step from the memo when the digit's places
-    /// are as they were (see [`super::x_pass`]): in a search for SE's next step that needs no
+    /// are as they were (see [`x_pass`]): in a search for SE's next step that needs no
     /// proof, as those steps have no nodes in this search.
     remember_x_pass: bool,
 }
@@ -403,7 +405,7 @@ impl<'m> Search<'m> {
     }
 
     /// [`Search::cheapest`] for a rating, whose steps need no proof: the X pass reuses what
-    /// the memo remembers of each digit (see [`super::x_pass`]), and its steps come without
+    /// the memo remembers of each digit (see [`x_pass`]), and its steps come without
     /// their graphs (no targets).
     pub fn cheapest_unproved(cfg: Chaining, memo: &'m SeMemo) -> Search<'m> {
         let mut search = Search::cheapest(cfg, memo);
@@ -1057,7 +1059,7 @@ impl<'m> Search<'m> {
     }
 
     /// The X pass's first step, from each digit's first step: remembered when the digit's
-    /// places are as they were (see [`super::x_pass`]), else searched for that digit alone
+    /// places are as they were (see [`x_pass`]), else searched for that digit alone
     /// and remembered. The steps are returned in the order the whole pass would have found
     /// them (by their assumption's cell, then digit), so SE's order among equals holds; the
     /// best of them bounds the passes that follow, as the whole pass's would.
@@ -1981,7 +1983,7 @@ pub struct SeMemo {
     /// Per technique below the chains (`basic`), the last grid at which it found nothing: at
     /// the grids that follow, it looks only where candidates went since.
     pub(super) basic: basic::QuietGrids,
-    /// Each digit's first X-pass step at its places (see [`super::x_pass`]).
+    /// Each digit's first X-pass step at its places (see [`x_pass`]).
     x_pass: RefCell<XPassMemo>,
 }
 

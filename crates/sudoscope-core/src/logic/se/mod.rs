@@ -19,7 +19,6 @@ pub mod implications;
 pub mod new_links;
 pub mod spread;
 pub mod unique;
-pub mod x_pass;
 
 /// Grids the chain modules' tests share.
 #[cfg(test)]
