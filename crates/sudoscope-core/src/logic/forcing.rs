@@ -5,7 +5,7 @@
 //! placed in a cell rules itself out of the cell's peers and rules the cell's other digits out;
 //! a digit ruled out of a bivalue cell puts the other digit there, and a digit ruled out of one
 //! of its two places in a house puts it in the other. From each assumption the search follows
-//! these implications breadth-first up to [`MAX_LINKS`](super::forcing_table::MAX_LINKS) links, so every chain shown is a
+//! these implications breadth-first up to `MAX_LINKS` links, so every chain shown is a
 //! shortest one and none is longer than that bound.
 //!
 //! * Forcing chain contradiction: assuming a candidate true leads to some candidate being both

@@ -1,7 +1,7 @@
 //! The forcing chains' implication table of one board: the implication graph (a placed digit
 //! rules itself out of its peers and the cell's other digits out; a digit ruled out of a bivalue
 //! cell or of one of its two places in a house puts the other in) and the closure of every
-//! assumption, followed breadth-first up to [`MAX_LINKS`] links. Built once per board state and
+//! assumption, followed breadth-first up to `MAX_LINKS` links. Built once per board state and
 //! shared by the four forcing-chain techniques of [`super::forcing`].
 
 use std::collections::VecDeque;

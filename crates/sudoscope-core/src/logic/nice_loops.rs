@@ -7,7 +7,7 @@ use super::solving::Solving;
 use super::step::{Step, StepSink, alternating_links, describe_eliminations};
 use super::technique::Technique;
 
-/// Alternating inference chains: see [`find_aics`].
+/// Alternating inference chains: see `loop_search::find_aics`.
 pub fn aic(solving: &Solving, sink: &mut StepSink) {
     let board = solving.board();
     let found = find_aics(solving.graph())
@@ -86,12 +86,12 @@ fn push_loops(solving: &Solving, sink: &mut StepSink, kind: LoopKind) {
     }
 }
 
-/// Discontinuous nice loops: see [`super::loop_search::find_loops`].
+/// Discontinuous nice loops: see `loop_search::find_loops`.
 pub fn discontinuous_nice_loop(solving: &Solving, sink: &mut StepSink) {
     push_loops(solving, sink, LoopKind::Discontinuous);
 }
 
-/// Continuous nice loops: see [`super::loop_search::find_loops`].
+/// Continuous nice loops: see `loop_search::find_loops`.
 pub fn continuous_nice_loop(solving: &Solving, sink: &mut StepSink) {
     push_loops(solving, sink, LoopKind::Continuous);
 }

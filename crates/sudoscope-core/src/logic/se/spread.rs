@@ -31,7 +31,7 @@ struct Literals {
 /// The literals a walk met first at one level (all "on" or all "off": the two alternate
 /// along every path), as cells per digit, with the digits that hold any.
 #[derive(Clone, Copy)]
-pub struct Level {
+pub struct WalkLevel {
     cells: [u128; 10],
     digits: u16,
     on: bool,
@@ -58,8 +58,8 @@ fn met_within(level: u32, max_links: u32) -> bool {
 /// next.
 #[derive(Default)]
 pub struct CycleWalks {
-    from_on: Vec<Level>,
-    from_off: Vec<Level>,
+    from_on: Vec<WalkLevel>,
+    from_off: Vec<WalkLevel>,
 }
 
 /// Everything one literal implies over one pass's links, and when its opposite first appears.
@@ -252,7 +252,7 @@ impl Spread {
         links: PassLinks,
         (cell, digit, on): (u8, u8, bool),
         extent: Extent,
-        mut levels: Option<&mut Vec<Level>>,
+        mut levels: Option<&mut Vec<WalkLevel>>,
     ) -> Spread {
         let t = tables();
         let mut reached = Literals::default();
@@ -339,13 +339,13 @@ impl Spread {
             }
             if let Some(levels) = levels.as_deref_mut() {
                 levels.push(if level_on != 0 {
-                    Level {
+                    WalkLevel {
                         cells: level.on,
                         digits: level_on,
                         on: true,
                     }
                 } else {
-                    Level {
+                    WalkLevel {
                         cells: level.off,
                         digits: level_off,
                         on: false,
