@@ -6,10 +6,10 @@
 //! `no-solution`); unreadable text and contradictory pencilmarks are invalid input (exit 2).
 
 use serde::Serialize;
-use sudoscope::exact;
-use sudoscope::grid::Puzzle;
-use sudoscope::logic::se::{self, SeRating};
-use sudoscope::logic::{Board, rating};
+use sudoscope_core::exact;
+use sudoscope_core::grid::Puzzle;
+use sudoscope_core::logic::se::{self, SeRating};
+use sudoscope_core::logic::{Board, rating};
 
 use super::count::to_json;
 use super::io::{self, Failure, Output};

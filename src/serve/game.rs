@@ -6,10 +6,10 @@ use ratatui::Frame;
 use ratatui::crossterm::event::Event;
 
 use super::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
-use crate::generate::GenerateOptions;
 use crate::tui::app::{App, AppConfig, Effect, Msg, StartGame};
 use crate::tui::job::Done;
 use crate::tui::panel::StepPool;
+use sudoscope_core::generate::GenerateOptions;
 
 /// One session's game.
 pub struct GameSession {

@@ -1,9 +1,8 @@
-//! The terminal UI: the `App` (state, `update`, `render`; no I/O), its views, the key map and
-//! theme, and the local terminal runner. The SSH server drives the same `App`.
+//! The terminal UI: the `App` (state and `update`; no I/O, no view types), the views that
+//! draw it, the key map and theme, and the local terminal runner. The SSH server drives the
+//! same `App`.
 
 pub mod app;
-pub use sudoscope_core::game;
-pub mod gen_seam;
 pub mod job;
 pub mod keymap;
 pub mod layout;

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use super::game::Game;
+use sudoscope_core::game::Game;
 
 /// The records' key for a game's kind of puzzle, e.g. `9x9 standard hard` (`any level` for a
 /// puzzle whose level is not known).

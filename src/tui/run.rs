@@ -19,13 +19,13 @@ use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
 use thiserror::Error;
 
 use super::app::{App, AppConfig, Effect, Hits, Msg, StartGame};
-use super::game::Snapshot;
-use super::gen_seam::GenerateOptions;
 use super::job::JobPool;
 use super::panel_link::StepPool;
 use super::terminal::restore;
 use super::terminal_watch::{TerminalWatch, Wake};
 use super::theme::{Background, Theme};
+use sudoscope_core::game::Snapshot;
+use sudoscope_core::generate::GenerateOptions;
 
 /// The frame period while something animates.
 const FRAME: Duration = Duration::from_millis(33);
@@ -212,7 +212,7 @@ fn event_loop(
         }
         if dirty {
             let mut hits = Hits::default();
-            terminal.draw(|frame| hits = super::view::render(&app, frame))?;
+            terminal.draw(|frame| hits = super::view::render(app, frame))?;
             pending.extend(app.update(Msg::Drawn(hits)));
             dirty = false;
         }

@@ -12,18 +12,18 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 use thiserror::Error;
 
-use super::game::{Game, GameError, Snapshot, Solvability};
-use super::gen_seam::{
-    GenerateError, GenerateOptions, Generated, Level, Symmetry, reachable_levels,
-};
 use super::job::{Done, Job, Outcome, Rated};
 use super::keymap::{self, Action};
 use super::layout::BoardLayout;
 use super::panel_link::{SolverPanel, StepPool, start_point};
 use super::records::{self, Finish};
 use super::theme::{Background, Theme};
-use crate::grid::{Geometry, ReadOptions, Variant, parse_puzzle};
-use crate::logic::{self, Step};
+use sudoscope_core::game::{Game, GameError, Snapshot, Solvability};
+use sudoscope_core::generate::{
+    GenerateError, GenerateOptions, Generated, Level, Symmetry, reachable_levels,
+};
+use sudoscope_core::grid::{Geometry, ReadOptions, Variant, parse_puzzle};
+use sudoscope_core::logic::{self, Step};
 
 mod actions;
 mod keys;
@@ -41,7 +41,7 @@ pub enum StartGame {
     /// A new puzzle, made as a job once the runner starts the app ([`App::start`]): the
     /// screen says "generating…" at once instead of staying blank while it is made.
     Generate(GenerateOptions),
-    Puzzle(crate::grid::Puzzle),
+    Puzzle(sudoscope_core::grid::Puzzle),
     /// A snapshot written by [`App::snapshot`] (autosave).
     Resume(String),
 }
@@ -92,7 +92,7 @@ pub enum AppError {
     #[error("the saved game is not readable: {0}")]
     Snapshot(String),
     #[error("no such puzzle shape: {0}")]
-    Geometry(#[source] crate::grid::GridError),
+    Geometry(#[source] sudoscope_core::grid::GridError),
 }
 
 /// How far a hint has been revealed.

@@ -2,11 +2,11 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::grid::Geometry;
-use crate::logic::Step;
-use crate::logic::step::describe_eliminations;
 use crate::tui::app::Hint;
 use crate::tui::theme::Theme;
+use sudoscope_core::grid::Geometry;
+use sudoscope_core::logic::Step;
+use sudoscope_core::logic::describe_eliminations;
 
 use super::board::symbol;
 
@@ -49,7 +49,7 @@ pub fn effect(step: &Step, geometry: &Geometry) -> String {
     if !step.eliminations.is_empty() {
         parts.push(describe_eliminations(
             geometry,
-            crate::grid::Alphabet::default_for(geometry.size()),
+            sudoscope_core::grid::Alphabet::default_for(geometry.size()),
             &step.eliminations,
         ));
     }

@@ -76,6 +76,7 @@ fn describe(grid: &BitBoard, als: &Als) -> String {
 }
 
 /// Every ALS-XZ or ALS-XY-wing step at `board` under `rule` (other techniques: none).
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
 pub fn find_all_with(board: &Board, technique: Technique, rule: Overlap) -> Vec<Step> {
     let solving = Solving::new(board);
     let mut sink = StepSink::new(false);

@@ -175,7 +175,9 @@ pub(crate) fn overlap(a: &[u64], b: &[u64]) -> bool {
 pub enum Overlap {
     /// HoDoKu's default: the sets of one step are disjoint.
     Disjoint,
-    /// HoDoKu's "allow ALS overlap" option: shared cells hold no restricted common.
+    /// HoDoKu's "allow ALS overlap" option: shared cells hold no restricted common (only
+    /// the `lab` harnesses and tests ask for it).
+    #[cfg_attr(not(feature = "lab"), allow(dead_code))]
     Allowed,
 }
 

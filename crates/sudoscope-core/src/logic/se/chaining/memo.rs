@@ -133,6 +133,7 @@ impl SeMemo {
         self.nested.borrow().len() + self.older.borrow().len()
     }
 
+    /// Whether nothing is remembered yet.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

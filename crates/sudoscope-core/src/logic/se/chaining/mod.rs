@@ -30,7 +30,7 @@ use super::implications::Implications;
 use super::new_links::{Implied, NewLinks, Reach};
 pub use memo::SeMemo;
 use memo::{KEPT_SCRATCH, Scratch};
-pub use wording::{mask_of, potential_text, reason_text};
+pub use wording::{potential_text, reason_text};
 
 const NONE: u32 = u32::MAX;
 

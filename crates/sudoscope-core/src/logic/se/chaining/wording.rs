@@ -1,7 +1,7 @@
 //! Potentials and the reasons they hold, in words, for the explanations of chain steps.
 
 use super::{Cause, Node, Search};
-use crate::logic::se::grid::{Mask, SeGrid, cell_name, house_name, tables};
+use crate::logic::se::grid::{cell_name, house_name, tables};
 
 /// A potential in words: "r1c2 is 4" / "r1c2 is not 4".
 pub fn potential_text(n: &Node) -> String {
@@ -35,9 +35,4 @@ pub fn reason_text(search: &Search, id: u32) -> String {
             .map(|r| format!("by {}", r.description))
             .unwrap_or_default(),
     }
-}
-
-/// The mask of a cell's candidates, for callers outside this module.
-pub fn mask_of(grid: &SeGrid, cell: u8) -> Mask {
-    grid.cands[cell as usize]
 }
