@@ -38,9 +38,9 @@ impl NestedChain {
 
 /// How many grids' nested chains one generation of a [`SeMemo`] holds; the memo keeps two, so
 /// at most twice this many. On the hardest puzzles an entry averages about 10 KB (the chains
-/// found there, each with its description): one generation of 20,000 (the bound once) let a
-/// never-stuck walk of a forum-hardest puzzle peak at 336 MB, two of 2,000 peak at 171 MB in the
-/// same time, and two of 1,000 at 126 MB but 25% slower (`hint --path` on
+/// found there, each with its description): with one generation of 20,000 a never-stuck walk
+/// of a forum-hardest puzzle peaks at 336 MB, with two of 2,000 at 171 MB in the same time,
+/// and with two of 1,000 at 126 MB but 25% slower (`hint --path` on
 /// `6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1`).
 pub(super) const NESTED_MEMO_GENERATION: usize = 2_000;
 
@@ -49,8 +49,8 @@ pub(super) const NESTED_MEMO_GENERATION: usize = 2_000;
 /// recurs: the next ladder level repeats the same outer propagations, and the next step most
 /// of them (its grid differs by a candidate or two that many assumptions remove anyway). The
 /// memo lives as long as its owner — a rating, a never-stuck walk, a live solver — and its
-/// memory goes with it (it was per thread once, and a long-lived thread kept hundreds of
-/// megabytes after its last rating). It forgets by generations: when the current one is full
+/// memory goes with it (a memo per thread would keep hundreds of megabytes in a long-lived
+/// thread after its last rating). It forgets by generations: when the current one is full
 /// it becomes the old one (the previous old one is dropped), and an entry found in the old one
 /// moves back to the current one, so what the latest steps used stays.
 #[derive(Default)]
