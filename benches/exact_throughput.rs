@@ -1,4 +1,4 @@
-//! Whole-file throughput of `sudoscope::exact::count_9x9` (what `sudoscope solve`, `count` and
+//! Whole-file throughput of `sudoscope_core::exact::count_9x9` (what `sudoscope solve`, `count` and
 //! the generator's uniqueness checks call: `fast9` within a small guess budget, then `triad`),
 //! and of `triad` and `fast9` alone, against the crates.io `sudoku` 0.8 crate (a port of
 //! JCZSolve), side by side in one run.
@@ -30,7 +30,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use sudoku::Sudoku;
-use sudoscope::exact::{self, fast9, triad};
+use sudoscope_core::exact;
+use sudoscope_core::lab::{fast9, triad};
 
 type CountFn = fn(&[u8; 81], usize, &mut [u8; 81]) -> usize;
 

@@ -18,9 +18,9 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::logic::rating::{self, Level};
-use sudoscope::logic::{Board, path};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::logic::rating::{self, Level};
+use sudoscope_core::logic::{Board, path};
 
 const FILES: [&str; 2] = ["magictour_top1465.txt", "sudoq_16x16_80.txt"];
 

@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use sudoscope::grid::{Puzzle, ReadOptions, parse_puzzle, read_all};
 use sudoscope::tui::panel::{PanelMsg, PanelTheme, SolverPanel, Speed, StepPool};
+use sudoscope_core::grid::{Puzzle, ReadOptions, parse_puzzle, read_all};
 
 const WIKIPEDIA: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

@@ -12,8 +12,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use sudoscope::grid::{ReadOptions, parse_puzzle};
 use sudoscope::tui::{App, AppConfig, Msg, StartGame, StepPool};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -45,7 +45,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             terminal
                 .draw(|f| {
-                    black_box(nine.render(f));
+                    black_box(sudoscope::tui::view::render(&nine, f));
                 })
                 .unwrap();
             black_box(terminal.backend().buffer().area);
@@ -58,7 +58,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             terminal
                 .draw(|f| {
-                    black_box(big.render(f));
+                    black_box(sudoscope::tui::view::render(&big, f));
                 })
                 .unwrap();
             black_box(terminal.backend().buffer().area);

@@ -19,10 +19,10 @@ use std::fs;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::logic::rating::{self, Level, Rating};
-use sudoscope::logic::wnef::{self, Basis, WeightFamily};
-use sudoscope::logic::{Board, Technique};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::lab::logic::wnef::{self, Basis, WeightFamily};
+use sudoscope_core::logic::rating::{self, Level, Rating};
+use sudoscope_core::logic::{Board, Technique};
 
 /// A labelled dataset: the file, which whitespace field holds the label, and the labels from
 /// easiest to hardest.

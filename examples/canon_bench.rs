@@ -16,8 +16,8 @@ mod shared;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use sudoscope::canon::{Canonicalizer, Cells, brute_force_minlex};
-use sudoscope::exact;
+use sudoscope_core::canon::{Canonicalizer, Cells, brute_force_minlex};
+use sudoscope_core::exact;
 
 const FILES: [&str; 2] = ["magictour_top1465.txt", "royle_17clue_49158.txt"];
 

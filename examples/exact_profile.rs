@@ -10,7 +10,8 @@
 
 use std::time::Instant;
 
-use sudoscope::exact::{self, fast9, triad};
+use sudoscope_core::exact;
+use sudoscope_core::lab::{fast9, triad};
 
 #[path = "shared/mod.rs"]
 mod shared;

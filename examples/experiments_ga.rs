@@ -20,9 +20,9 @@
 
 use std::time::Duration;
 
-use sudoscope::grid::{Puzzle, ReadOptions, parse_puzzle};
-use sudoscope::live::ga::{Ga, GaOptions};
-use sudoscope::live::{LiveSolver, Status};
+use sudoscope_core::grid::{Puzzle, ReadOptions, parse_puzzle};
+use sudoscope_core::lab::ga::{Ga, GaOptions};
+use sudoscope_core::live::{LiveSolver, Status};
 
 #[path = "shared/mod.rs"]
 mod shared;

@@ -20,12 +20,12 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use sudoscope::grid::{Puzzle, ReadOptions, read_all};
-use sudoscope::live::lp::{
+use sudoscope_core::grid::{Puzzle, ReadOptions, read_all};
+use sudoscope_core::lab::lp::{
     Backend, Formulation, L1Config, L1Model, L1Plus, L1Solver, PlusConfig, PlusPick, RfssIp,
     RfssIpConfig, SignModel, Step3Pick, rfss_lp_config, solve_lp,
 };
-use sudoscope::live::{self, LiveSolver, RunLimits, Status};
+use sudoscope_core::live::{self, LiveSolver, RunLimits, Status};
 
 fn datasets() -> PathBuf {
     std::env::var_os("SUDOSCOPE_DATASETS")
@@ -479,9 +479,9 @@ fn formulation_table(puzzles: &[Puzzle]) {
                 _ => out.elapsed,
             };
             times.push(cpu.as_secs_f64() * 1e3);
-            if let sudoscope::live::lp::LpStatus::Optimal(x) = out.status {
+            if let sudoscope_core::lab::lp::LpStatus::Optimal(x) = out.status {
                 let d = form.decode(&x);
-                if sudoscope::live::lp::is_solution(p, &d.digits) {
+                if sudoscope_core::lab::lp::is_solution(p, &d.digits) {
                     solved += 1;
                 }
             }

@@ -19,10 +19,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use sudoscope::exact::{self, Solution};
-use sudoscope::grid::{Puzzle, ReadOptions, Variant, parse_puzzle};
-use sudoscope::live::rfss::{Rfss, RfssOptions};
-use sudoscope::live::{LiveSolver, Status};
+use sudoscope_core::exact::{self, Solution};
+use sudoscope_core::grid::{Puzzle, ReadOptions, Variant, parse_puzzle};
+use sudoscope_core::lab::rfss::{Rfss, RfssOptions};
+use sudoscope_core::live::{LiveSolver, Status};
 
 const SAMPLE_SEED: u64 = 2017;
 

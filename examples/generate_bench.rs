@@ -14,8 +14,8 @@ use std::collections::BTreeMap;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use sudoscope::generate::{GenerateOptions, Level, generate_nth, random_grid};
-use sudoscope::grid::Variant;
+use sudoscope_core::generate::{GenerateOptions, Level, generate_nth, random_grid};
+use sudoscope_core::grid::Variant;
 
 fn env(name: &str, default: usize) -> usize {
     std::env::var(name)

@@ -14,8 +14,8 @@ use std::io::BufReader;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use sudoscope::exact::{fast9, generic};
-use sudoscope::grid::{Alphabet, Puzzle, PuzzleReader, ReadOptions, Variant};
+use sudoscope_core::grid::{Alphabet, Puzzle, PuzzleReader, ReadOptions, Variant};
+use sudoscope_core::lab::{fast9, generic};
 
 /// One benchmark row: which file, how to read it, which solver.
 struct Case {

@@ -4,8 +4,8 @@
 //!
 //! `cargo run --release --example hint_all_profile -- <file> [limit]` (limit 300 by default)
 
-use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::logic::{Board, path};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::logic::{Board, path};
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -12,8 +12,8 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
-use sudoscope::grid::{ReadOptions, parse_puzzle};
 use sudoscope::tui::panel::{PanelMsg, PanelTheme, SolverPanel, StepPool};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
 
 const DEFAULT: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

@@ -6,9 +6,9 @@
 
 use std::time::Instant;
 
-use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::logic::Board;
-use sudoscope::logic::rating;
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::logic::Board;
+use sudoscope_core::logic::rating;
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -17,8 +17,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::logic::se;
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::logic::se;
 
 /// SE 1.2.1's technique set for serate's `--techs` (SukakuExplainer's additions off).
 const SE121: &str = "1111111111010111011011011011000010100010111111";

@@ -8,9 +8,9 @@
 
 use std::time::Instant;
 
-use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::logic::Board;
-use sudoscope::logic::se::{self, grid::SeGrid};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::lab::se::{self, SeGrid};
+use sudoscope_core::logic::Board;
 
 fn tenths(s: &str) -> u32 {
     (s.parse::<f64>().unwrap_or(0.0) * 10.0).round() as u32

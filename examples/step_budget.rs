@@ -15,8 +15,8 @@
 
 use std::time::{Duration, Instant};
 
-use sudoscope::grid::{Puzzle, ReadOptions, parse_puzzle};
-use sudoscope::live::{self, Status};
+use sudoscope_core::grid::{Puzzle, ReadOptions, parse_puzzle};
+use sudoscope_core::live::{self, Status};
 
 #[path = "shared/mod.rs"]
 mod shared;

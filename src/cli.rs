@@ -2,8 +2,8 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use sudoscope::generate::{Level, Symmetry};
-use sudoscope::grid::{Alphabet, SIZES, Variant};
+use sudoscope_core::generate::{Level, Symmetry};
+use sudoscope_core::grid::{Alphabet, SIZES, Variant};
 
 /// sudoscope: play sudoku in the terminal, get hints that teach, and watch solvers work.
 #[derive(Debug, Parser)]

@@ -4,7 +4,7 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use sudoscope::canon::minlex;
+use sudoscope_core::canon::minlex;
 
 fn sudoscope() -> Command {
     Command::cargo_bin("sudoscope").expect("the binary is built")

@@ -8,13 +8,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::logic::rating::Level;
 use sudoscope::store::{Keeper, LOCAL_OWNER, SqliteStore, Store};
-use sudoscope::tui::gen_seam::GenerateOptions;
 use sudoscope::tui::local_store::{LocalStore, STORE_FILE};
 use sudoscope::tui::run::{RunOptions, build_app};
 use sudoscope::tui::{App, Effect, Msg, StartGame};
+use sudoscope_core::generate::GenerateOptions;
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::logic::rating::Level;
 
 /// One cell short of solved; the cursor starts on it (r1c1, whose digit is 4).
 const NEARLY: &str =

@@ -10,10 +10,10 @@
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
-use sudoscope::exact;
-use sudoscope::generate::{GenerateOptions, Generated, Level, Symmetry, generate_nth, orbits};
-use sudoscope::grid::{Geometry, Grid, Variant};
-use sudoscope::logic::rating::{self, technique_level};
+use sudoscope_core::exact;
+use sudoscope_core::generate::{GenerateOptions, Generated, Level, Symmetry, generate_nth, orbits};
+use sudoscope_core::grid::{Geometry, Grid, Variant};
+use sudoscope_core::logic::rating::{self, technique_level};
 
 fn sudoscope() -> Command {
     Command::cargo_bin("sudoscope").expect("the binary is built")

@@ -5,9 +5,9 @@
 use std::time::Duration;
 
 use assert_cmd::Command;
-use sudoscope::grid::{Grid, Puzzle, ReadOptions, Variant, parse_puzzle};
-use sudoscope::live::ga::{Ga, GaOptions};
-use sudoscope::live::{self, LiveError, LiveSolver, RunLimits, Status};
+use sudoscope_core::grid::{Grid, Puzzle, ReadOptions, Variant, parse_puzzle};
+use sudoscope_core::lab::ga::{Ga, GaOptions};
+use sudoscope_core::live::{self, LiveError, LiveSolver, RunLimits, Status};
 
 /// The first puzzle of the Kaggle 1M set (singles solve it).
 const EASY: &str =
@@ -131,7 +131,8 @@ fn clashing_givens_are_refused() {
     let mut cells: Vec<u8> = puzzle(EASY).givens.cells().to_vec();
     cells[0] = 4;
     let bad = Puzzle::from_grid(
-        Grid::from_cells(sudoscope::grid::Geometry::standard9(), cells).expect("digits in range"),
+        Grid::from_cells(sudoscope_core::grid::Geometry::standard9(), cells)
+            .expect("digits in range"),
     );
     for name in NAMES {
         let err = solver(name).reset(&bad, 0).expect_err(name);
@@ -156,8 +157,8 @@ fn impossible_puzzles_end_at_once_and_backtrack_proves_it() {
     // proves it by exhausting its tree.
     let hard =
         puzzle("7.4....3......6....1.3...9..5....2.....7.8....8654.......6....1.45...6..1..9....8");
-    let solution = match sudoscope::exact::solve(&hard) {
-        sudoscope::exact::Solution::Unique(grid) => grid,
+    let solution = match sudoscope_core::exact::solve(&hard) {
+        sudoscope_core::exact::Solution::Unique(grid) => grid,
         other => panic!("the test puzzle is unique: {other:?}"),
     };
     let candidates = hard.givens.candidates();
@@ -173,7 +174,7 @@ fn impossible_puzzles_end_at_once_and_backtrack_proves_it() {
     let mut cells = hard.givens.cells().to_vec();
     cells[cell] = digit;
     let wrong = Puzzle::from_grid(Grid::from_cells(hard.geometry(), cells).expect("grid"));
-    assert_eq!(sudoscope::exact::count(&wrong, 1).solutions, 0);
+    assert_eq!(sudoscope_core::exact::count(&wrong, 1).solutions, 0);
     let outcome = run(solver("backtrack").as_mut(), &wrong, 0);
     assert_eq!(outcome.status, Status::Stuck);
 }
@@ -187,7 +188,7 @@ fn multi_solution_puzzles_end_with_one_valid_solution() {
         .map(|(i, c)| if i < 30 { '.' } else { c })
         .collect();
     let p = puzzle(&text);
-    assert!(sudoscope::exact::count(&p, 2).solutions > 1);
+    assert!(sudoscope_core::exact::count(&p, 2).solutions > 1);
     for name in ["ga", "cultural", "backtrack"] {
         let outcome = run(solver(name).as_mut(), &p, 1);
         assert_eq!(outcome.status, Status::Solved, "{name}");

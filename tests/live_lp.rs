@@ -5,12 +5,12 @@
 use std::time::Duration;
 
 use assert_cmd::Command;
-use sudoscope::grid::{Geometry, Grid, Puzzle, ReadOptions, Variant, parse_puzzle};
-use sudoscope::live::lp::{
+use sudoscope_core::grid::{Geometry, Grid, Puzzle, ReadOptions, Variant, parse_puzzle};
+use sudoscope_core::lab::lp::{
     Backend, Formulation, L1Config, L1Plus, L1Solver, LpStatus, PlusConfig, RfssIp, RfssIpConfig,
     SignModel, is_solution, solve_lp,
 };
-use sudoscope::live::{self, LiveSolver, RunLimits, Status};
+use sudoscope_core::live::{self, LiveSolver, RunLimits, Status};
 
 const NAMES: [&str; 5] = ["rfss-lp", "rfss-ip", "l1", "l1-weighted", "l1-plus"];
 

@@ -14,11 +14,11 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::live::Status;
 use sudoscope::tui::app::Hint;
 use sudoscope::tui::svg::buffer_to_svg;
 use sudoscope::tui::{App, AppConfig, Hits, Msg, StartGame, StepPool};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::live::Status;
 
 const REGENERATE: &str = "SUDOSCOPE_UPDATE_SCREENSHOTS=1 cargo test --release --test screenshots";
 
@@ -60,7 +60,9 @@ fn keys(app: &mut App, text: &str) {
 fn draw(app: &mut App, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a terminal");
     let mut hits = Hits::default();
-    terminal.draw(|f| hits = app.render(f)).expect("drawn");
+    terminal
+        .draw(|f| hits = sudoscope::tui::view::render(app, f))
+        .expect("drawn");
     app.update(Msg::Drawn(hits));
     terminal.backend().buffer().clone()
 }

@@ -9,11 +9,11 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
-use sudoscope::grid::{ReadOptions, parse_puzzle};
-use sudoscope::logic::Technique;
-use sudoscope::logic::{LinkKind, Step};
 use sudoscope::tui::app::{Hint, Overlay};
 use sudoscope::tui::{App, AppConfig, Effect, Msg, StartGame, StepPool};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::logic::Technique;
+use sudoscope_core::logic::{LinkKind, Step};
 
 /// From magictour's top 1465: its sixth step is a nice loop, reached after five simpler ones.
 const PUZZLE: &str =
@@ -52,7 +52,7 @@ fn draw_at(app: &App, w: u16, h: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a terminal");
     terminal
         .draw(|f| {
-            let _ = app.render(f);
+            let _ = sudoscope::tui::view::render(app, f);
         })
         .expect("drawn");
     terminal.backend().buffer().clone()
@@ -279,7 +279,7 @@ fn step_proof_lines(app: &App) -> usize {
     let Some(Hint::Step { step, .. }) = app.hint() else {
         panic!("a step: {:?}", app.hint());
     };
-    let (_, proof) = sudoscope::logic::se::explain::summary_and_proof(&step.explanation);
+    let (_, proof) = sudoscope_core::logic::se::summary_and_proof(&step.explanation);
     proof.expect("a nested chain's proof").lines().count()
 }
 
@@ -288,7 +288,7 @@ fn draw_and_tell(app: &mut App, w: u16, h: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a terminal");
     let mut hits = None;
     terminal
-        .draw(|f| hits = Some(app.render(f)))
+        .draw(|f| hits = Some(sudoscope::tui::view::render(app, f)))
         .expect("drawn");
     if let Some(hits) = hits {
         app.update(Msg::Drawn(hits));
@@ -314,8 +314,8 @@ fn page(app: &mut App, code: KeyCode) {
 /// becoming a `?` (`r4c1≠8` was drawn as `r4c1?8`).
 #[test]
 fn every_symbol_of_a_hint_has_an_ascii_form() {
-    use sudoscope::logic::{self, Board, path, se};
     use sudoscope::tui::theme::Glyphs;
+    use sudoscope_core::logic::{self, Board, path, se};
     const EASTER_MONSTER: &str =
         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
     let mut texts: Vec<String> = Vec::new();

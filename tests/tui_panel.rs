@@ -12,10 +12,10 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::Color;
-use sudoscope::grid::{Geometry, Grid, Puzzle, ReadOptions, parse_puzzle};
-use sudoscope::live::{self, Status};
 use sudoscope::tui::panel::{ClockDisplay, PanelMsg, PanelTheme, SolverPanel, Speed, StepPool};
 use sudoscope::tui::theme::Theme;
+use sudoscope_core::grid::{Geometry, Grid, Puzzle, ReadOptions, parse_puzzle};
+use sudoscope_core::live::{self, Status};
 
 const WIKIPEDIA: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

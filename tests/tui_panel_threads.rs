@@ -5,8 +5,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sudoscope::grid::{ReadOptions, parse_puzzle};
 use sudoscope::tui::panel::{PanelMsg, SolverPanel, Speed, StepPool, live_workers};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
 
 /// A hard puzzle, so RFSS is still running when its panel is dropped.
 const HARD: &str =

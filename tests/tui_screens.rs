@@ -12,9 +12,9 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
 use ratatui::style::Modifier;
-use sudoscope::grid::{ReadOptions, Variant, parse_puzzle};
 use sudoscope::tui::keymap::KEYS;
 use sudoscope::tui::{App, AppConfig, Hits, Msg, StartGame, StepPool};
+use sudoscope_core::grid::{ReadOptions, Variant, parse_puzzle};
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -64,7 +64,7 @@ fn draw(app: &App, w: u16, h: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     terminal
         .draw(|f| {
-            let _ = app.render(f);
+            let _ = sudoscope::tui::view::render(app, f);
         })
         .unwrap();
     terminal.backend().buffer().clone()
@@ -75,7 +75,9 @@ fn draw(app: &App, w: u16, h: u16) -> Buffer {
 fn draw_and_tell(app: &mut App, w: u16, h: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     let mut hits = Hits::default();
-    terminal.draw(|f| hits = app.render(f)).unwrap();
+    terminal
+        .draw(|f| hits = sudoscope::tui::view::render(app, f))
+        .unwrap();
     app.update(Msg::Drawn(hits));
     terminal.backend().buffer().clone()
 }

@@ -11,10 +11,10 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use sudoscope::grid::{ReadOptions, parse_puzzle};
 use sudoscope::store::{Answer, Record};
 use sudoscope::tui::app::{Confirm, Hint, Overlay};
 use sudoscope::tui::{App, AppConfig, Effect, Hits, Msg, StartGame, StepPool};
+use sudoscope_core::grid::{ReadOptions, parse_puzzle};
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -57,7 +57,9 @@ fn ch(app: &mut App, c: char) -> Vec<Effect> {
 fn render(app: &mut App, w: u16, h: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     let mut hits = Hits::default();
-    terminal.draw(|f| hits = app.render(f)).unwrap();
+    terminal
+        .draw(|f| hits = sudoscope::tui::view::render(app, f))
+        .unwrap();
     app.update(Msg::Drawn(hits));
     let buf = terminal.backend().buffer().clone();
     buf.content().iter().map(|c| c.symbol()).collect()
@@ -475,7 +477,10 @@ fn new_game_dialog_generates_in_the_background() {
     assert_left_and_new_game_saved(&effects);
     assert!(!a.is_generating());
     assert_ne!(a.game().puzzle().to_line(), EASY);
-    assert_eq!(a.game().level, Some(sudoscope::logic::rating::Level::Easy));
+    assert_eq!(
+        a.game().level,
+        Some(sudoscope_core::logic::rating::Level::Easy)
+    );
     // Esc leaves the dialog without a new game.
     ch(&mut a, 'g');
     key(&mut a, KeyCode::Esc);
@@ -683,10 +688,16 @@ fn the_new_game_dialog_offers_only_levels_the_size_can_reach() {
         Overlay::NewGame(form) => sudoscope::tui::app::LEVEL_CHOICES[form.level],
         other => panic!("{other:?}"),
     };
-    assert_eq!(level_of(&a), Some(sudoscope::logic::rating::Level::Medium));
+    assert_eq!(
+        level_of(&a),
+        Some(sudoscope_core::logic::rating::Level::Medium)
+    );
     key(&mut a, KeyCode::Down);
     key(&mut a, KeyCode::Left); // 9×9 → 4×4
-    assert_eq!(level_of(&a), Some(sudoscope::logic::rating::Level::Easy));
+    assert_eq!(
+        level_of(&a),
+        Some(sudoscope_core::logic::rating::Level::Easy)
+    );
     key(&mut a, KeyCode::Up);
     let mut seen = Vec::new();
     for _ in 0..6 {
@@ -695,7 +706,7 @@ fn the_new_game_dialog_offers_only_levels_the_size_can_reach() {
     }
     assert!(
         seen.iter()
-            .all(|l| matches!(l, None | Some(sudoscope::logic::rating::Level::Easy))),
+            .all(|l| matches!(l, None | Some(sudoscope_core::logic::rating::Level::Easy))),
         "4×4 offered {seen:?}"
     );
     assert!(seen.contains(&None));
@@ -713,7 +724,7 @@ fn a_long_message_is_never_cut_off() {
         let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
         terminal
             .draw(|f| {
-                let _ = a.render(f);
+                let _ = sudoscope::tui::view::render(&a, f);
             })
             .unwrap();
         let buffer = terminal.backend().buffer().clone();
@@ -850,8 +861,8 @@ fn fill_notes_keeps_removed_candidates_removed() {
     );
     // A hint's elimination sticks too (a medium puzzle: its steps remove candidates).
     let generated =
-        sudoscope::tui::gen_seam::generate(&sudoscope::tui::gen_seam::GenerateOptions {
-            level: Some(sudoscope::logic::rating::Level::Medium),
+        sudoscope_core::generate::generate(&sudoscope_core::generate::GenerateOptions {
+            level: Some(sudoscope_core::logic::rating::Level::Medium),
             seed: 11,
             ..Default::default()
         })
@@ -1018,8 +1029,8 @@ fn solving_shows_a_banner_with_time_hints_rating_and_best_time() {
 /// asks for the first puzzle as a job, like every other generation.
 #[test]
 fn the_first_puzzle_is_generated_as_a_job() {
-    let options = sudoscope::tui::gen_seam::GenerateOptions {
-        level: Some(sudoscope::logic::rating::Level::Easy),
+    let options = sudoscope_core::generate::GenerateOptions {
+        level: Some(sudoscope_core::logic::rating::Level::Easy),
         seed: 7,
         ..Default::default()
     };
@@ -1041,7 +1052,10 @@ fn the_first_puzzle_is_generated_as_a_job() {
     assert_eq!(a.game().entry(a.cursor()), 0);
     settle(&mut a, effects);
     assert!(!a.is_placeholder());
-    assert_eq!(a.game().level, Some(sudoscope::logic::rating::Level::Easy));
+    assert_eq!(
+        a.game().level,
+        Some(sudoscope_core::logic::rating::Level::Easy)
+    );
     assert!(a.game().empty_count() > 0);
 }
 
@@ -1057,8 +1071,8 @@ fn the_damaged_save_message_is_whole_at_80_columns() {
     std::fs::write(&save, damaged).unwrap();
     let options = sudoscope::tui::run::RunOptions {
         start: None,
-        fresh: sudoscope::tui::gen_seam::GenerateOptions {
-            level: Some(sudoscope::logic::rating::Level::Easy),
+        fresh: sudoscope_core::generate::GenerateOptions {
+            level: Some(sudoscope_core::logic::rating::Level::Easy),
             ..Default::default()
         },
         color: true,
@@ -1080,7 +1094,7 @@ fn the_damaged_save_message_is_whole_at_80_columns() {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal
         .draw(|f| {
-            let _ = a.render(f);
+            let _ = sudoscope::tui::view::render(&a, f);
         })
         .unwrap();
     let buffer = terminal.backend().buffer().clone();
@@ -1158,9 +1172,9 @@ fn the_cursor_reads_rows_in_order_and_stops_at_the_grids_edges() {
 /// current game's size, variant and level.
 #[test]
 fn the_new_game_dialog_opens_on_the_current_games_settings() {
-    use sudoscope::grid::Variant;
-    use sudoscope::logic::rating::Level;
     use sudoscope::tui::app::{LEVEL_CHOICES, SIZE_CHOICES};
+    use sudoscope_core::grid::Variant;
+    use sudoscope_core::logic::rating::Level;
     let form_of = |a: &App| match a.overlay() {
         Overlay::NewGame(form) => (
             SIZE_CHOICES[form.size],

@@ -11,7 +11,7 @@
 use std::io::BufReader;
 
 use libfuzzer_sys::fuzz_target;
-use sudoscope::grid::{
+use sudoscope_core::grid::{
     Alphabet, PuzzleReader, ReadOptions, Record, TextFormat, Variant, parse_puzzle,
 };
 

@@ -8,8 +8,8 @@
 use std::cell::{Cell, RefCell};
 
 use serde::Serialize;
-use sudoscope::canon::{CanonError, Canonicalizer, Cells, standard_cells};
-use sudoscope::grid::{Alphabet, ParseError, Puzzle, Record};
+use sudoscope_core::canon::{CanonError, Canonicalizer, Cells, standard_cells};
+use sudoscope_core::grid::{Alphabet, ParseError, Puzzle, Record};
 
 use super::count::to_json;
 use super::io::{self, Failure, Output};

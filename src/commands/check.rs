@@ -2,7 +2,7 @@
 //! how many givens.
 
 use serde::Serialize;
-use sudoscope::exact;
+use sudoscope_core::exact;
 
 use super::count::to_json;
 use super::io::{self, Failure, Output};

@@ -1,7 +1,7 @@
 //! `sudoscope convert`: rewrites puzzles in another format, so every format sudoscope reads
 //! can also be written.
 
-use sudoscope::grid::{Grid, TextFormat};
+use sudoscope_core::grid::{Grid, TextFormat};
 
 use super::io::{self, Failure, Output};
 use super::{for_each_record, invalid_text};

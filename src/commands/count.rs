@@ -3,8 +3,8 @@
 use std::time::Instant;
 
 use serde::Serialize;
-use sudoscope::exact;
-use sudoscope::grid::{ParseError, Puzzle, Record};
+use sudoscope_core::exact;
+use sudoscope_core::grid::{ParseError, Puzzle, Record};
 
 use super::io::{self, Failure, Output};
 use super::{for_each_item, for_each_record, invalid_text};

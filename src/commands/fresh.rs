@@ -15,10 +15,10 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use sudoscope::canon::{Canonicalizer, Cells, minlex, standard_cells};
-use sudoscope::generate::{GenerateError, GenerateOptions, Generated};
-use sudoscope::grid::parse::Item;
-use sudoscope::grid::{PuzzleReader, ReadOptions, Variant};
+use sudoscope_core::canon::{Canonicalizer, Cells, minlex, standard_cells};
+use sudoscope_core::generate::{GenerateError, GenerateOptions, Generated};
+use sudoscope_core::grid::Item;
+use sudoscope_core::grid::{PuzzleReader, ReadOptions, Variant};
 
 use super::io::{Failure, plain_io};
 use super::progress;

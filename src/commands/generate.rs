@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
-use sudoscope::generate::{GenerateError, GenerateOptions, Generated, Level, generate_nth};
+use sudoscope_core::generate::{GenerateError, GenerateOptions, Generated, Level, generate_nth};
 
 use super::count::to_json;
 use super::fresh;

@@ -7,9 +7,9 @@
 //! gets hints, but never from a technique that assumes there is only one.
 
 use serde::Serialize;
-use sudoscope::exact;
-use sudoscope::grid::{Alphabet, Geometry, Puzzle};
-use sudoscope::logic::{self, Board, Step, Technique, path, rating};
+use sudoscope_core::exact;
+use sudoscope_core::grid::{Alphabet, Geometry, Puzzle};
+use sudoscope_core::logic::{self, Board, Step, Technique, path, rating};
 
 use super::count::to_json;
 use super::for_each_record;
@@ -169,7 +169,7 @@ fn step_text(step: &Step) -> String {
 fn steps_json(geometry: &Geometry, steps: &[Step]) -> String {
     #[derive(Serialize)]
     #[serde(transparent)]
-    struct Steps<'a>(Vec<logic::step::StepJson<'a>>);
+    struct Steps<'a>(Vec<logic::StepJson<'a>>);
     to_json(&Steps(steps.iter().map(|s| s.to_json(geometry)).collect()))
 }
 

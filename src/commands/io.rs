@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::Path;
 use std::time::Duration;
 
-use sudoscope::grid::{PuzzleReader, ReadOptions};
+use sudoscope_core::grid::{PuzzleReader, ReadOptions};
 
 use super::progress::{self, Progress};
 

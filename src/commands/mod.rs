@@ -16,8 +16,8 @@ mod rate;
 mod serve;
 mod solve;
 
-use sudoscope::grid::parse::Item;
-use sudoscope::grid::{ParseError, Puzzle, Record};
+use sudoscope_core::grid::Item;
+use sudoscope_core::grid::{ParseError, Puzzle, Record};
 
 use crate::cli::{Cli, Command};
 use io::{Failure, Input, Output};
@@ -69,7 +69,7 @@ pub fn for_each_record(
 }
 
 /// [`for_each_record`] with a fast lane: one-line standard 9×9 puzzles go to `on_standard` as
-/// bare givens (see [`sudoscope::grid::PuzzleReader::next_item`]), every other record to
+/// bare givens (see [`sudoscope_core::grid::PuzzleReader::next_item`]), every other record to
 /// `on_puzzle` or `on_error` as in `for_each_record`, with the same exit code.
 pub fn for_each_item(
     mut input: Input,

@@ -5,11 +5,11 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use sudoscope::grid::{PuzzleReader, ReadOptions, Variant, parse_puzzle};
 use sudoscope::tui::StartGame;
-use sudoscope::tui::gen_seam::{GenerateOptions, Level, reachable_levels};
 use sudoscope::tui::local_store::LocalStore;
 use sudoscope::tui::run::{RunOptions, data_dir, run as run_ui};
+use sudoscope_core::generate::{GenerateOptions, Level, reachable_levels};
+use sudoscope_core::grid::{PuzzleReader, ReadOptions, Variant, parse_puzzle};
 
 use super::io::{self, Argument, Failure};
 use crate::cli::{PlayArgs, PlayLevel};
@@ -193,7 +193,7 @@ fn from_file(path: &Path, index: Option<u64>, read: ReadOptions) -> Result<Start
     checked(puzzle, &name)
 }
 
-fn checked(puzzle: sudoscope::grid::Puzzle, name: &str) -> Result<StartGame, Failure> {
+fn checked(puzzle: sudoscope_core::grid::Puzzle, name: &str) -> Result<StartGame, Failure> {
     puzzle
         .validate()
         .map_err(|e| Failure::usage(format!("{name}: {e}")))?;

@@ -8,10 +8,10 @@
 use std::borrow::Cow;
 
 use serde::Serialize;
-use sudoscope::exact;
-use sudoscope::grid::Puzzle;
-use sudoscope::logic::se::{self, SeRating};
-use sudoscope::logic::{Board, Step, path, rating};
+use sudoscope_core::exact;
+use sudoscope_core::grid::Puzzle;
+use sudoscope_core::logic::se::{self, SeRating};
+use sudoscope_core::logic::{Board, Step, path, rating};
 
 use super::count::to_json;
 use super::io::{self, Failure, Output};

@@ -5,9 +5,9 @@ use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use serde::Serialize;
-use sudoscope::exact;
-use sudoscope::grid::{ParseError, Puzzle, Record, format};
-use sudoscope::live::{self, RunLimits};
+use sudoscope_core::exact;
+use sudoscope_core::grid::{ParseError, Puzzle, Record, digits_line_9x9};
+use sudoscope_core::live::{self, RunLimits};
 
 use super::count::to_json;
 use super::io::{self, Failure, Output};
@@ -143,7 +143,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, Failure> {
         if solutions == 0 {
             out.line(status)
         } else {
-            out.line_bytes(&format::digits_line_9x9(&solution))
+            out.line_bytes(&digits_line_9x9(&solution))
         }
     };
     let code = if json {

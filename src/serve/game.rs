@@ -6,11 +6,11 @@ use ratatui::Frame;
 use ratatui::crossterm::event::Event;
 
 use super::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
-use crate::generate::GenerateOptions;
 use crate::store::{self, Save};
 use crate::tui::app::{App, AppConfig, Effect, Msg, StartGame};
 use crate::tui::job::Done;
 use crate::tui::panel::StepPool;
+use sudoscope_core::generate::GenerateOptions;
 
 /// One session's game.
 pub struct GameSession {
@@ -60,7 +60,7 @@ impl SessionApp for GameSession {
     }
 
     fn render(&mut self, frame: &mut Frame) {
-        let hits = self.app.render(frame);
+        let hits = crate::tui::view::render(&self.app, frame);
         let effects = self.app.update(Msg::Drawn(hits));
         debug_assert!(effects.is_empty(), "taking a layout asks for no work");
     }

@@ -1,8 +1,8 @@
 //! What the store keeps beside a game snapshot, read from it: the app's snapshots and the
 //! older saves brought in are summarised the same way.
 
-use crate::grid::Variant;
 use sudoscope_core::game::Snapshot;
+use sudoscope_core::grid::Variant;
 
 use super::GameSummary;
 

@@ -13,10 +13,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
-use super::gen_seam::{GenerateError, GenerateOptions, Generated, generate_cancellable};
-use crate::grid::Puzzle;
-use crate::logic::rating::{self, Rating};
-use crate::logic::{self, Board, Step};
+use sudoscope_core::generate::{GenerateError, GenerateOptions, Generated, generate_cancellable};
+use sudoscope_core::grid::Puzzle;
+use sudoscope_core::logic::rating::{self, Rating};
+use sudoscope_core::logic::{self, Board, Step};
 
 /// One piece of work and its identity (the app ignores answers to jobs it no longer waits
 /// for).

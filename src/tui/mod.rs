@@ -1,17 +1,18 @@
-//! The terminal UI: the `App` (state, `update`, `render`; no I/O), its views, the key map and
-//! theme, and the local terminal runner. The SSH server drives the same `App`.
+//! The terminal UI: the `App` (state and `update`; no I/O, no view types), the views that
+//! draw it, the key map and theme, and the local terminal runner. The SSH server drives the
+//! same `App`.
 
 pub mod app;
-pub use sudoscope_core::game;
-pub mod gen_seam;
 pub mod job;
 pub mod keymap;
+pub mod layout;
 pub mod local_store;
 pub mod panel;
 pub mod panel_link;
 pub mod records;
 pub mod run;
 pub mod svg;
+pub mod terminal;
 pub mod terminal_out;
 pub mod terminal_watch;
 pub mod theme;

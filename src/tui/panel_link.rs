@@ -3,8 +3,8 @@
 
 pub use super::panel::{ClockDisplay, PanelMsg, PanelTheme, SolverPanel, StepPool};
 
-use super::game::Game;
-use crate::grid::Puzzle;
+use sudoscope_core::game::Game;
+use sudoscope_core::grid::Puzzle;
 
 /// What the solver panel starts from, and the sentence that says so: the player's entries
 /// when they are consistent (no clash, and none wrong when the solution is known), so the

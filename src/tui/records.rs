@@ -5,7 +5,8 @@
 
 use std::time::Duration;
 
-use super::game::Game;
+use sudoscope_core::game::Game;
+
 use crate::store::{Kind, variant_name};
 
 /// A game's kind of puzzle, the key of its records (written e.g. `9x9 standard hard`).

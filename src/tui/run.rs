@@ -13,24 +13,21 @@ use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::event::{
-    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
-};
+use ratatui::crossterm::event::{self, EnableBracketedPaste, EnableMouseCapture};
 use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
-};
+use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
 use thiserror::Error;
 
 use super::app::{App, AppConfig, Effect, Hits, Msg, StartGame};
-use super::gen_seam::GenerateOptions;
 use super::job::JobPool;
 use super::local_store::LocalStore;
 use super::panel_link::StepPool;
+use super::terminal::restore;
 use super::terminal_out::TerminalOut;
 use super::terminal_watch::{TerminalWatch, Wake};
 use super::theme::{Background, Theme};
 use crate::store::Request;
+use sudoscope_core::generate::GenerateOptions;
 
 /// The frame period while something animates.
 const FRAME: Duration = Duration::from_millis(33);
@@ -152,18 +149,6 @@ fn setup() -> io::Result<Terminal<CrosstermBackend<TerminalOut>>> {
     Ok(terminal)
 }
 
-/// Puts the terminal back as it was; safe to call more than once.
-pub fn restore() {
-    let _ = disable_raw_mode();
-    let _ = execute!(
-        io::stdout(),
-        DisableBracketedPaste,
-        DisableMouseCapture,
-        LeaveAlternateScreen,
-        ratatui::crossterm::cursor::Show
-    );
-}
-
 /// Restores the terminal before the report of a panic is printed (the previous hook, from
 /// color-eyre, prints it).
 fn install_panic_hook() {
@@ -191,7 +176,7 @@ fn event_loop(
         }
         if dirty {
             let mut hits = Hits::default();
-            terminal.draw(|frame| hits = app.render(frame))?;
+            terminal.draw(|frame| hits = super::view::render(app, frame))?;
             pending.extend(app.update(Msg::Drawn(hits)));
             dirty = false;
         }

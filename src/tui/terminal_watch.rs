@@ -138,7 +138,7 @@ fn spawn_watchdog(stop: Arc<AtomicBool>) {
                 std::thread::sleep(Duration::from_millis(100));
             }
             std::thread::sleep(GRACE);
-            super::run::restore();
+            super::terminal::restore();
             std::process::exit(WATCHDOG_STATUS);
         });
     // Without the thread the runner still stops on its own at the next wake-up.

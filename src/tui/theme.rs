@@ -13,8 +13,6 @@ use std::borrow::Cow;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::{Marker, border};
 
-use super::panel::PanelTheme;
-
 /// Whether the palette suits a dark or a light terminal background.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Background {
@@ -542,6 +540,60 @@ impl Theme {
         } else {
             self.overlay[0]
         }
+    }
+}
+
+/// The solver panel's styles and glyphs. The UI's one theme makes them ([`Theme::panel`]) from
+/// the same choices as the board (colour or not, dark or light background, Unicode or ASCII),
+/// so the panel never disagrees with the screen around it. Every status also has its own
+/// symbol and word, so nothing depends on telling colours apart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PanelTheme {
+    pub border: Style,
+    pub title: Style,
+    /// The solver's name.
+    pub solver: Style,
+    pub label: Style,
+    pub value: Style,
+    /// Secondary text (positions, units, axis labels).
+    pub dim: Style,
+    pub running: Style,
+    pub paused: Style,
+    pub solved: Style,
+    pub stuck: Style,
+    pub cap: Style,
+    pub error: Style,
+    pub axis: Style,
+    /// Chart lines, cycled through for the bands.
+    pub series: Vec<Style>,
+    /// Borders, status symbols, chart marker; `glyphs.ascii` draws charts in ASCII.
+    pub glyphs: Glyphs,
+}
+
+impl PanelTheme {
+    /// The panel of the default theme: colour, dark background, Unicode.
+    pub fn colored() -> PanelTheme {
+        Theme::colored(Background::Dark, false).panel
+    }
+
+    /// The panel of the plain theme (`NO_COLOR`, `--no-color`): emphasis by modifiers only.
+    pub fn plain() -> PanelTheme {
+        Theme::plain(false).panel
+    }
+
+    /// The style of the `i`-th chart series.
+    pub fn series_style(&self, i: usize) -> Style {
+        if self.series.is_empty() {
+            Style::new()
+        } else {
+            self.series[i % self.series.len()]
+        }
+    }
+}
+
+impl Default for PanelTheme {
+    fn default() -> PanelTheme {
+        PanelTheme::colored()
     }
 }
 

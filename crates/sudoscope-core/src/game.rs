@@ -17,8 +17,10 @@ use crate::logic::rating::Level;
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum GameError {
     #[error("the puzzle's givens clash: {0}")]
+    /// The givens put one digit twice in a house.
     Clash(String),
     #[error("the saved game is not readable: {0}")]
+    /// A saved game that cannot be resumed (unreadable, or a different puzzle).
     Snapshot(String),
 }
 
@@ -38,6 +40,7 @@ pub struct Timer {
 }
 
 impl Timer {
+    /// A running clock that starts from `accumulated` (a resumed game's time).
     pub fn started(accumulated: Duration) -> Timer {
         Timer {
             accumulated,
@@ -46,6 +49,7 @@ impl Timer {
         }
     }
 
+    /// The time played so far (the frozen time, when frozen).
     pub fn elapsed(&self) -> Duration {
         if let Some(fixed) = self.frozen {
             return fixed;
@@ -53,22 +57,26 @@ impl Timer {
         self.accumulated + self.since.map_or(Duration::ZERO, |s| s.elapsed())
     }
 
+    /// Whether the clock is running (not paused, not stopped at the finish).
     pub fn is_running(&self) -> bool {
         self.since.is_some()
     }
 
+    /// Stops the clock, keeping the time played.
     pub fn pause(&mut self) {
         if let Some(since) = self.since.take() {
             self.accumulated += since.elapsed();
         }
     }
 
+    /// Starts the clock again after a pause.
     pub fn resume(&mut self) {
         if self.since.is_none() {
             self.since = Some(Instant::now());
         }
     }
 
+    /// Shows `shown` from now on, whatever the real time (for reproducible screens).
     pub fn freeze(&mut self, shown: Duration) {
         self.frozen = Some(shown);
     }
@@ -92,12 +100,16 @@ impl Timer {
 /// Whether the solution is known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Solvability {
+    /// Exactly one solution: it is known, and entries can be checked against it.
     Unique,
+    /// Several solutions: none is the answer, so entries are checked only for clashes.
     Multiple,
+    /// No solution: the givens cannot be completed.
     None,
 }
 
 #[derive(Clone, Debug)]
+/// A game in progress: the puzzle, the player's entries and notes, undo and redo, the clock, and the solution when the puzzle has exactly one.
 pub struct Game {
     geometry: &'static Geometry,
     puzzle: Puzzle,
@@ -108,10 +120,12 @@ pub struct Game {
     solvability: Solvability,
     undo: Vec<Edit>,
     redo: Vec<Edit>,
+    /// The play clock.
     pub timer: Timer,
     completed: Option<Duration>,
     /// Wrong entries are shown after a check, until the next change.
     checked: bool,
+    /// The level the puzzle was generated or rated at, when known.
     pub level: Option<Level>,
     /// Hint steps asked for and cells revealed: the celebration tells the player.
     pub hints_used: u32,
@@ -192,42 +206,55 @@ impl Game {
         }
     }
 
+    /// The shape of the grid.
     pub fn geometry(&self) -> &'static Geometry {
         self.geometry
     }
+    /// N, the side length.
     pub fn size(&self) -> usize {
         self.geometry.size()
     }
+    /// The puzzle as given.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
+    /// The digit in `cell` (a given or the player's entry), 0 when empty.
     pub fn entry(&self, cell: usize) -> u8 {
         self.entries[cell]
     }
+    /// Every cell's digit, row-major, 0 for empty.
     pub fn entries(&self) -> &[u8] {
         &self.entries
     }
+    /// The player's notes (pencil marks) in `cell`.
     pub fn notes(&self, cell: usize) -> Digits {
         self.notes[cell]
     }
+    /// Whether `cell` holds a given, which the player cannot change.
     pub fn is_given(&self, cell: usize) -> bool {
         self.given[cell]
     }
+    /// The solution, when the puzzle has exactly one.
     pub fn solution(&self) -> Option<&Grid> {
         self.solution.as_ref()
     }
+    /// Whether the solution is known.
     pub fn solvability(&self) -> Solvability {
         self.solvability
     }
+    /// The time the puzzle took, once it is solved.
     pub fn completed(&self) -> Option<Duration> {
         self.completed
     }
+    /// Whether there is a move to undo.
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
     }
+    /// Whether there is an undone move to redo.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
+    /// Whether wrong entries are being shown (after a check, until the next change).
     pub fn checked(&self) -> bool {
         self.checked
     }
@@ -285,6 +312,7 @@ impl Game {
         counts
     }
 
+    /// How many cells are still empty.
     pub fn empty_count(&self) -> usize {
         self.entries.iter().filter(|&&d| d == 0).count()
     }
@@ -355,6 +383,7 @@ impl Game {
             .collect()
     }
 
+    /// Empties `cell` (its entry and notes); whether anything changed.
     pub fn clear(&mut self, cell: usize) -> bool {
         self.edit([(cell, 0, Digits::EMPTY)])
     }
@@ -453,6 +482,7 @@ impl Game {
         changed
     }
 
+    /// Fills in the whole solution for the player; whether anything changed.
     pub fn reveal_all(&mut self) -> bool {
         match self.solution.clone() {
             Some(s) => self.fill_from(&s),
@@ -485,6 +515,7 @@ impl Game {
         inverse
     }
 
+    /// Takes back the last move; whether there was one.
     pub fn undo(&mut self) -> bool {
         let Some(edit) = self.undo.pop() else {
             return false;
@@ -494,6 +525,7 @@ impl Game {
         true
     }
 
+    /// Makes the last undone move again; whether there was one.
     pub fn redo(&mut self) -> bool {
         let Some(edit) = self.redo.pop() else {
             return false;
@@ -535,6 +567,7 @@ impl Game {
         Grid::from_cells(self.geometry, self.entries.clone()).ok()
     }
 
+    /// Everything needed to resume the game later (not the undo history).
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
             version: SNAPSHOT_VERSION,
@@ -627,26 +660,39 @@ fn initial_notes(puzzle: &Puzzle) -> Vec<Digits> {
     }
 }
 
+/// The format version [`Snapshot::version`] is written with.
 pub const SNAPSHOT_VERSION: u32 = 1;
 
 /// What autosave writes: everything needed to resume (not the undo history).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Snapshot {
+    /// [`SNAPSHOT_VERSION`] when written; a save of another version is refused.
     pub version: u32,
+    /// N, the side length.
     pub size: usize,
+    /// The variant's extra houses.
     pub variant: Variant,
+    /// The givens, row-major, 0 for empty.
     pub givens: Vec<u8>,
+    /// The candidates per cell as bit sets (bit `d` for digit `d`), when the puzzle was a pencilmark grid.
     pub pencilmarks: Option<Vec<u64>>,
+    /// The player's entries, row-major, 0 for empty.
     pub entries: Vec<u8>,
+    /// The player's notes per cell as bit sets (bit `d` for digit `d`).
     pub notes: Vec<u64>,
+    /// The solution, row-major, when the puzzle has exactly one.
     pub solution: Option<Vec<u8>>,
+    /// Time played, in milliseconds.
     pub elapsed_ms: u64,
+    /// The time the puzzle took, once solved.
     pub completed_ms: Option<u64>,
+    /// The level's id (`easy` … `evil`), when known.
     pub level: Option<String>,
     /// The fields below came later; a save without them reads as "none yet".
     #[serde(default)]
     pub hints_used: u32,
     #[serde(default)]
+    /// Whether the whole solution was filled in for the player.
     pub solution_shown: bool,
     /// Where the player's cursor was (the app fills it in; resume puts it back).
     #[serde(default, skip_serializing_if = "Option::is_none")]

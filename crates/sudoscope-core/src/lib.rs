@@ -8,6 +8,7 @@
 //!
 //! The crate README, whose example is compiled and run as a doc test:
 #![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
 
 pub mod canon;
 pub mod exact;
@@ -17,3 +18,17 @@ pub mod grid;
 pub mod live;
 pub mod logic;
 pub mod rng;
+
+#[cfg(feature = "lab")]
+#[doc(hidden)]
+pub mod lab;
+
+pub use exact::{Solution, count, solve};
+pub use game::Game;
+pub use generate::{GenerateOptions, Generated, generate};
+pub use grid::{Grid, Puzzle, ReadOptions, Variant, parse_puzzle, read_all};
+pub use live::{LiveSolver, NAMES as LIVE_SOLVERS, by_name as live_solver};
+pub use logic::path::{Path, solve as solve_path};
+pub use logic::rating::{Level, Rating, rate};
+pub use logic::se::{SeRating, rate as rate_se};
+pub use logic::{Board, Step, Technique, next_step};

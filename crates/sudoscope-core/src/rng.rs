@@ -45,6 +45,7 @@ pub trait RandomSource {
 pub struct GenRng(ChaCha8Rng);
 
 impl GenRng {
+    /// Stream `stream` of the ChaCha8 generator keyed by `seed`.
     pub fn new(seed: u64, stream: u64) -> GenRng {
         let mut key = [0u8; 32];
         key[..8].copy_from_slice(&seed.to_le_bytes());
@@ -79,6 +80,7 @@ impl RandomSource for GenRng {
 pub struct FastRng(u64);
 
 impl FastRng {
+    /// The wyrand generator started from `seed`.
     pub fn new(seed: u64) -> FastRng {
         let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

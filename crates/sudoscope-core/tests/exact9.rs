@@ -1,4 +1,4 @@
-//! Integration tests of the 9×9 exact solvers: `sudoscope_core::exact::triad` (the build
+//! Integration tests of the 9×9 exact solvers: `sudoscope_core::lab::triad` (the build
 //! the machine runs — AVX2 where the CPU has it — and explicitly the SSE and the portable
 //! builds), `exact::fast9`, and `exact::count_9x9` which combines them. Every test runs each
 //! solver in [`solvers`].
@@ -7,8 +7,9 @@
 //! message when it is absent. Debug builds sample the big files to keep run times short.
 
 use proptest::prelude::*;
-use sudoscope_core::exact::triad::Build;
-use sudoscope_core::exact::{self, fast9, triad};
+use sudoscope_core::exact;
+use sudoscope_core::lab::triad::Build;
+use sudoscope_core::lab::{fast9, triad};
 
 type CountFn = fn(&[u8; 81], usize, &mut [u8; 81]) -> usize;
 type CandidatesFn = fn(&[u16; 81], usize, &mut [u8; 81]) -> usize;

@@ -8,10 +8,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use proptest::prelude::*;
-use sudoscope_core::exact::{fast9, generic, triad};
 use sudoscope_core::grid::{
     Alphabet, Digits, Geometry, Grid, Puzzle, PuzzleReader, ReadOptions, Variant, parse_puzzle,
 };
+use sudoscope_core::lab::{fast9, generic, triad};
 
 #[path = "support/datasets.rs"]
 mod support_datasets;

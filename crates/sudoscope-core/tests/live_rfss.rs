@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use sudoscope_core::grid::{Grid, Puzzle, ReadOptions, Variant, parse_puzzle};
-use sudoscope_core::live::rfss::{Rfss, RfssOptions, default_cap};
+use sudoscope_core::lab::rfss::{Rfss, RfssOptions, default_cap};
 use sudoscope_core::live::{self, LiveSolver, RunLimits, Status};
 
 /// Horn's EASY Puzzle No. 67 (seed 000), which RFSS-Evolve solved in 272 generations. The

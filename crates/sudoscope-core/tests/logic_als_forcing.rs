@@ -3,7 +3,7 @@
 //! * `last_resort_sweep`: a sample of `magictour_top1465.txt` (every 10th puzzle;
 //!   `LOGIC_LAST_RESORT_EVERY=1` for all of them) is rated, and every step the rating applies is
 //!   checked against the exact solution. The forcing chains and ALS techniques must be used, no
-//!   step may be wrong, and logic alone must solve most of the sample (the bar).
+//!   step may be wrong, and logic alone must solve most of the sample.
 //! * `all_steps_lists_last_resort_only_when_needed`: `all_steps` keeps the expensive techniques
 //!   out while a cheaper one applies, and runs them when named or when nothing else applies.
 //! * `forcing_chain_explanations_show_the_chains`: on the boards where only the last resorts

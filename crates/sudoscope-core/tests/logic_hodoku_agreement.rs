@@ -208,17 +208,17 @@ fn every_shared_technique_finds_what_hodoku_finds_with_singles_pending() {
     agrees_with_hodoku_on(PENDING, 100, KNOWN_DIFFERENCES, HODOKU_UNSOUND_AT_PENDING);
 }
 
-/// The board of the issue that found subsets missing at boards with singles pending, checked
-/// by hand: in box 4, r5c1 can only be 7 and r6c3 only 6 (naked singles still pending), a
-/// naked pair on {6, 7} that takes 6 from r5c3 and 7 from r6c1; and 2 and 4 fit only in r6c1
-/// and r5c3 (hidden singles still pending), a hidden pair that takes the same two candidates.
+/// A board with singles pending where the subsets must still be found, checked by hand: in
+/// box 4, r5c1 can only be 7 and r6c3 only 6 (naked singles still pending), a naked pair on
+/// {6, 7} that takes 6 from r5c3 and 7 from r6c1; and 2 and 4 fit only in r6c1 and r5c3 (hidden
+/// singles still pending), a hidden pair that takes the same two candidates.
 #[test]
 fn subsets_of_pending_singles_are_listed() {
     let puzzle = parse_puzzle(
         "8621593..9357481624712368..1.3..7....9...2........4...3496.17..628475..15179.34.6",
         ReadOptions::default(),
     )
-    .expect("the issue's board");
+    .expect("the board parses");
     let board = Board::from_puzzle(&puzzle);
     let (r5c3, r6c1) = (4 * 9 + 2, 5 * 9);
     let expected: BTreeSet<Deduction> = [(false, r5c3, 6), (false, r6c1, 7)].into();

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 use sudoscope_core::grid::{ReadOptions, parse_puzzle};
-use sudoscope_core::logic::{self, Board, Candidate, LinkKind, Step, StepSink, Technique};
+use sudoscope_core::lab::logic::{self, Board, Candidate, LinkKind, Step, StepSink, Technique};
 
 const DATA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

@@ -14,7 +14,7 @@
 //! when at least one such step matches exactly (`-x`: when none exists), and also count how
 //! many cases meet HoDoKu's stricter "every such step matches" (the `strict` column).
 //!
-//! To add a technique: implement its finder (so `sudoscope_core::logic::finder` returns it) and
+//! To add a technique: implement its finder (so `sudoscope_core::lab::logic::finder` returns it) and
 //! make sure its code is in [`TABLE`] with the right check function. Codes whose technique is
 //! not implemented are listed as skipped.
 
@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use sudoscope_core::grid::{Geometry, Grid};
-use sudoscope_core::logic::{self, Board, Elimination, Placement, Step, Technique};
+use sudoscope_core::lab::logic::{self, Board, Elimination, Placement, Step, Technique};
 
 /// One regression case.
 pub struct Case {

@@ -488,7 +488,7 @@ fn timing() {
 /// is checked against the puzzle's one solution (`se_never_stuck.rs` checks the nested levels).
 #[test]
 fn se_steps_are_sound() {
-    use sudoscope_core::logic::se::{self, grid::SeGrid};
+    use sudoscope_core::lab::se::{self, SeGrid};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/se/se121");
     let mut by_name: BTreeMap<String, usize> = BTreeMap::new();
     let mut violations = Vec::new();

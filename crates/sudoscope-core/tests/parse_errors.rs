@@ -4,7 +4,7 @@
 use std::io::{self, BufReader, Read};
 
 use proptest::prelude::*;
-use sudoscope_core::grid::parse::MAX_LINE_BYTES;
+use sudoscope_core::grid::MAX_LINE_BYTES;
 use sudoscope_core::grid::{
     Alphabet, ParseError, Puzzle, PuzzleReader, ReadOptions, Record, TextFormat, Variant,
     parse_puzzle, read_all,
@@ -605,7 +605,7 @@ fn next_item_matches_next() {
 /// (the fast lane's givens equal to the general reading's puzzle), and returns how many
 /// records took the fast lane.
 fn fast_lane_count(text: &str, options: ReadOptions) -> usize {
-    use sudoscope_core::grid::parse::Item;
+    use sudoscope_core::grid::Item;
     let general: Vec<_> = PuzzleReader::new(text.as_bytes(), options).collect();
     let mut fast = PuzzleReader::new(text.as_bytes(), options);
     let mut standard = 0;

@@ -3,7 +3,7 @@
 //!
 //! `se121/` was rated with SE 1.2.1's technique set (`--techs` without SukakuExplainer's
 //! additions), which is the ladder `logic::se` implements; each file's agreement must stay at
-//! or above the figure measured when it was committed (README, "Sudoku Explainer rating").
+//! or above its recorded figure (README, "Sudoku Explainer rating").
 
 use std::path::Path;
 

@@ -3,8 +3,8 @@
 //! on, none missing.
 
 use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::lab::se::{self, SeGrid, SeHint};
 use sudoscope_core::logic::Board;
-use sudoscope_core::logic::se::{self, SeHint, grid::SeGrid};
 
 /// The ER 10.3 puzzle of the forum-hardest fixture (tests/data/se/se121/
 /// forum_hardest_1106_sample.txt): its hardest step, a region forcing chain of SE's "+ Multiple

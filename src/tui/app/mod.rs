@@ -6,27 +6,26 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
 use thiserror::Error;
 
-use super::game::{Game, GameError, Solvability};
-use super::gen_seam::{
-    GenerateError, GenerateOptions, Generated, Level, Symmetry, reachable_levels,
-};
 use super::job::{Done, Job, Outcome, Rated};
 use super::keymap::{self, Action};
+use super::layout::BoardLayout;
 use super::panel_link::{ClockDisplay, SolverPanel, StepPool, start_point};
 use super::records::{self, Finish};
 use super::theme::{Background, Theme};
-use super::view;
-use crate::grid::{Geometry, ReadOptions, Variant, parse_puzzle};
-use crate::logic::se::explain::summary_and_proof;
-use crate::logic::{self, Step};
 use crate::store::{Answer, GameId, Request, Save, Unfinished};
+use sudoscope_core::game::{Game, GameError, Solvability};
+use sudoscope_core::generate::{
+    GenerateError, GenerateOptions, Generated, Level, Symmetry, reachable_levels,
+};
+use sudoscope_core::grid::{Geometry, ReadOptions, Variant, parse_puzzle};
+use sudoscope_core::logic::se::summary_and_proof;
+use sudoscope_core::logic::{self, Step};
 
 mod actions;
 mod keys;
@@ -47,7 +46,7 @@ pub enum StartGame {
     /// A new puzzle, made as a job once the runner starts the app ([`App::start`]): the
     /// screen says "generating…" at once instead of staying blank while it is made.
     Generate(GenerateOptions),
-    Puzzle(crate::grid::Puzzle),
+    Puzzle(sudoscope_core::grid::Puzzle),
     /// A snapshot written by [`App::snapshot`] (autosave).
     Resume(String),
 }
@@ -103,7 +102,7 @@ pub enum AppError {
     #[error("the saved game is not readable: {0}")]
     Snapshot(String),
     #[error("no such puzzle shape: {0}")]
-    Geometry(#[source] crate::grid::GridError),
+    Geometry(#[source] sudoscope_core::grid::GridError),
 }
 
 /// How far a hint has been revealed.
@@ -284,7 +283,7 @@ pub enum Tone {
 /// panel had room. Made by `render`, handed back as [`Msg::Drawn`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hits {
-    pub board: Option<view::layout::BoardLayout>,
+    pub board: Option<BoardLayout>,
     /// The digit palette: its area and the width of one entry.
     pub palette: Option<(Rect, u16, u16)>,
     /// The solver panel is open but has no room: the window it needs, and the window's size.
@@ -550,13 +549,6 @@ impl App {
         } else {
             self.game.timer.until_next_second()
         }
-    }
-
-    /// Draws the screen and says where things landed; the runner passes that back as
-    /// [`Msg::Drawn`].
-    #[must_use = "the layout goes back to the app as Msg::Drawn"]
-    pub fn render(&self, frame: &mut Frame) -> Hits {
-        view::render(self, frame)
     }
 
     pub fn update(&mut self, msg: Msg) -> Vec<Effect> {

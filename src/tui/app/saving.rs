@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{App, AppError, Effect, Overlay, Tone};
 use crate::store::{Answer, Finished, Save, Unfinished, summary_of};
-use crate::tui::game::{Game, Snapshot};
 use crate::tui::records;
+use sudoscope_core::game::{Game, Snapshot};
 
 /// What the player was given besides hint steps (the history tells them apart); saved with
 /// the game so a resumed game keeps them.

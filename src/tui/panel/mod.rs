@@ -2,7 +2,7 @@
 //! its metrics and charts while the board overlays its current grid.
 //!
 //! A [`SolverPanel`] owns a worker thread (see `worker.rs`) that steps the chosen
-//! [`LiveSolver`](crate::live::LiveSolver) in slices, each under a permit of a shared
+//! [`LiveSolver`](sudoscope_core::live::LiveSolver) in slices, each under a permit of a shared
 //! [`StepPool`], and publishes [`SolverView`]s; the UI thread only sends requests and takes the
 //! newest view on [`SolverPanel::poll`], so solver work never delays a keypress.
 
@@ -10,20 +10,19 @@ mod ascii_chart;
 mod pool;
 mod render;
 mod speed;
-mod theme;
 mod worker;
 
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::grid::{Grid, Puzzle};
-use crate::live::{self, SolverView, Status};
+use sudoscope_core::grid::{Grid, Puzzle};
+use sudoscope_core::live::{self, SolverView, Status};
 
+pub use crate::tui::theme::PanelTheme;
 pub use pool::{Permit, StepPool};
 pub use render::ClockDisplay;
 pub use speed::{Speed, Work};
-pub use theme::PanelTheme;
 pub use worker::live_workers;
 
 use worker::{Job, Shared, Snapshot, Worker, lock};

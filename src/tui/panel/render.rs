@@ -12,8 +12,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Sparkline};
 
-use crate::live::{Metric, Series, Status};
 use crate::tui::wrap::wrap_words;
+use sudoscope_core::live::{Metric, Series, Status};
 
 use super::ascii_chart::{ASCII_BARS, AsciiChart};
 use super::{PanelTheme, SolverPanel};

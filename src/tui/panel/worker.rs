@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use crate::grid::{Grid, Puzzle};
-use crate::live::{self, LiveSolver, SolverView};
+use sudoscope_core::grid::{Grid, Puzzle};
+use sudoscope_core::live::{self, LiveSolver, SolverView};
 
 use super::pool::{Permit, StepPool};
 use super::speed::{FRAME, MAX_SLICE, Speed, Work};

@@ -7,11 +7,11 @@
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 
-use super::layout::BoardLayout;
-use crate::grid::{Alphabet, Digits, Geometry, HouseKind, Variant};
-use crate::logic::{Link, LinkKind};
 use crate::tui::app::{App, Hint};
+use crate::tui::layout::BoardLayout;
 use crate::tui::theme::Glyphs;
+use sudoscope_core::grid::{Alphabet, Digits, Geometry, HouseKind, Variant};
+use sudoscope_core::logic::{Link, LinkKind};
 
 /// Per-cell hint marks: pattern cell, placed digit, eliminated digits, house member, and the
 /// candidates of the hint's chain that it makes true or false.

@@ -3,12 +3,12 @@
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::grid::Geometry;
-use crate::logic::Step;
-use crate::logic::se::explain::summary_and_proof;
-use crate::logic::step::describe_eliminations;
 use crate::tui::app::Hint;
 use crate::tui::theme::Theme;
+use sudoscope_core::grid::Geometry;
+use sudoscope_core::logic::Step;
+use sudoscope_core::logic::describe_eliminations;
+use sudoscope_core::logic::se::summary_and_proof;
 
 use super::board::symbol;
 
@@ -51,7 +51,7 @@ pub fn effect(step: &Step, geometry: &Geometry) -> String {
     if !step.eliminations.is_empty() {
         parts.push(describe_eliminations(
             geometry,
-            crate::grid::Alphabet::default_for(geometry.size()),
+            sudoscope_core::grid::Alphabet::default_for(geometry.size()),
             &step.eliminations,
         ));
     }

@@ -5,7 +5,6 @@
 pub mod board;
 pub mod continue_list;
 pub mod hint;
-pub mod layout;
 pub mod overlays;
 pub mod side;
 
@@ -22,12 +21,15 @@ use super::app::{App, Hits, Overlay, SOLVER_OFFER, SeInfo, Tone, panel_hidden_te
 /// Spinner frames while a puzzle is generated.
 const SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
 
+/// Draws the screen for `app` and says where things landed; the runner passes that back as
+/// [`Msg::Drawn`](crate::tui::app::Msg::Drawn).
+#[must_use = "the layout goes back to the app as Msg::Drawn"]
 pub fn render(app: &App, frame: &mut Frame) -> Hits {
     let area = frame.area();
     let game = &app.game;
     let n = game.size();
     let k = game.geometry().box_size();
-    let screen = layout::compute(area, n, k, app.panel_open);
+    let screen = crate::tui::layout::compute(area, n, k, app.panel_open);
     let mut hits = Hits {
         panel_hidden: screen
             .panel_needs
@@ -231,7 +233,7 @@ pub fn se_text(app: &App) -> Option<String> {
 fn board_name(app: &App, standard: bool) -> String {
     let n = app.game.size();
     let variant = app.game.geometry().variant();
-    let name = if standard || variant != crate::grid::Variant::Standard {
+    let name = if standard || variant != sudoscope_core::grid::Variant::Standard {
         format!("{n}×{n} {variant}")
     } else {
         format!("{n}×{n}")

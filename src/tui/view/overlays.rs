@@ -8,11 +8,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::clock;
-use crate::grid::Variant;
-use crate::logic::Step;
 use crate::tui::app::{App, Confirm, LEVEL_CHOICES, NewGameForm, SIZE_CHOICES};
 use crate::tui::keymap::KEYS;
 use crate::tui::wrap::wrap_words;
+use sudoscope_core::grid::Variant;
+use sudoscope_core::logic::Step;
 
 /// A centred rectangle of at most `w`×`h` inside `area`.
 pub fn centered(area: Rect, w: u16, h: u16) -> Rect {

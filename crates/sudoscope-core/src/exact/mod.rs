@@ -10,10 +10,15 @@
 //! higher cost per guess) takes over the hard ones, where it needs about 2.5 times fewer
 //! guesses.
 
-pub mod fast9;
-pub mod generic;
-pub mod singles;
-pub mod triad;
+// The solvers are reached from outside only through `count`/`solve` and, for harnesses, the
+// `lab` module: what only harnesses use is dead without it.
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
+pub(crate) mod fast9;
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
+pub(crate) mod generic;
+pub(crate) mod singles;
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
+pub(crate) mod triad;
 
 use crate::grid::{Digits, Grid, Puzzle, Variant};
 
@@ -31,7 +36,9 @@ pub struct Count {
 /// What solving a puzzle (and proving uniqueness) found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Solution {
+    /// No solution.
     None,
+    /// Exactly one solution.
     Unique(Grid),
     /// Two or more solutions; the grid is the first one found.
     Multiple(Grid),

@@ -10,7 +10,7 @@
 //! ends with [`GenerateError::Timeout`] naming the levels it did reach, never a hang.
 //!
 //! Determinism: the `index`-th puzzle of a seed comes from its own ChaCha8 stream
-//! ([`crate::rng::GenRng`]), so the same seed gives the same puzzles on any machine.
+//! (a ChaCha8 stream), so the same seed gives the same puzzles on any machine.
 
 mod fill;
 mod mask;
@@ -47,6 +47,7 @@ const ORDERS_PER_GRID: usize = 32;
 pub struct GenerateOptions {
     /// Side length: 4, 9, 16, 25 or 36.
     pub size: usize,
+    /// The variant's extra houses.
     pub variant: Variant,
     /// The level to reach; `None` = any (random masking only).
     pub level: Option<Level>,
@@ -54,6 +55,7 @@ pub struct GenerateOptions {
     pub symmetry: Symmetry,
     /// Only puzzles from which no given can be removed without losing uniqueness.
     pub minimal: bool,
+    /// The seed: the same options and seed give the same puzzles on any machine.
     pub seed: u64,
     /// The time budget of one puzzle.
     pub timeout: Duration,
@@ -83,7 +85,9 @@ impl Default for GenerateOptions {
 /// A generated puzzle with its (unique) solution and, when it was rated, its rating.
 #[derive(Clone, Debug)]
 pub struct Generated {
+    /// The puzzle: its givens, in its size's default alphabet.
     pub puzzle: Puzzle,
+    /// Its one solution.
     pub solution: Grid,
     /// The full rating, present when [`GenerateOptions::rate`] is set (and whenever a level
     /// was asked for with `minimal`, where the level comes from it).
@@ -94,12 +98,21 @@ pub struct Generated {
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum GenerateError {
     #[error("size {0} is not supported (expected 4, 9, 16, 25 or 36)")]
+    /// A side length the generator does not make.
     UnsupportedSize(usize),
     #[error("{0}")]
+    /// A combination of options it cannot serve (said in words).
     Unsupported(String),
     #[error("no complete {size}×{size} {variant} grid exists")]
-    Unsatisfiable { size: usize, variant: Variant },
+    /// No complete grid of this size and variant exists.
+    Unsatisfiable {
+        /// N, the side length.
+        size: usize,
+        /// The variant asked for.
+        variant: Variant,
+    },
     #[error("{0}")]
+    /// The time budget ran out (said in words, with what was reached).
     Timeout(String),
     /// The caller cancelled (see [`generate_cancellable`]).
     #[error("generation cancelled")]

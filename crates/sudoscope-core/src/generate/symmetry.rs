@@ -25,6 +25,7 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
+    /// Every symmetry, in the order the CLI lists them.
     pub const ALL: [Symmetry; 7] = [
         Symmetry::None,
         Symmetry::Rotational,

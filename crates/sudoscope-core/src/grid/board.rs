@@ -17,10 +17,13 @@ pub struct Grid {
 /// Two cells of one house holding the same digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Conflict {
+    /// The digit both cells hold.
     pub digit: u8,
     /// Index into [`Geometry::houses`].
     pub house: usize,
+    /// The earlier of the two cells.
     pub first: usize,
+    /// The later of the two cells.
     pub second: usize,
 }
 
@@ -55,6 +58,7 @@ impl Grid {
         Ok(Grid { geometry, cells })
     }
 
+    /// The shape of the grid: size, variant, houses.
     pub fn geometry(&self) -> &'static Geometry {
         self.geometry
     }
@@ -64,6 +68,7 @@ impl Grid {
         self.geometry.size()
     }
 
+    /// The variant's extra houses.
     pub fn variant(&self) -> Variant {
         self.geometry.variant()
     }
@@ -73,6 +78,7 @@ impl Grid {
         &self.cells
     }
 
+    /// The digit in `cell`, 0 for empty.
     pub fn get(&self, cell: usize) -> u8 {
         self.cells[cell]
     }
@@ -204,9 +210,11 @@ impl fmt::Debug for Grid {
 /// alphabet it was written in (output uses the same one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
+    /// The given digits.
     pub givens: Grid,
     /// Candidates per cell, present when the input was a pencilmark grid.
     pub pencilmarks: Option<Vec<Digits>>,
+    /// The symbols the puzzle was written in; output uses the same ones.
     pub alphabet: Alphabet,
 }
 
@@ -221,6 +229,7 @@ impl Puzzle {
         }
     }
 
+    /// The shape of the puzzle's grid.
     pub fn geometry(&self) -> &'static Geometry {
         self.givens.geometry()
     }
@@ -264,7 +273,9 @@ impl Puzzle {
     /// The one-line form of the givens (or the N³ pencilmark line when there are pencilmarks).
     pub fn to_line(&self) -> String {
         match &self.pencilmarks {
-            Some(marks) => super::format::pencilmark_line(self.geometry(), marks, self.alphabet),
+            Some(marks) => {
+                super::pencilmarks::pencilmark_line(self.geometry(), marks, self.alphabet)
+            }
             None => self.givens.to_line(self.alphabet),
         }
     }

@@ -8,13 +8,24 @@ use thiserror::Error;
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum GridError {
     #[error("unsupported size {0}×{0}: sizes are 4×4, 9×9, 16×16, 25×25 and 36×36")]
+    /// A side length other than 4, 9, 16, 25 or 36.
     UnsupportedSize(usize),
     #[error("{}, expected {expected}", cells(*.found))]
-    CellCount { found: usize, expected: usize },
+    /// A cell list of the wrong length for its geometry.
+    CellCount {
+        /// Cells found.
+        found: usize,
+        /// Cells the geometry has.
+        expected: usize,
+    },
     #[error("{cell} holds {digit}, which is not a digit of a {size}×{size} sudoku")]
+    /// A digit beyond the grid's size.
     DigitOutOfRange {
+        /// The cell, by name (`r1c2`).
         cell: String,
+        /// The digit found.
         digit: u8,
+        /// N, the side length.
         size: usize,
     },
 }
@@ -23,40 +34,88 @@ pub enum GridError {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum ParseErrorKind {
     #[error("{}, expected {expected} for {}", cells(*.found), size_name(*.size, *.pencilmark))]
+    /// A one-line puzzle whose length fits no size.
     WrongLength {
+        /// Cells found.
         found: usize,
+        /// Cells expected.
         expected: usize,
+        /// N, the side length.
         size: usize,
+        /// Whether the text was read as a pencilmark grid.
         pencilmark: bool,
     },
     #[error("grid row has {}, expected {expected}", cells(*.found))]
-    WrongRowLength { found: usize, expected: usize },
+    /// A grid row with a different number of cells from the first row.
+    WrongRowLength {
+        /// Cells in this row.
+        found: usize,
+        /// Cells in the first row.
+        expected: usize,
+    },
     #[error("{} in a grid row: rows hold 4, 9, 16, 25 or 36 cells", cells(*.found))]
-    UnknownRowLength { found: usize },
+    /// A grid row whose cell count fits no size.
+    UnknownRowLength {
+        /// Cells in the row.
+        found: usize,
+    },
     #[error("incomplete grid: {rows} of {size} rows")]
-    IncompleteGrid { rows: usize, size: usize },
+    /// A grid that ended before its last row.
+    IncompleteGrid {
+        /// Rows read.
+        rows: usize,
+        /// Rows the grid needs.
+        size: usize,
+    },
     #[error("unexpected character {found} (expected {allowed})")]
-    BadCharacter { found: String, allowed: String },
+    /// A character that is neither a digit of the alphabet nor an empty-cell mark.
+    BadCharacter {
+        /// The character, quoted.
+        found: String,
+        /// What the alphabet allows, in words.
+        allowed: String,
+    },
     #[error("digit {digit} appears twice in {house}: {first} and {second}")]
+    /// A digit given twice in one house.
     DuplicateGiven {
+        /// The digit, as written.
         digit: String,
+        /// The house, by name (`row 3`).
         house: String,
+        /// The first cell holding it.
         first: String,
+        /// The second cell holding it.
         second: String,
     },
     #[error("{cell} has no candidates")]
-    NoCandidates { cell: String },
+    /// A pencilmark cell with no candidate.
+    NoCandidates {
+        /// The cell, by name.
+        cell: String,
+    },
     #[error("the line is longer than {max} bytes")]
-    LineTooLong { max: usize },
+    /// A line longer than [`MAX_LINE_BYTES`](crate::grid::MAX_LINE_BYTES).
+    LineTooLong {
+        /// The longest line read.
+        max: usize,
+    },
     #[error("{0}")]
+    /// The input could not be read (said in words).
     Unreadable(String),
     #[error("byte 0x{byte:02X} is not UTF-8 text")]
-    NotUtf8 { byte: u8 },
+    /// Bytes that are not UTF-8 text.
+    NotUtf8 {
+        /// The first byte that is not text.
+        byte: u8,
+    },
     #[error("no puzzle in the input")]
+    /// The input holds no puzzle.
     NoPuzzle,
     #[error("a second puzzle starts here, but only one was expected")]
+    /// A second puzzle where one was expected.
     ExtraPuzzle,
     #[error("{0}")]
+    /// A grid that cannot be built (see [`GridError`]).
     Grid(#[from] GridError),
 }
 
@@ -84,10 +143,12 @@ pub struct ParseError {
     pub line: usize,
     /// 1-based column (in characters) of the offending character, when there is one.
     pub column: Option<usize>,
+    /// What is wrong.
     pub kind: ParseErrorKind,
 }
 
 impl ParseError {
+    /// An error at `line` (and `column`, when one character is at fault).
     pub fn new(line: usize, column: Option<usize>, kind: ParseErrorKind) -> ParseError {
         ParseError { line, column, kind }
     }

@@ -56,8 +56,11 @@ impl fmt::Display for Variant {
 /// The kind of a house; the index inside a kind is kept in [`House::index`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HouseKind {
+    /// A row.
     Row,
+    /// A column.
     Column,
+    /// A box.
     Box,
     /// X-sudoku diagonal: 0 is the main diagonal (r1c1 to rNcN), 1 the anti-diagonal.
     Diagonal,
@@ -81,6 +84,7 @@ impl HouseKind {
 /// A set of N cells that must hold every digit exactly once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct House {
+    /// Row, column, box or a variant's extra house.
     pub kind: HouseKind,
     /// 0-based index within its kind (row 0 is the top row).
     pub index: usize,
@@ -315,6 +319,7 @@ impl Geometry {
         self.size * self.size
     }
 
+    /// The variant's extra houses.
     pub fn variant(&self) -> Variant {
         self.variant
     }
@@ -334,14 +339,17 @@ impl Geometry {
         &self.peers[cell]
     }
 
+    /// The 0-based row of `cell`.
     pub fn row_of(&self, cell: usize) -> usize {
         cell / self.size
     }
 
+    /// The 0-based column of `cell`.
     pub fn col_of(&self, cell: usize) -> usize {
         cell % self.size
     }
 
+    /// The 0-based box of `cell` (boxes numbered row by row).
     pub fn box_of(&self, cell: usize) -> usize {
         let (r, c) = (self.row_of(cell), self.col_of(cell));
         (r / self.box_size) * self.box_size + c / self.box_size

@@ -22,6 +22,7 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// What the reader is told rather than what it detects.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReadOptions {
+    /// The variant's extra houses (the text cannot say).
     pub variant: Variant,
     /// Forces the alphabet instead of detecting it.
     pub alphabet: Option<Alphabet>,
@@ -34,6 +35,7 @@ pub struct Record {
     pub line: usize,
     /// The puzzle's text as written (its first line's first field), for echoing in output.
     pub text: String,
+    /// The puzzle, or why the text is not one.
     pub result: Result<Puzzle, ParseError>,
 }
 
@@ -168,6 +170,7 @@ enum LineRead {
 }
 
 impl<R: BufRead> PuzzleReader<R> {
+    /// A reader of `input`, one puzzle per record.
     pub fn new(input: R, options: ReadOptions) -> PuzzleReader<R> {
         PuzzleReader {
             input,
@@ -672,7 +675,13 @@ fn finish_pencilmarks(
 pub enum Item {
     /// A one-line standard 9×9 puzzle in digits whose givens do not clash, read without
     /// building a [`Puzzle`]: its 1-based line and its givens (row-major, 0 = empty).
-    Standard { line: usize, givens: [u8; 81] },
+    /// The standard 9×9 fast path.
+    Standard {
+        /// The 1-based line.
+        line: usize,
+        /// The givens, row-major, 0 for empty.
+        givens: [u8; 81],
+    },
     /// Any other record, exactly as the iterator yields it.
     Record(Record),
 }

@@ -11,13 +11,26 @@ use thiserror::Error;
 
 use crate::grid::{Grid, Puzzle};
 
-pub mod backtrack;
-pub mod belief;
-pub mod cultural;
-pub mod ga;
-pub mod logical;
-pub mod lp;
-pub mod rfss;
+// The solvers are reached from outside only through the registry and, for harnesses, the `lab`
+// module: what only harnesses use (options, counters) is dead without it, and its docs are
+// the module's own, not API documentation.
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
+#[allow(missing_docs)]
+pub(crate) mod backtrack;
+pub(crate) mod belief;
+pub(crate) mod cultural;
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
+#[allow(missing_docs)]
+pub(crate) mod ga;
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
+#[allow(missing_docs)]
+pub(crate) mod logical;
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
+#[allow(missing_docs)]
+pub(crate) mod lp;
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
+#[allow(missing_docs)]
+pub(crate) mod rfss;
 
 /// Where a solver stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,6 +47,7 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status in words, as the panel and the CLI show it.
     pub fn name(self) -> &'static str {
         match self {
             Status::Running => "running",
@@ -43,6 +57,7 @@ impl Status {
         }
     }
 
+    /// Whether the solver has stopped (solved, stuck or capped).
     pub fn is_finished(self) -> bool {
         self != Status::Running
     }
@@ -52,14 +67,27 @@ impl Status {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum LiveError {
     #[error("{solver} does not handle {size}×{size} puzzles")]
-    UnsupportedSize { solver: &'static str, size: usize },
-    #[error("{solver} does not handle the {variant} variant")]
-    UnsupportedVariant {
+    /// A side length the solver does not handle.
+    UnsupportedSize {
+        /// The solver's name.
         solver: &'static str,
+        /// N, the side length.
+        size: usize,
+    },
+    #[error("{solver} does not handle the {variant} variant")]
+    /// A variant the solver does not handle.
+    UnsupportedVariant {
+        /// The solver's name.
+        solver: &'static str,
+        /// The variant's name.
         variant: &'static str,
     },
     #[error("{solver} needs a puzzle of givens, not a pencilmark grid")]
-    NeedsGivens { solver: &'static str },
+    /// A pencilmark grid given to a solver that starts from givens.
+    NeedsGivens {
+        /// The solver's name.
+        solver: &'static str,
+    },
     /// The puzzle itself is broken (a digit twice in a house, a cell without candidates).
     #[error(transparent)]
     Invalid(#[from] crate::grid::ParseErrorKind),
@@ -73,6 +101,7 @@ pub(crate) fn validate(puzzle: &Puzzle) -> Result<(), LiveError> {
 /// What one call of [`LiveSolver::step`] did.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Progress {
+    /// Where the solver stands after the call.
     pub status: Status,
     /// Iterations done so far in total (in the solver's own unit).
     pub iterations: u64,
@@ -81,11 +110,14 @@ pub struct Progress {
 /// A named number shown in the panel (`best fitness`, `species alive`, `LP round`...).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Metric {
+    /// What the number is, in words.
     pub name: &'static str,
+    /// Its value.
     pub value: f64,
 }
 
 impl Metric {
+    /// A metric named `name`.
     pub fn new(name: &'static str, value: f64) -> Metric {
         Metric { name, value }
     }
@@ -95,12 +127,15 @@ impl Metric {
 /// value)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
+    /// What the series shows, in words.
     pub name: &'static str,
+    /// The points, oldest first, each `(iteration, value)`.
     pub points: VecDeque<(f64, f64)>,
     capacity: usize,
 }
 
 impl Series {
+    /// An empty series that keeps about `capacity` points.
     pub fn new(name: &'static str, capacity: usize) -> Series {
         Series {
             name,
@@ -131,14 +166,18 @@ pub struct SolverView {
     pub conflicts: Vec<usize>,
     /// Cells that differ among the solver's current near-solutions (undecided).
     pub unsettled: Vec<usize>,
+    /// Named numbers to show (fitness, conflicts, …).
     pub metrics: Vec<Metric>,
     /// Chart series (fitness, conflicts...), bounded.
     pub history: Vec<Series>,
     /// For RFSS: proportions of a sample of species over generations (the paper's Figure 3),
     /// one series per sampled species, on a log10 scale.
     pub bands: Vec<Series>,
+    /// Where the solver stands.
     pub status: Status,
+    /// Iterations done so far.
     pub iterations: u64,
+    /// What one iteration is (`generations`, `steps`, …).
     pub iteration_unit: &'static str,
 }
 
@@ -228,16 +267,22 @@ pub trait LiveSolver: Send {
 /// Limits for running a solver to the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RunLimits {
+    /// Stop after this many iterations (no limit when `None`).
     pub max_iterations: Option<u64>,
+    /// Stop after this long (no limit when `None`).
     pub timeout: Option<Duration>,
 }
 
 /// The result of running a solver to the end.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunOutcome {
+    /// Where the solver stopped.
     pub status: Status,
+    /// The solution, when it was solved.
     pub solution: Option<Grid>,
+    /// Iterations done.
     pub iterations: u64,
+    /// Time taken.
     pub elapsed: Duration,
 }
 

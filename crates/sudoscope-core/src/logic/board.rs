@@ -11,11 +11,27 @@ use super::step::Step;
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum BoardError {
     #[error("{cell} has no candidates left")]
-    EmptyCell { cell: String },
+    /// A cell with no candidate left.
+    EmptyCell {
+        /// The cell, by name.
+        cell: String,
+    },
     #[error("digit {digit} has no place left in {house}")]
-    DigitWithoutPlace { digit: char, house: String },
+    /// A digit with no place left in a house.
+    DigitWithoutPlace {
+        /// The digit, as the puzzle writes it.
+        digit: char,
+        /// The house, by name.
+        house: String,
+    },
     #[error("digit {digit} appears twice in {house}")]
-    Duplicate { digit: char, house: String },
+    /// A digit placed twice in a house.
+    Duplicate {
+        /// The digit, as the puzzle writes it.
+        digit: char,
+        /// The house, by name.
+        house: String,
+    },
 }
 
 /// Placed digits plus the candidates of every empty cell, and the alphabet the puzzle is
@@ -93,6 +109,7 @@ impl Board {
         Board::from_parts(grid.geometry(), grid.cells().to_vec(), grid.candidates())
     }
 
+    /// The shape of the board.
     pub fn geometry(&self) -> &'static Geometry {
         self.geometry
     }
@@ -107,6 +124,7 @@ impl Board {
         self.values[cell]
     }
 
+    /// Every cell's value, row-major, 0 for empty.
     pub fn values(&self) -> &[u8] {
         &self.values
     }
@@ -116,6 +134,7 @@ impl Board {
         self.candidates[cell]
     }
 
+    /// Every cell's candidates, row-major (empty for a placed cell).
     pub fn all_candidates(&self) -> &[Digits] {
         &self.candidates
     }
@@ -164,6 +183,7 @@ impl Board {
         self.values.iter().filter(|&&v| v == 0).count()
     }
 
+    /// Whether every cell holds a value.
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
     }

@@ -1,5 +1,5 @@
 //! Chains: X-chains (one digit), XY-chains (bivalue cells) and alternating inference chains
-//! (AICs, any mix of the two), plus the cell-set helpers the other advanced techniques share.
+//! (AICs, any mix of the two), and the wording of chains the loop finders share.
 //!
 //! A chain is a sequence of candidates joined alternately by strong links ("if this one is
 //! false, that one is true": a digit with exactly two places in a house, or a cell with exactly
@@ -14,337 +14,18 @@
 //! one chain kept per set of eliminations (the first of the shortest), shortest first. Like
 //! HoDoKu they include the short ones (a three-link X-chain is also a skyscraper, kite or
 //! turbot fish; a two-cell XY-chain a naked pair), so `hint --all` lists what HoDoKu lists.
-//! AICs and nice loops live in [`super::nice_loops`]; the layered breadth-first search they
-//! start from (`Search`) is here.
+//! AICs and nice loops live in [`super::nice_loops`]; the link graph and the layered
+//! breadth-first search they start from in [`super::links`].
 
 use std::collections::HashMap;
 
 use crate::grid::{Alphabet, Digits, Geometry, HouseKind};
 
+use super::bits::{BitBoard, cells_of, elims, house_bits};
 use super::board::Board;
 use super::solving::Solving;
 use super::step::{BuildFx, Elimination, Step, StepSink, alternating_links, describe_eliminations};
 use super::technique::Technique;
-
-// ---------------------------------------------------------------------------------------------
-// Cell sets shared by the advanced techniques.
-// ---------------------------------------------------------------------------------------------
-
-/// Words in a cell bitset of this geometry.
-pub(crate) fn words(geometry: &Geometry) -> usize {
-    geometry.cell_count().div_ceil(64)
-}
-
-/// Every cell's peers as a bitset ([`Geometry::peer_bits`]).
-pub(crate) fn peer_bits(geometry: &'static Geometry) -> &'static [u64] {
-    geometry.peer_bits()
-}
-
-/// Every house's cells as a bitset ([`Geometry::house_bits`]).
-pub(crate) fn house_bits(geometry: &'static Geometry) -> &'static [u64] {
-    geometry.house_bits()
-}
-
-/// A board seen as bitsets: where each digit can still go, and every cell's peers.
-pub(crate) struct Grid<'a> {
-    pub board: &'a Board,
-    pub geometry: &'static Geometry,
-    pub n: usize,
-    pub w: usize,
-    peers: &'static [u64],
-    digits: Vec<u64>,
-}
-
-impl<'a> Grid<'a> {
-    pub fn new(board: &'a Board) -> Grid<'a> {
-        let geometry = board.geometry();
-        let n = geometry.size();
-        let w = words(geometry);
-        let mut digits = vec![0u64; n * w];
-        for (cell, cands) in board.all_candidates().iter().enumerate() {
-            if board.value(cell) != 0 {
-                continue;
-            }
-            for d in cands.iter() {
-                digits[(d as usize - 1) * w + cell / 64] |= 1 << (cell % 64);
-            }
-        }
-        Grid {
-            board,
-            geometry,
-            n,
-            w,
-            peers: peer_bits(geometry),
-            digits,
-        }
-    }
-
-    pub fn peers(&self, cell: usize) -> &[u64] {
-        &self.peers[cell * self.w..(cell + 1) * self.w]
-    }
-
-    /// The cells still holding `digit` as a candidate.
-    pub fn digit(&self, digit: u8) -> &[u64] {
-        let d = digit as usize - 1;
-        &self.digits[d * self.w..(d + 1) * self.w]
-    }
-
-    pub fn has(&self, cell: usize, digit: u8) -> bool {
-        self.board.candidates(cell).contains(digit)
-    }
-
-    pub fn sees(&self, a: usize, b: usize) -> bool {
-        self.peers(a)[b / 64] & (1 << (b % 64)) != 0
-    }
-
-    /// The cells holding `digit` that see every cell of `cells` (and are none of them).
-    pub fn common_peers(&self, cells: &[usize], digit: u8) -> Vec<usize> {
-        let mut set: Vec<u64> = self.digit(digit).to_vec();
-        for &c in cells {
-            for (s, p) in set.iter_mut().zip(self.peers(c)) {
-                *s &= p;
-            }
-        }
-        cells_of(&set)
-    }
-
-    pub fn name(&self, cell: usize) -> String {
-        self.geometry.cell_name(cell)
-    }
-
-    /// The cells of a house holding `digit`.
-    pub fn places(&self, house: usize, digit: u8) -> Vec<usize> {
-        self.board.positions(house, digit).collect()
-    }
-}
-
-/// The members of a bitset, in increasing order.
-pub(crate) fn cells_of(set: &[u64]) -> Vec<usize> {
-    let mut out = Vec::new();
-    for (i, &word) in set.iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            out.push(i * 64 + bits.trailing_zeros() as usize);
-            bits &= bits - 1;
-        }
-    }
-    out
-}
-
-/// Eliminations of one digit from a list of cells.
-pub(crate) fn elims(cells: &[usize], digit: u8) -> Vec<Elimination> {
-    cells
-        .iter()
-        .map(|&cell| Elimination { cell, digit })
-        .collect()
-}
-
-// ---------------------------------------------------------------------------------------------
-// The link graph and the layered breadth-first search of AICs and nice loops.
-// ---------------------------------------------------------------------------------------------
-
-/// The link graph of one board: strong links (a digit with two places in a house, a bivalue
-/// cell) and weak ones (the same digit in two cells that see each other, two digits of a cell).
-pub(crate) struct Graph<'a> {
-    pub grid: Grid<'a>,
-    /// Strong partners of each node (node = cell * n + digit - 1), CSR.
-    strong_start: Vec<u32>,
-    strong: Vec<u32>,
-    /// The empty cells.
-    usable: Vec<u64>,
-    max_links: usize,
-}
-
-impl<'a> Graph<'a> {
-    /// The graph, searched up to `max_links` links from a premise.
-    pub fn for_tables(board: &'a Board, max_links: usize) -> Graph<'a> {
-        let grid = Grid::new(board);
-        let geometry = grid.geometry;
-        let n = grid.n;
-        let cells = geometry.cell_count();
-        let mut usable = vec![0u64; grid.w];
-        for cell in 0..cells {
-            if board.value(cell) == 0 {
-                usable[cell / 64] |= 1 << (cell % 64);
-            }
-        }
-        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); cells * n];
-        for h in 0..geometry.houses().len() {
-            for d in 1..=n as u8 {
-                let mut it = board.positions(h, d);
-                if let (Some(a), Some(b), None) = (it.next(), it.next(), it.next()) {
-                    let (na, nb) = (a * n + d as usize - 1, b * n + d as usize - 1);
-                    if !lists[na].contains(&(nb as u32)) {
-                        lists[na].push(nb as u32);
-                        lists[nb].push(na as u32);
-                    }
-                }
-            }
-        }
-        for cell in 0..cells {
-            let cands = board.candidates(cell);
-            if board.value(cell) == 0 && cands.len() == 2 {
-                let mut it = cands.iter();
-                if let (Some(a), Some(b)) = (it.next(), it.next()) {
-                    let (na, nb) = (cell * n + a as usize - 1, cell * n + b as usize - 1);
-                    lists[na].push(nb as u32);
-                    lists[nb].push(na as u32);
-                }
-            }
-        }
-        let mut strong_start = Vec::with_capacity(lists.len() + 1);
-        let mut strong = Vec::new();
-        for list in &lists {
-            strong_start.push(strong.len() as u32);
-            strong.extend_from_slice(list);
-        }
-        strong_start.push(strong.len() as u32);
-        Graph {
-            max_links,
-            grid,
-            strong_start,
-            strong,
-            usable,
-        }
-    }
-
-    pub fn strong_of(&self, node: usize) -> &[u32] {
-        &self.strong[self.strong_start[node] as usize..self.strong_start[node + 1] as usize]
-    }
-
-    /// Calls `f` for every weak partner of `node` (strong partners included: a strong link is
-    /// also weak).
-    pub fn for_weak(&self, node: usize, mut f: impl FnMut(usize)) {
-        let n = self.grid.n;
-        let (cell, d) = (node / n, (node % n) as u8 + 1);
-        let peers = self.grid.peers(cell);
-        let digit = self.grid.digit(d);
-        for i in 0..self.grid.w {
-            let mut bits = peers[i] & digit[i] & self.usable[i];
-            while bits != 0 {
-                let other = i * 64 + bits.trailing_zeros() as usize;
-                f(other * n + d as usize - 1);
-                bits &= bits - 1;
-            }
-        }
-        for other in self.grid.board.candidates(cell).iter() {
-            if other != d {
-                f(cell * n + other as usize - 1);
-            }
-        }
-    }
-}
-
-/// Breadth-first search state, reused across premises. Visited sets are bitsets laid out
-/// digit-major (digit `d`'s block of `w` words is a cell set), so one weak-link layer is a few
-/// word operations per node: the same digit in the node's peers, OR-ed in at once.
-pub(crate) struct Search {
-    n: usize,
-    w: usize,
-    pub vis: [Vec<u64>; 2],
-    /// Distance (links from the premise) per (node, polarity), valid where `vis` is set.
-    pub dist: [Vec<u16>; 2],
-    frontier: Vec<usize>,
-    next: Vec<usize>,
-    fresh: Vec<u64>,
-}
-
-pub(crate) const OFF: usize = 0;
-pub(crate) const ON: usize = 1;
-
-impl Search {
-    pub fn new(graph: &Graph) -> Search {
-        let (n, w) = (graph.grid.n, graph.grid.w);
-        let nodes = graph.grid.geometry.cell_count() * n;
-        Search {
-            n,
-            w,
-            vis: [vec![0; n * w], vec![0; n * w]],
-            dist: [vec![0; nodes], vec![0; nodes]],
-            frontier: Vec::new(),
-            next: Vec::new(),
-            fresh: vec![0; n * w],
-        }
-    }
-
-    fn bit(&self, node: usize) -> (usize, u64) {
-        let (cell, d) = (node / self.n, node % self.n);
-        (d * self.w + cell / 64, 1u64 << (cell % 64))
-    }
-
-    pub fn seen(&self, node: usize, pol: usize) -> bool {
-        let (i, b) = self.bit(node);
-        self.vis[pol][i] & b != 0
-    }
-
-    fn mark(&mut self, node: usize, pol: usize, dist: u16) -> bool {
-        let (i, b) = self.bit(node);
-        if self.vis[pol][i] & b != 0 {
-            return false;
-        }
-        self.vis[pol][i] |= b;
-        self.dist[pol][node] = dist;
-        true
-    }
-
-    /// Expands `start` assumed false (`OFF`) or true (`ON`): afterwards `seen(e, pol)` tells
-    /// whether the premise implies `e` with polarity `pol` by an alternating chain of at most
-    /// the graph's `max_links` links, and `dist` how many links the shortest one has.
-    pub fn run_from(&mut self, graph: &Graph, start: usize, start_pol: usize) {
-        let (n, w) = (self.n, self.w);
-        self.vis[OFF].fill(0);
-        self.vis[ON].fill(0);
-        self.frontier.clear();
-        self.mark(start, start_pol, 0);
-        self.frontier.push(start);
-        let mut layer = 0u16;
-        while !self.frontier.is_empty() && (layer as usize) < graph.max_links {
-            self.next.clear();
-            if (layer as usize + start_pol).is_multiple_of(2) {
-                // OFF nodes: their strong partners are ON.
-                for k in 0..self.frontier.len() {
-                    let u = self.frontier[k];
-                    for &v in graph.strong_of(u) {
-                        if self.mark(v as usize, ON, layer + 1) {
-                            self.next.push(v as usize);
-                        }
-                    }
-                }
-            } else {
-                // ON nodes: their weak partners are OFF.
-                self.fresh.fill(0);
-                for &u in &self.frontier {
-                    let (cell, d) = (u / n, u % n);
-                    let peers = graph.grid.peers(cell);
-                    let digit = graph.grid.digit(d as u8 + 1);
-                    let block = &mut self.fresh[d * w..(d + 1) * w];
-                    for i in 0..w {
-                        block[i] |= peers[i] & digit[i] & graph.usable[i];
-                    }
-                    for o in graph.grid.board.candidates(cell).iter() {
-                        let o = o as usize - 1;
-                        if o != d {
-                            self.fresh[o * w + cell / 64] |= 1 << (cell % 64);
-                        }
-                    }
-                }
-                for i in 0..n * w {
-                    let mut bits = self.fresh[i] & !self.vis[OFF][i];
-                    self.vis[OFF][i] |= bits;
-                    while bits != 0 {
-                        let cell = (i % w) * 64 + bits.trailing_zeros() as usize;
-                        let node = cell * n + i / w;
-                        self.dist[OFF][node] = layer + 1;
-                        self.next.push(node);
-                        bits &= bits - 1;
-                    }
-                }
-            }
-            std::mem::swap(&mut self.frontier, &mut self.next);
-            layer += 1;
-        }
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // X- and XY-chains: HoDoKu's depth-first chain search.
@@ -449,7 +130,7 @@ impl Kept {
 
 /// The cells of `a` that see `b`, as eliminations of `digit` (none when there are none, without
 /// allocating: most chain ends eliminate nothing).
-fn seeing_both(grid: &Grid, a: &[u64], b: usize, digit: u8) -> Vec<Elimination> {
+fn seeing_both(grid: &BitBoard, a: &[u64], b: usize, digit: u8) -> Vec<Elimination> {
     // A 36×36 grid needs 21 words.
     let mut buf = [0u64; 24];
     let set = &mut buf[..grid.w];
@@ -478,7 +159,7 @@ fn has_bit(set: &[u64], i: usize) -> bool {
 
 /// X-chain search state for one digit.
 struct XSearch<'g> {
-    grid: &'g Grid<'g>,
+    grid: &'g BitBoard<'g>,
     digit: u8,
     /// Per cell (CSR): linked cells holding the digit and whether the link is strong.
     link_start: Vec<u32>,
@@ -539,7 +220,7 @@ impl XSearch<'_> {
 }
 
 fn find_x_chains(board: &Board, digits: Option<Digits>) -> Vec<(Vec<usize>, Vec<Elimination>)> {
-    let grid = Grid::new(board);
+    let grid = BitBoard::new(board);
     let geometry = grid.geometry;
     let cells = geometry.cell_count();
     let houses = geometry.houses().len();
@@ -618,7 +299,7 @@ fn find_x_chains(board: &Board, digits: Option<Digits>) -> Vec<(Vec<usize>, Vec<
 
 /// XY-chain search state.
 struct XySearch<'g> {
-    grid: &'g Grid<'g>,
+    grid: &'g BitBoard<'g>,
     /// Per bivalue cell (CSR): the bivalue cells linked to it.
     link_start: Vec<u32>,
     links: Vec<u32>,
@@ -677,7 +358,7 @@ impl XySearch<'_> {
 }
 
 fn find_xy_chains(board: &Board) -> Vec<(Vec<usize>, Vec<Elimination>)> {
-    let grid = Grid::new(board);
+    let grid = BitBoard::new(board);
     let geometry = grid.geometry;
     let n = grid.n;
     let cells = geometry.cell_count();

@@ -5,14 +5,14 @@
 //! - Color trap: a cell outside the colors that sees a cell of each color cannot hold the digit.
 //! - Color wrap: two cells of one color see each other, so that color is false everywhere.
 
-use super::chains::{Grid, elims};
+use super::bits::{BitBoard, elims};
 use super::solving::Solving;
 use super::step::{Candidate, Link, LinkKind, Step, StepSink, cell_list, describe_eliminations};
 use super::technique::Technique;
 
 pub fn simple_colors(solving: &Solving, sink: &mut StepSink) {
     let board = solving.board();
-    let grid = Grid::new(board);
+    let grid = BitBoard::new(board);
     let g = grid.geometry;
     let cells = g.cell_count();
     // Conjugate links and colors of the current digit; the buffers serve every digit (a cell

@@ -34,15 +34,21 @@ use super::technique::Technique;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// Singles only.
     Easy,
+    /// Needs intersections or pairs.
     Medium,
+    /// Needs triples, quads, fish, wings, colouring or uniqueness.
     Hard,
+    /// Needs chains, or more than the hint engine knows.
     Evil,
 }
 
 impl Level {
+    /// Every level, easiest first.
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Evil];
 
+    /// The level's id, as the CLI and JSON write it.
     pub fn id(self) -> &'static str {
         match self {
             Level::Easy => "easy",

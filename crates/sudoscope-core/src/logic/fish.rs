@@ -442,8 +442,8 @@ pub fn finned_fishes(board: &Board, sinks: &mut FinnedSinks) {
                 by_rows,
                 masks,
                 stacks,
-                peers: super::chains::peer_bits(geometry),
-                w: super::chains::words(geometry),
+                peers: super::bits::peer_bits(geometry),
+                w: super::bits::words(geometry),
                 plain: geometry.variant() == Variant::Standard,
             };
             chosen.clear();

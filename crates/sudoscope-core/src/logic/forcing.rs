@@ -5,7 +5,7 @@
 //! placed in a cell rules itself out of the cell's peers and rules the cell's other digits out;
 //! a digit ruled out of a bivalue cell puts the other digit there, and a digit ruled out of one
 //! of its two places in a house puts it in the other. From each assumption the search follows
-//! these implications breadth-first up to [`MAX_LINKS`] links, so every chain shown is a
+//! these implications breadth-first up to `MAX_LINKS` links, so every chain shown is a
 //! shortest one and none is longer than that bound.
 //!
 //! * Forcing chain contradiction: assuming a candidate true leads to some candidate being both
@@ -21,424 +21,27 @@
 //! implication tables of larger grids are too big for a hint. The table of one board is
 //! computed once and shared by the four techniques.
 
-use std::collections::VecDeque;
-
+use super::bits::BitBoard;
 use super::board::Board;
-use super::chains::Grid;
+use super::forcing_table::{Broken, Closure, FALSE, Lit, MAX_SIZE, TRUE, Table};
 use super::solving::Solving;
 use super::step::{Candidate, Elimination, Link, LinkKind, Placement, Step, StepSink};
 use super::technique::Technique;
 use crate::grid::Shown;
 
-/// The longest chain followed from an assumption, in links (HoDoKu's default chain bound on
-/// 9×9 is 20; a forcing chain is a chain, so it gets the same).
-pub const MAX_LINKS: usize = 20;
-
-/// The largest grid searched.
-const MAX_SIZE: usize = 16;
-
-/// A candidate and a truth value: `node * 2 + 1` for "true", `node * 2` for "false", where
-/// `node = cell * n + digit - 1`.
-type Lit = usize;
-
-const FALSE: usize = 0;
-const TRUE: usize = 1;
-
-/// What one assumption implies: the candidates it makes true and false (digit-major bitsets:
-/// digit `d`'s block of `w` words is a cell set).
-struct Closure {
-    on: Vec<u64>,
-    off: Vec<u64>,
-    /// The first contradiction met, if any.
-    broken: Option<Broken>,
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Broken {
-    /// A candidate both true and false.
-    Both(usize),
-    /// A cell whose candidates are all false.
-    Cell(usize),
-    /// A digit with no place left in a house.
-    House(usize, u8),
-}
-
-/// The implication graph of one board and the closure of every assumption, built once per
-/// board state for the four techniques (see [`Solving::forcing_table`]).
-pub(crate) struct Table {
-    n: usize,
-    w: usize,
-    /// Strong partners of each node (false here → true there), CSR.
-    strong_start: Vec<u32>,
-    strong: Vec<u32>,
-    /// The candidate nodes, in increasing order.
-    nodes: Vec<usize>,
-    /// Closure of each literal (`None` for literals of absent candidates).
-    closures: Vec<Option<Closure>>,
-    /// Per house and digit with places in it, in house then digit order: the house, the digit
-    /// and (`w` words each in `house_place_bits`) its places.
-    house_places: Vec<(usize, u8)>,
-    house_place_bits: Vec<u64>,
-}
-
-impl Table {
-    pub(crate) fn build(grid: &Grid) -> Table {
-        let board = grid.board;
-        let g = grid.geometry;
-        let (n, w) = (grid.n, grid.w);
-        let cells = g.cell_count();
-        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); cells * n];
-        let mut add = |a: usize, b: usize| {
-            if !lists[a].contains(&(b as u32)) {
-                lists[a].push(b as u32);
-                lists[b].push(a as u32);
-            }
-        };
-        for h in 0..g.houses().len() {
-            for d in 1..=n as u8 {
-                let mut it = board.positions(h, d);
-                if let (Some(a), Some(b), None) = (it.next(), it.next(), it.next()) {
-                    add(a * n + d as usize - 1, b * n + d as usize - 1);
-                }
-            }
-        }
-        for cell in 0..cells {
-            let cands = board.candidates(cell);
-            if board.value(cell) == 0 && cands.len() == 2 {
-                let mut it = cands.iter();
-                if let (Some(a), Some(b)) = (it.next(), it.next()) {
-                    add(cell * n + a as usize - 1, cell * n + b as usize - 1);
-                }
-            }
-        }
-        let mut strong_start = Vec::with_capacity(lists.len() + 1);
-        let mut strong = Vec::new();
-        for list in &lists {
-            strong_start.push(strong.len() as u32);
-            strong.extend_from_slice(list);
-        }
-        strong_start.push(strong.len() as u32);
-        let mut nodes = Vec::new();
-        for cell in 0..cells {
-            if board.value(cell) == 0 {
-                for d in board.candidates(cell).iter() {
-                    nodes.push(cell * n + d as usize - 1);
-                }
-            }
-        }
-        let mut house_places = Vec::new();
-        let mut house_place_bits = Vec::new();
-        for (h, house) in g.houses().iter().enumerate() {
-            let mut mask = vec![0u64; w];
-            for &c in &house.cells {
-                if board.value(c) == 0 {
-                    mask[c / 64] |= 1 << (c % 64);
-                }
-            }
-            for d in 1..=n as u8 {
-                let digit = grid.digit(d);
-                if mask.iter().zip(digit).any(|(m, x)| m & x != 0) {
-                    house_places.push((h, d));
-                    house_place_bits.extend(mask.iter().zip(digit).map(|(m, x)| m & x));
-                }
-            }
-        }
-        let mut table = Table {
-            n,
-            w,
-            strong_start,
-            strong,
-            nodes,
-            closures: Vec::new(),
-            house_places,
-            house_place_bits,
-        };
-        table.closures = table.close_all(grid);
-        table
-    }
-
-    /// The closure of every literal of every candidate: what it implies within
-    /// [`MAX_LINKS`] links, and whether that breaks.
-    ///
-    /// All the breadth-first searches run at once, one bit per start literal: each literal
-    /// keeps the set of starts that reached it and the set that reached it in the last layer,
-    /// and one layer ORs each literal's newly-reached starts into its implications. Every
-    /// start follows exactly its own search (a layer of a search starting at a true literal
-    /// only holds true literals on even layers, as before), so the sets are those of one
-    /// search per literal, for a fraction of the work.
-    fn close_all(&self, grid: &Grid) -> Vec<Option<Closure>> {
-        let (n, w) = (self.n, self.w);
-        let cells = grid.geometry.cell_count();
-        let m = self.nodes.len();
-        // Literal index: position of the node in `nodes` times two, plus the polarity.
-        let mut index = vec![u32::MAX; cells * n];
-        for (i, &node) in self.nodes.iter().enumerate() {
-            index[node] = i as u32;
-        }
-        // What each literal implies in one link, CSR over literal indices.
-        let mut out_start: Vec<u32> = Vec::with_capacity(2 * m + 1);
-        let mut out: Vec<u32> = Vec::new();
-        for &u in &self.nodes {
-            // False: its strong partners are true.
-            out_start.push(out.len() as u32);
-            for &v in self.strong_of(u) {
-                out.push(index[v as usize] * 2 + TRUE as u32);
-            }
-            // True: the digit's other places among the peers and the cell's other digits
-            // are false, in the order the single searches visited them (it does not matter
-            // for the sets, only for the work).
-            out_start.push(out.len() as u32);
-            let (cell, d) = (u / n, u % n);
-            let peers = grid.peers(cell);
-            let digit = grid.digit(d as u8 + 1);
-            for k in 0..w {
-                let mut bits = peers[k] & digit[k];
-                while bits != 0 {
-                    let other = k * 64 + bits.trailing_zeros() as usize;
-                    out.push(index[other * n + d] * 2 + FALSE as u32);
-                    bits &= bits - 1;
-                }
-            }
-            for o in grid.board.candidates(cell).iter() {
-                let o = o as usize - 1;
-                if o != d {
-                    out.push(index[cell * n + o] * 2 + FALSE as u32);
-                }
-            }
-        }
-        out_start.push(out.len() as u32);
-        let lits = 2 * m;
-        let sw = lits.div_ceil(64);
-        let mut seen = vec![0u64; lits * sw];
-        let mut frontier = vec![0u64; lits * sw];
-        let mut next = vec![0u64; lits * sw];
-        for l in 0..lits {
-            seen[l * sw + l / 64] |= 1 << (l % 64);
-            frontier[l * sw + l / 64] |= 1 << (l % 64);
-        }
-        let mut active: Vec<u32> = (0..lits as u32).collect();
-        let mut reached: Vec<u32> = Vec::new();
-        let mut is_reached = vec![false; lits];
-        for _ in 0..MAX_LINKS {
-            if active.is_empty() {
-                break;
-            }
-            reached.clear();
-            for &l in &active {
-                let l = l as usize;
-                let from = &frontier[l * sw..(l + 1) * sw];
-                for &t in &out[out_start[l] as usize..out_start[l + 1] as usize] {
-                    let t = t as usize;
-                    if !is_reached[t] {
-                        is_reached[t] = true;
-                        reached.push(t as u32);
-                    }
-                    for (x, &f) in next[t * sw..(t + 1) * sw].iter_mut().zip(from) {
-                        *x |= f;
-                    }
-                }
-                frontier[l * sw..(l + 1) * sw].fill(0);
-            }
-            active.clear();
-            for &t in &reached {
-                let t = t as usize;
-                is_reached[t] = false;
-                let mut any = 0u64;
-                for k in t * sw..(t + 1) * sw {
-                    let fresh = next[k] & !seen[k];
-                    seen[k] |= fresh;
-                    frontier[k] = fresh;
-                    next[k] = 0;
-                    any |= fresh;
-                }
-                if any != 0 {
-                    active.push(t as u32);
-                }
-            }
-        }
-        // Which starts break, and how: the first contradiction in the order of the checks
-        // (a candidate both true and false, by digit then cell; a cell without candidates; a
-        // digit without a place in a house, by house then digit), found for all starts at
-        // once.
-        let mut broken: Vec<Option<Broken>> = vec![None; lits];
-        let mut settled = vec![0u64; sw];
-        let mut set = vec![0u64; sw];
-        let mut settle = |set: &[u64], settled: &mut [u64], what: Broken| {
-            for (k, (&x, done)) in set.iter().zip(settled.iter_mut()).enumerate() {
-                let mut bits = x & !*done;
-                *done |= bits;
-                while bits != 0 {
-                    // Words hold 64 starts; the last word's spare bits are no start.
-                    if let Some(slot) = broken.get_mut(k * 64 + bits.trailing_zeros() as usize) {
-                        *slot = Some(what);
-                    }
-                    bits &= bits - 1;
-                }
-            }
-        };
-        for d in 0..n {
-            let digit = grid.digit(d as u8 + 1);
-            for (k, &word) in digit.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let node = (k * 64 + bits.trailing_zeros() as usize) * n + d;
-                    bits &= bits - 1;
-                    let i = index[node] as usize;
-                    let (t, f) = (2 * i + TRUE, 2 * i + FALSE);
-                    for (k, x) in set.iter_mut().enumerate() {
-                        *x = seen[t * sw + k] & seen[f * sw + k];
-                    }
-                    settle(&set, &mut settled, Broken::Both(node));
-                }
-            }
-        }
-        for cell in 0..cells {
-            if grid.board.value(cell) != 0 {
-                continue;
-            }
-            set.fill(u64::MAX);
-            for d in grid.board.candidates(cell).iter() {
-                let f = 2 * index[cell * n + d as usize - 1] as usize + FALSE;
-                for (k, x) in set.iter_mut().enumerate() {
-                    *x &= seen[f * sw + k];
-                }
-            }
-            settle(&set, &mut settled, Broken::Cell(cell));
-        }
-        for (e, &(h, d)) in self.house_places.iter().enumerate() {
-            set.fill(u64::MAX);
-            let places = &self.house_place_bits[e * w..(e + 1) * w];
-            for (k, &word) in places.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let cell = k * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let f = 2 * index[cell * n + d as usize - 1] as usize + FALSE;
-                    for (k, x) in set.iter_mut().enumerate() {
-                        *x &= seen[f * sw + k];
-                    }
-                }
-            }
-            settle(&set, &mut settled, Broken::House(h, d));
-        }
-        // Per start: the literals it reached, as digit-major cell sets.
-        let mut on = vec![0u64; lits * n * w];
-        let mut off = vec![0u64; lits * n * w];
-        for l in 0..lits {
-            let (i, b) = self.bit(self.nodes[l / 2]);
-            let target = if l % 2 == TRUE { &mut on } else { &mut off };
-            for (k, &word) in seen[l * sw..(l + 1) * sw].iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let start = k * 64 + bits.trailing_zeros() as usize;
-                    target[start * n * w + i] |= b;
-                    bits &= bits - 1;
-                }
-            }
-        }
-        let mut closures: Vec<Option<Closure>> = (0..cells * n * 2).map(|_| None).collect();
-        for (l, (on, off)) in on
-            .chunks_exact(n * w)
-            .zip(off.chunks_exact(n * w))
-            .enumerate()
-        {
-            closures[self.nodes[l / 2] * 2 + l % 2] = Some(Closure {
-                on: on.to_vec(),
-                off: off.to_vec(),
-                broken: broken[l],
-            });
-        }
-        closures
-    }
-
-    fn strong_of(&self, node: usize) -> &[u32] {
-        &self.strong[self.strong_start[node] as usize..self.strong_start[node + 1] as usize]
-    }
-
-    fn bit(&self, node: usize) -> (usize, u64) {
-        let (cell, d) = (node / self.n, node % self.n);
-        (d * self.w + cell / 64, 1u64 << (cell % 64))
-    }
-
-    fn closure(&self, lit: Lit) -> Option<&Closure> {
-        self.closures.get(lit).and_then(|c| c.as_ref())
-    }
-
-    /// A shortest chain of implications from `start` to `target` (both included).
-    fn chain(&self, grid: &Grid, start: Lit, target: Lit) -> Vec<Lit> {
-        let n = self.n;
-        let mut parent: Vec<usize> = vec![usize::MAX; self.closures.len()];
-        let mut depth: Vec<u16> = vec![0; self.closures.len()];
-        let mut queue = VecDeque::new();
-        parent[start] = start;
-        queue.push_back(start);
-        while let Some(u) = queue.pop_front() {
-            if u == target {
-                break;
-            }
-            if depth[u] as usize >= MAX_LINKS {
-                continue;
-            }
-            let node = u / 2;
-            let mut visit = |v: Lit, queue: &mut VecDeque<Lit>| {
-                if parent[v] == usize::MAX {
-                    parent[v] = u;
-                    depth[v] = depth[u] + 1;
-                    queue.push_back(v);
-                }
-            };
-            if u % 2 == FALSE {
-                for &v in self.strong_of(node) {
-                    visit(v as usize * 2 + TRUE, &mut queue);
-                }
-            } else {
-                let (cell, d) = (node / n, node % n);
-                let peers = grid.peers(cell);
-                let digit = grid.digit(d as u8 + 1);
-                for k in 0..self.w {
-                    let mut bits = peers[k] & digit[k];
-                    while bits != 0 {
-                        let other = k * 64 + bits.trailing_zeros() as usize;
-                        visit((other * n + d) * 2 + FALSE, &mut queue);
-                        bits &= bits - 1;
-                    }
-                }
-                for o in grid.board.candidates(cell).iter() {
-                    let o = o as usize - 1;
-                    if o != d {
-                        visit((cell * n + o) * 2 + FALSE, &mut queue);
-                    }
-                }
-            }
-        }
-        let mut out = vec![target];
-        let mut at = target;
-        while at != start {
-            at = parent[at];
-            if at == usize::MAX {
-                // Not reached: cannot happen for a literal of the closure.
-                return vec![start, target];
-            }
-            out.push(at);
-        }
-        out.reverse();
-        out
-    }
-}
-
 /// The digit of a candidate node, as the puzzle writes it.
-fn digit_of(grid: &Grid, node: usize) -> Shown {
+fn digit_of(grid: &BitBoard, node: usize) -> Shown {
     grid.board.show((node % grid.n) as u8 + 1)
 }
 
 /// `r1c2=5` or `r1c2≠5`.
-fn lit_name(grid: &Grid, lit: Lit) -> String {
+fn lit_name(grid: &BitBoard, lit: Lit) -> String {
     let node = lit / 2;
     let sign = if lit % 2 == TRUE { "=" } else { "≠" };
     format!("{}{sign}{}", grid.name(node / grid.n), digit_of(grid, node))
 }
 
-fn chain_text(grid: &Grid, chain: &[Lit]) -> String {
+fn chain_text(grid: &BitBoard, chain: &[Lit]) -> String {
     chain
         .iter()
         .map(|&l| lit_name(grid, l))
@@ -482,7 +85,7 @@ fn common(table: &Table, closures: &[&Closure], skip: &[Lit]) -> Vec<Lit> {
 
 /// The step that sets `conclusion`, with the chains that prove it.
 fn step(
-    grid: &Grid,
+    grid: &BitBoard,
     technique: Technique,
     conclusion: Lit,
     chains: &[Vec<Lit>],
@@ -539,7 +142,7 @@ fn candidate(n: usize, lit: Lit) -> Candidate {
     }
 }
 
-fn conclusion_text(grid: &Grid, lit: Lit) -> String {
+fn conclusion_text(grid: &BitBoard, lit: Lit) -> String {
     let n = grid.n;
     let node = lit / 2;
     let (cell, d) = (grid.name(node / n), digit_of(grid, node));
@@ -639,7 +242,7 @@ pub fn contradiction(solving: &Solving, sink: &mut StepSink) {
 
 /// Reports each conclusion once: the first group of assumptions that proves it.
 fn report_verity(
-    grid: &Grid,
+    grid: &BitBoard,
     t: &Table,
     sink: &mut StepSink,
     technique: Technique,

@@ -3,38 +3,49 @@
 //!
 //! Every technique is a function `fn(&Solving, &mut StepSink)` that reports each instance that
 //! places or eliminates something; the engine tries them in [`Technique::ALL`] order. The
-//! [`Solving`] context holds the board and the tables several finders share, built once per
-//! board state (see [`solving`]).
+//! `Solving` context holds the board and the tables several finders share, built once per
+//! board state.
 
-pub mod als;
-pub mod board;
-pub mod chains;
-pub mod coloring;
-pub mod difficulty;
-pub mod fish;
-pub mod forcing;
-pub mod intersections;
-pub mod nice_loops;
+pub(crate) mod als;
+pub(crate) mod als_sets;
+pub(crate) mod bits;
+pub(crate) mod board;
+pub(crate) mod chains;
+pub(crate) mod coloring;
+pub(crate) mod difficulty;
+pub(crate) mod fish;
+pub(crate) mod forcing;
+pub(crate) mod forcing_table;
+pub(crate) mod intersections;
+pub(crate) mod links;
+pub(crate) mod loop_search;
+pub(crate) mod nice_loops;
 pub mod path;
 pub mod rating;
 pub mod se;
-pub mod single_digit;
-pub mod singles;
-pub mod solving;
-pub mod step;
-pub mod subsets;
-pub mod technique;
-pub mod uniqueness;
-pub mod wings;
-pub mod wnef;
+pub(crate) mod single_digit;
+pub(crate) mod singles;
+pub(crate) mod solving;
+pub(crate) mod step;
+pub(crate) mod subsets;
+pub(crate) mod technique;
+pub(crate) mod uniqueness;
+pub(crate) mod wings;
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
+#[allow(missing_docs)]
+pub(crate) mod wnef;
 
 pub use board::{Board, BoardError};
-pub use solving::Solving;
-pub use step::{Candidate, Elimination, Link, LinkKind, Placement, SeRule, Step, StepSink};
+pub(crate) use solving::Solving;
+pub(crate) use step::StepSink;
+pub use step::{
+    Candidate, Elimination, Link, LinkKind, Placement, SeRule, Step, StepJson,
+    describe_eliminations,
+};
 pub use technique::{Family, Spec, Technique};
 
 /// The function that finds a technique's steps, or `None` while it is not implemented.
-pub fn finder(technique: Technique) -> Option<fn(&Solving, &mut StepSink)> {
+pub(crate) fn finder(technique: Technique) -> Option<fn(&Solving, &mut StepSink)> {
     Some(match technique {
         Technique::FullHouse => singles::full_house,
         Technique::NakedSingle => singles::naked_single,
@@ -97,7 +108,7 @@ pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
 
 /// [`find_all`] in a context that may already hold the tables other techniques built at this
 /// board.
-pub fn find_all_in(solving: &Solving, technique: Technique) -> Vec<Step> {
+pub(crate) fn find_all_in(solving: &Solving, technique: Technique) -> Vec<Step> {
     let mut sink = StepSink::new(false);
     if let Some(find) = finder(technique) {
         find(solving, &mut sink);

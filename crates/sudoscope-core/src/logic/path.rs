@@ -42,6 +42,7 @@ impl Path {
 /// What [`walk`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Walk {
+    /// Whether the walk solved the board.
     pub solved: bool,
     /// Steps applied (each single of a batch counts).
     pub steps: usize,
@@ -312,7 +313,7 @@ fn step_digits<'a>(steps: impl Iterator<Item = &'a Step>) -> Digits {
 /// The steps of a batched walk come without explanation text (an empty `explanation`): it is
 /// for rating, which never shows them.
 ///
-/// Each round has two phases: `choose` searches one board state through a [`Solving`]
+/// Each round has two phases: `choose` searches one board state through a `Solving`
 /// context (which borrows the board, so the tables the finders share cannot go stale), then
 /// the context is dropped and the chosen steps are applied.
 ///

@@ -1,6 +1,6 @@
 //! Difficulty rating: the score of a puzzle (the weight of the hardest step on the easiest
 //! logical path), its level (easy / medium / hard / evil) and the MCM WNEF. The scale itself —
-//! levels, bands, step weights — is [`super::difficulty`]; its names are re-exported here.
+//! levels, bands, step weights — is the engine's difficulty module; its names are re-exported here.
 
 use crate::grid::Puzzle;
 
@@ -25,13 +25,14 @@ pub fn assumes_uniqueness(technique: Technique) -> bool {
 /// A puzzle's rating.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rating {
+    /// The level the hardest step puts the puzzle at.
     pub level: Level,
     /// The weight of the hardest step on the easiest logical path, or `STUCK_FROM` and up
     /// when logic cannot finish.
     pub score: f64,
     /// The technique of that hardest step (`None` when nothing was needed or possible).
     pub hardest: Option<Technique>,
-    /// The MCM WNEF of the puzzle with the default weights and basis of [`wnef`] (after
+    /// The MCM WNEF of the puzzle with the default weights and basis of the WNEF module (after
     /// singles: 1 for a puzzle that singles solve).
     pub wnef: f64,
     /// Whether logic alone solves the puzzle.

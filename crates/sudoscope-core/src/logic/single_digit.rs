@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use crate::grid::HouseKind;
 
-use super::chains::{Grid, elims};
+use super::bits::{BitBoard, elims};
 use super::solving::Solving;
 use super::step::{BuildFx, Elimination, Step, StepSink, describe_eliminations};
 use super::technique::Technique;
@@ -22,7 +22,7 @@ struct Pair {
     b: usize,
 }
 
-fn pairs(grid: &Grid, digit: u8, kind: Option<HouseKind>) -> Vec<Pair> {
+fn pairs(grid: &BitBoard, digit: u8, kind: Option<HouseKind>) -> Vec<Pair> {
     let mut out = Vec::new();
     for (h, house) in grid.geometry.houses().iter().enumerate() {
         if kind.is_some_and(|k| k != house.kind) {
@@ -43,7 +43,7 @@ fn both_ways(p: Pair) -> [(usize, usize); 2] {
 /// the two other ends holds the digit.
 pub fn skyscraper(solving: &Solving, sink: &mut StepSink) {
     let board = solving.board();
-    let grid = Grid::new(board);
+    let grid = BitBoard::new(board);
     let g = grid.geometry;
     for digit in 1..=grid.n as u8 {
         if !sink.wants_digit(digit) {
@@ -105,7 +105,7 @@ pub fn skyscraper(solving: &Solving, sink: &mut StepSink) {
 /// two other ends holds the digit.
 pub fn two_string_kite(solving: &Solving, sink: &mut StepSink) {
     let board = solving.board();
-    let grid = Grid::new(board);
+    let grid = BitBoard::new(board);
     let g = grid.geometry;
     for digit in 1..=grid.n as u8 {
         if !sink.wants_digit(digit) {
@@ -174,7 +174,7 @@ pub fn turbot_fish(solving: &Solving, sink: &mut StepSink) {
         .into_iter()
         .map(|s| s.eliminations)
         .collect();
-    let grid = Grid::new(board);
+    let grid = BitBoard::new(board);
     let g = grid.geometry;
     for digit in 1..=grid.n as u8 {
         if !sink.wants_digit(digit) {
@@ -271,7 +271,7 @@ pub fn turbot_fish(solving: &Solving, sink: &mut StepSink) {
 /// cross's row in the box and puts the digit on the cross's column.
 pub fn empty_rectangle(solving: &Solving, sink: &mut StepSink) {
     let board = solving.board();
-    let grid = Grid::new(board);
+    let grid = BitBoard::new(board);
     let g = grid.geometry;
     let n = grid.n;
     // The rows and columns of each box, the same for every digit.

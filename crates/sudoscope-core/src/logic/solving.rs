@@ -16,16 +16,17 @@
 
 use std::cell::OnceCell;
 
-use super::als::{AlsData, Overlap};
+use super::als_sets::{AlsData, Overlap};
+use super::bits::BitBoard;
 use super::board::Board;
-use super::chains::{Graph, Grid};
-use super::forcing::Table;
-use super::nice_loops::{self, Loops};
+use super::forcing_table::Table;
+use super::links::{self, Graph};
+use super::loop_search::{self, Loops};
 
 /// One board state and the tables its finders have built so far (see the module docs).
 pub struct Solving<'b> {
     board: &'b Board,
-    grid: OnceCell<Grid<'b>>,
+    grid: OnceCell<BitBoard<'b>>,
     graph: OnceCell<Graph<'b>>,
     loops: OnceCell<Loops>,
     forcing: OnceCell<Table>,
@@ -52,19 +53,19 @@ impl<'b> Solving<'b> {
     }
 
     /// The candidates as bitsets, per digit, with every cell's peers.
-    pub(crate) fn grid(&self) -> &Grid<'b> {
-        self.grid.get_or_init(|| Grid::new(self.board))
+    pub(crate) fn grid(&self) -> &BitBoard<'b> {
+        self.grid.get_or_init(|| BitBoard::new(self.board))
     }
 
     /// The link graph the AICs and nice loops search.
     pub(crate) fn graph(&self) -> &Graph<'b> {
-        self.graph.get_or_init(|| nice_loops::graph(self.board))
+        self.graph.get_or_init(|| links::graph(self.board))
     }
 
     /// Both kinds of nice loop: one search finds them together.
     pub(crate) fn loops(&self) -> &Loops {
         self.loops
-            .get_or_init(|| nice_loops::find_loops(self.graph()))
+            .get_or_init(|| loop_search::find_loops(self.graph()))
     }
 
     /// The forcing chains' implication table: the expensive part of all four of them.

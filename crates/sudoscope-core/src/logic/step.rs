@@ -11,21 +11,27 @@ use super::technique::Technique;
 /// A digit placed in a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Placement {
+    /// The cell, row-major from 0.
     pub cell: usize,
+    /// The digit placed.
     pub digit: u8,
 }
 
 /// A candidate removed from a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Elimination {
+    /// The cell, row-major from 0.
     pub cell: usize,
+    /// The digit removed.
     pub digit: u8,
 }
 
 /// One candidate: a digit that may still go in a cell. The ends of a chain's links.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Candidate {
+    /// The cell, row-major from 0.
     pub cell: usize,
+    /// The digit.
     pub digit: u8,
 }
 
@@ -44,8 +50,11 @@ pub enum LinkKind {
 /// over the board as arrows between candidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Link {
+    /// Where the link starts.
     pub from: Candidate,
+    /// Where it leads.
     pub to: Candidate,
+    /// Strong or weak.
     pub kind: LinkKind,
 }
 
@@ -90,6 +99,7 @@ impl SeRule {
 /// every finder.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
+    /// The technique applied.
     pub technique: Technique,
     /// The houses the pattern lives in (indices into [`Geometry::houses`]).
     pub houses: Vec<usize>,
@@ -97,12 +107,14 @@ pub struct Step {
     pub cells: Vec<usize>,
     /// The digits the pattern is about.
     pub digits: Vec<u8>,
+    /// Digits the step places.
     pub placements: Vec<Placement>,
+    /// Candidates the step removes.
     pub eliminations: Vec<Elimination>,
     /// The links of the chain the step follows, in reading order, for the chain techniques
     /// (X- and XY-chains, AICs, nice loops, simple colors, forcing chains); empty for the
     /// others. Like the explanation, it is presentation: a sink that keeps no text
-    /// ([`StepSink::without_text`]) drops it, and it is not part of the JSON contract.
+    /// (`StepSink::without_text`) drops it, and it is not part of the JSON contract.
     pub links: Vec<Link>,
     /// What a player reads: the pattern, why it works, and what it changes.
     pub explanation: String,
@@ -223,12 +235,19 @@ pub fn alternating_links(nodes: &[usize], n: usize, strong_first: bool) -> Vec<L
 /// name (`row 1`, `box 3`), everything else by number.
 #[derive(Serialize)]
 pub struct StepJson<'a> {
+    /// The technique's id (`naked-pair`).
     pub technique: Cow<'static, str>,
+    /// The houses of the pattern, by name.
     pub houses: Vec<String>,
+    /// The cells of the pattern, row-major from 0.
     pub cells: &'a [usize],
+    /// The digits the pattern is about.
     pub digits: &'a [u8],
+    /// Digits placed.
     pub placements: &'a [Placement],
+    /// Candidates removed.
     pub eliminations: &'a [Elimination],
+    /// The step in words.
     pub explanation: &'a str,
 }
 
@@ -247,6 +266,7 @@ impl Step {
         self.eliminations.dedup();
     }
 
+    /// The step as the JSON contract writes it (cell names, technique id).
     pub fn to_json<'a>(&'a self, geometry: &Geometry) -> StepJson<'a> {
         StepJson {
             technique: self.technique_id(),
@@ -397,6 +417,7 @@ pub struct StepSink {
 }
 
 impl StepSink {
+    /// A sink that keeps every step, or (`first_only`) only the first.
     pub fn new(first_only: bool) -> StepSink {
         StepSink {
             steps: Vec::new(),
@@ -501,14 +522,18 @@ impl StepSink {
         self.first_only && !self.steps.is_empty()
     }
 
+    /// The steps found, in the order found.
     pub fn into_steps(self) -> Vec<Step> {
         self.steps
     }
 
+    /// How many steps were found.
+    #[cfg_attr(not(feature = "lab"), allow(dead_code))]
     pub fn len(&self) -> usize {
         self.steps.len()
     }
 
+    /// Whether no step was found.
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
     }

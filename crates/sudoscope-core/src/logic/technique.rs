@@ -10,49 +10,93 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Technique {
+    /// The last empty cell of a house.
     FullHouse,
+    /// A cell with one candidate left.
     NakedSingle,
+    /// A digit with one place left in a house.
     HiddenSingle,
+    /// A box's places of a digit all in one line: the digit goes from the rest of the line.
     Pointing,
+    /// A line's places of a digit all in one box: the digit goes from the rest of the box.
     Claiming,
+    /// Several boxes' places of a digit confined to the same lines (multi-line intersection).
     MultiLine,
+    /// A naked pair inside an intersection of a line and a box.
     LockedPair,
+    /// A naked triple inside an intersection of a line and a box.
     LockedTriple,
+    /// Two cells of a house holding the same two candidates.
     NakedPair,
+    /// Three cells of a house holding three candidates between them.
     NakedTriple,
+    /// Four cells of a house holding four candidates between them.
     NakedQuad,
+    /// Two digits with the same two places in a house.
     HiddenPair,
+    /// Three digits confined to three cells of a house.
     HiddenTriple,
+    /// Four digits confined to four cells of a house.
     HiddenQuad,
+    /// A digit's places in two lines confined to two cross lines.
     XWing,
+    /// The three-line fish.
     Swordfish,
+    /// The four-line fish.
     Jellyfish,
+    /// Two conjugate pairs of a digit joined at one end, the other ends in parallel lines.
     Skyscraper,
+    /// A row and a column conjugate pair of a digit joined through a box.
     TwoStringKite,
+    /// A pivot cell `xy` with wings `xz` and `yz`.
     XyWing,
+    /// A pivot cell `xyz` with wings `xz` and `yz`.
     XyzWing,
+    /// Two cells with the same two candidates joined by a conjugate pair.
     WWing,
+    /// Two-colouring the conjugate pairs of one digit.
     SimpleColors,
+    /// A deadly rectangle with one extra candidate in one corner.
     UniqueRectangle1,
+    /// Bivalue universal grave plus one cell with a third candidate.
     BugPlus1,
+    /// A chain of one digit's links.
     XChain,
+    /// A chain of bivalue cells.
     XyChain,
+    /// An alternating inference chain.
     Aic,
+    /// A nice loop that breaks at one candidate.
     DiscontinuousNiceLoop,
+    /// A nice loop whose every weak link is a strong one in disguise.
     ContinuousNiceLoop,
+    /// A box's places of a digit in one row and one column, with a conjugate pair.
     EmptyRectangle,
+    /// A three-link chain of one digit with a strong link at each end.
     TurbotFish,
+    /// An X-wing with a fin.
     FinnedXWing,
+    /// A swordfish with a fin.
     FinnedSwordfish,
+    /// A jellyfish with a fin.
     FinnedJellyfish,
+    /// A finned X-wing missing a base cell.
     SashimiXWing,
+    /// A finned swordfish missing a base cell.
     SashimiSwordfish,
+    /// A finned jellyfish missing a base cell.
     SashimiJellyfish,
+    /// Two almost locked sets joined by a restricted common candidate.
     AlsXz,
+    /// Three almost locked sets linked in a wing.
     AlsXyWing,
+    /// An assumption that breaks the grid is false.
     ForcingChainContradiction,
+    /// Both states of a candidate lead to the same conclusion.
     DigitForcingChain,
+    /// Every candidate of a cell leads to the same conclusion.
     CellForcingChain,
+    /// Every place of a digit in a house leads to the same conclusion.
     HouseForcingChain,
     /// A step of Sudoku Explainer's ladder (see [`crate::logic::se`]), given when our own
     /// ladder finds nothing; not in [`Technique::ALL`], which is our ladder.
@@ -497,7 +541,7 @@ impl Technique {
         self.spec().family
     }
 
-    /// The technique's base weight on the difficulty scale (see [`crate::logic::difficulty`]).
+    /// The technique's base weight on the difficulty scale (see [`crate::logic::rating`]).
     pub const fn weight(self) -> f64 {
         self.spec().weight
     }
@@ -531,17 +575,29 @@ pub struct Spec {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Family {
+    /// Full house, naked and hidden singles.
     Singles,
+    /// Pointing, claiming, multi-line.
     Intersections,
+    /// Naked and hidden subsets, locked pairs and triples.
     Subsets,
+    /// X-wing, swordfish, jellyfish.
     BasicFish,
+    /// Finned and sashimi fish.
     FinnedFish,
+    /// Skyscraper, two-string kite, empty rectangle, turbot fish.
     SingleDigitPatterns,
+    /// XY-, XYZ- and W-wings.
     Wings,
+    /// Simple colours.
     Coloring,
+    /// Unique rectangles, BUG+1.
     Uniqueness,
+    /// X- and XY-chains, AICs, nice loops.
     Chains,
+    /// Almost locked sets.
     Als,
+    /// Forcing chains.
     ForcingChains,
     /// Sudoku Explainer's ladder (`logic::se`), used only where ours finds nothing.
     SudokuExplainer,

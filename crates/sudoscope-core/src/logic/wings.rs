@@ -3,8 +3,8 @@
 //! Each is a short chain through bivalue cells: whatever the pivot (or the link) holds, one of
 //! the wings holds digit z, so z goes from every cell that sees all the cells that might be z.
 
+use super::bits::{BitBoard, elims};
 use super::board::Board;
-use super::chains::{Grid, elims};
 use super::solving::Solving;
 use super::step::{Step, StepSink, describe_eliminations, digit_list};
 use super::technique::Technique;
@@ -23,7 +23,7 @@ fn bivalue_cells(board: &Board) -> Vec<usize> {
 /// XY-wing: pivot {x,y} sees wings {x,z} and {y,z}: one wing is z.
 pub fn xy_wing(solving: &Solving, sink: &mut StepSink) {
     let board = solving.board();
-    let grid = Grid::new(board);
+    let grid = BitBoard::new(board);
     let bi = bivalue_cells(board);
     for &pivot in &bi {
         let pc = board.candidates(pivot);
@@ -82,7 +82,7 @@ pub fn xy_wing(solving: &Solving, sink: &mut StepSink) {
 /// XYZ-wing: pivot {x,y,z} sees wings {x,z} and {y,z}: one of the three is z.
 pub fn xyz_wing(solving: &Solving, sink: &mut StepSink) {
     let board = solving.board();
-    let grid = Grid::new(board);
+    let grid = BitBoard::new(board);
     let bi = bivalue_cells(board);
     for pivot in 0..grid.geometry.cell_count() {
         let pc = board.candidates(pivot);
@@ -141,7 +141,7 @@ pub fn xyz_wing(solving: &Solving, sink: &mut StepSink) {
 /// two cells is x.
 pub fn w_wing(solving: &Solving, sink: &mut StepSink) {
     let board = solving.board();
-    let grid = Grid::new(board);
+    let grid = BitBoard::new(board);
     let g = grid.geometry;
     let bi = bivalue_cells(board);
     for (i, &c1) in bi.iter().enumerate() {

@@ -288,6 +288,7 @@ impl SeGrid {
     }
 
     /// How many times a digit is placed.
+    #[cfg_attr(not(feature = "lab"), allow(dead_code))]
     pub fn placed_count(&self, digit: u8) -> u32 {
         self.values.iter().filter(|&&v| v == digit).count() as u32
     }

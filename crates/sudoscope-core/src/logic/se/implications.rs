@@ -146,6 +146,7 @@ impl Implications {
 
     /// Whether "`cell` is `digit`" implies itself again through other literals (a cycle
     /// through it can exist).
+    #[cfg(test)]
     pub fn on_returns(&self, cell: u8, digit: u8) -> bool {
         self.literal(cell, digit, true)
             .is_some_and(|on| self.cyclic[self.component[on] as usize])

@@ -10,16 +10,17 @@
 //! Only standard 9×9 puzzles have an SE rating. The README lists the measured disagreements
 //! with `serate` and their causes.
 
-pub mod aligned;
-pub mod basic;
-pub mod chaining;
-pub mod explain;
-pub mod grid;
-pub mod implications;
-pub mod new_links;
-pub mod spread;
-pub mod unique;
-pub mod x_pass;
+pub(crate) mod aligned;
+pub(crate) mod basic;
+pub(crate) mod chaining;
+pub(crate) mod explain;
+// The SE grid is reached from outside only through the `lab` module.
+#[allow(missing_docs)]
+pub(crate) mod grid;
+pub(crate) mod implications;
+pub(crate) mod new_links;
+pub(crate) mod spread;
+pub(crate) mod unique;
 
 /// Grids the chain modules' tests share.
 #[cfg(test)]
@@ -66,6 +67,7 @@ use crate::logic::{self, Board, BoardError, Technique};
 
 pub use chaining::SeMemo;
 use chaining::{Chaining, Search};
+pub use explain::summary_and_proof;
 use grid::{Mask, SeGrid, cell_name};
 
 /// SE's three figures, in SE's tenths (1.0 … 11.9 and beyond).
@@ -80,12 +82,15 @@ pub struct SeRating {
 }
 
 impl SeRating {
+    /// ER as SE writes it (tenths as a decimal).
     pub fn er(&self) -> f64 {
         self.er as f64 / 10.0
     }
+    /// EP as SE writes it.
     pub fn ep(&self) -> f64 {
         self.ep as f64 / 10.0
     }
+    /// ED as SE writes it.
     pub fn ed(&self) -> f64 {
         self.ed as f64 / 10.0
     }
@@ -102,23 +107,29 @@ impl fmt::Display for SeRating {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SeError {
     #[error("Sudoku Explainer rates standard 9x9 puzzles only")]
+    /// Not a standard 9×9 puzzle.
     NotStandard,
     #[error("contradiction: {0}")]
+    /// The givens contradict each other.
     Contradiction(#[from] BoardError),
     #[error("no solution: only a solvable puzzle has a rating")]
+    /// The puzzle has no solution.
     NoSolution,
     #[error("multiple solutions: only a puzzle with one solution has a rating")]
+    /// The puzzle has several solutions.
     MultipleSolutions,
     #[error("no SE step applies at this grid")]
+    /// No SE technique applies (cannot happen on a valid puzzle).
     Stuck,
     #[error("the rating was cancelled")]
+    /// Stopped on request.
     Cancelled,
 }
 
 /// What a technique's instance looks like, for the techniques that can act inside chains:
 /// which candidates it needs gone to apply.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Shape {
+pub(crate) enum Shape {
     None,
     /// A digit's places in a house, all inside another house (or all seen by the victims).
     Locked {
@@ -142,8 +153,11 @@ pub enum Shape {
 /// A potential of a chain: "`cell` is `digit`" (`on`) or "`cell` is not `digit`".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Potential {
+    /// The cell, 0..81 row-major.
     pub cell: u8,
+    /// The digit.
     pub digit: u8,
+    /// "Is" (`true`) or "is not" (`false`).
     pub on: bool,
 }
 
@@ -151,7 +165,9 @@ pub struct Potential {
 /// the board: cells, digits and arrows).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Implication {
+    /// The premise.
     pub from: Potential,
+    /// What it implies.
     pub to: Potential,
 }
 
@@ -184,13 +200,15 @@ pub struct SeHint {
     pub difficulty: u32,
     /// SE's name for the technique.
     pub name: String,
+    /// The candidates the step removes, as (cell, digit).
     pub removals: Vec<(u8, u8)>,
+    /// The digit it places, as (cell, digit).
     pub placement: Option<(u8, u8)>,
     /// The cells of the pattern (for a chain: every cell its proof passes through).
     pub cells: Vec<u8>,
     /// The step for a player, one line each; a chain as numbered implications.
     pub explanation: Vec<String>,
-    pub shape: Shape,
+    pub(crate) shape: Shape,
     /// For a chain step found with explanations: every implication of its proof, each branch's
     /// from its assumption to its conclusion (empty for the other techniques).
     pub links: Vec<Implication>,
@@ -321,7 +339,12 @@ const ALIGNED_TRIPLET: usize = 19;
 /// one. With `explain`, chain steps carry their numbered implications. Without `unique` (a
 /// puzzle that may have several solutions) the uniqueness techniques are left out. `memo`
 /// keeps what nested chain searches found for the next steps of the same puzzle.
-pub fn next_hint(memo: &SeMemo, grid: &SeGrid, explain: bool, unique: bool) -> Option<SeHint> {
+pub(crate) fn next_hint(
+    memo: &SeMemo,
+    grid: &SeGrid,
+    explain: bool,
+    unique: bool,
+) -> Option<SeHint> {
     let mut found: Option<SeHint> = None;
     let mut take = |h: SeHint| {
         found = Some(h);
@@ -432,7 +455,7 @@ pub fn rate_cancellable(
 }
 
 /// SE's path from a grid (each step reported), and its rating.
-pub fn rate_grid(grid: SeGrid, on_step: impl FnMut(&SeHint)) -> Result<SeRating, SeError> {
+pub(crate) fn rate_grid(grid: SeGrid, on_step: impl FnMut(&SeHint)) -> Result<SeRating, SeError> {
     rate_grid_until(grid, on_step, || false)
 }
 

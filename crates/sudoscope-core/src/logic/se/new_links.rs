@@ -370,11 +370,13 @@ impl Implied {
     }
 
     /// Whether "cell is digit" is among the implications.
+    #[cfg(test)]
     pub fn has_on(&self, cell: u8, digit: u8) -> bool {
         self.on[digit as usize] >> cell & 1 == 1
     }
 
     /// Whether "cell is not digit" is among the implications.
+    #[cfg(test)]
     pub fn has_off(&self, cell: u8, digit: u8) -> bool {
         self.off[digit as usize] >> cell & 1 == 1
     }

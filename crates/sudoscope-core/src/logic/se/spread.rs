@@ -31,7 +31,7 @@ struct Literals {
 /// The literals a walk met first at one level (all "on" or all "off": the two alternate
 /// along every path), as cells per digit, with the digits that hold any.
 #[derive(Clone, Copy)]
-pub struct Level {
+pub struct WalkLevel {
     cells: [u128; 10],
     digits: u16,
     on: bool,
@@ -58,15 +58,18 @@ fn met_within(level: u32, max_links: u32) -> bool {
 /// next.
 #[derive(Default)]
 pub struct CycleWalks {
-    from_on: Vec<Level>,
-    from_off: Vec<Level>,
+    from_on: Vec<WalkLevel>,
+    from_off: Vec<WalkLevel>,
 }
 
 /// Everything one literal implies over one pass's links, and when its opposite first appears.
 pub struct Spread {
+    /// Read by the tests, which compare a walk that went everywhere with a plain search.
+    #[cfg_attr(not(test), allow(dead_code))]
     reached: Literals,
     /// Links from the assumption to its opposite along the shortest path (none: never), when
-    /// the walk went everywhere.
+    /// the walk went everywhere (read by the tests).
+    #[cfg_attr(not(test), allow(dead_code))]
     opposite_at: Option<u32>,
     /// The first level at which the walk met a literal whose opposite it had met before (see
     /// [`Spread::chain_within`]).
@@ -78,16 +81,14 @@ pub struct Spread {
 /// `max_links` links (what the passes ask).
 #[derive(Clone, Copy)]
 pub enum Extent {
+    /// Everything the assumption implies (what the tests compare with a plain search).
+    #[cfg_attr(not(test), allow(dead_code))]
     Everything,
     /// Until it first meets a literal and its opposite, as far as that can show a chain of at
     /// most `max_links` links.
-    ChainWithin {
-        max_links: u32,
-    },
+    ChainWithin { max_links: u32 },
     /// Every literal at most `max_links` links away (for [`Spread::loop_hopes`]).
-    Within {
-        max_links: u32,
-    },
+    Within { max_links: u32 },
 }
 
 impl Extent {
@@ -252,7 +253,7 @@ impl Spread {
         links: PassLinks,
         (cell, digit, on): (u8, u8, bool),
         extent: Extent,
-        mut levels: Option<&mut Vec<Level>>,
+        mut levels: Option<&mut Vec<WalkLevel>>,
     ) -> Spread {
         let t = tables();
         let mut reached = Literals::default();
@@ -339,13 +340,13 @@ impl Spread {
             }
             if let Some(levels) = levels.as_deref_mut() {
                 levels.push(if level_on != 0 {
-                    Level {
+                    WalkLevel {
                         cells: level.on,
                         digits: level_on,
                         on: true,
                     }
                 } else {
-                    Level {
+                    WalkLevel {
                         cells: level.off,
                         digits: level_off,
                         on: false,
@@ -413,12 +414,14 @@ impl Spread {
     /// How many links the shortest path from the assumption to its opposite takes, if there
     /// is one (a forcing chain then exists, and that many links plus one potentials long),
     /// after a walk that went everywhere.
+    #[cfg(test)]
     pub fn opposite_at(&self) -> Option<u32> {
         self.opposite_at
     }
 
     /// Whether the walk reached "`cell` is (`on`) / is not `digit`" (everything the assumption
     /// implies, with [`Extent::Everything`]).
+    #[cfg(test)]
     pub fn reached(&self, cell: u8, digit: u8, on: bool) -> bool {
         let set = if on {
             &self.reached.on

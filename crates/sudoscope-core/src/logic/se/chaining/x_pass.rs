@@ -14,8 +14,8 @@
 //! before. So each digit's first step (in SE's order) is remembered with the places it was
 //! found at, and only the digits that lost a place are searched again.
 
-use super::chaining::ChainHint;
-use super::grid::{SeGrid, bit, digits};
+use super::super::grid::{SeGrid, bit, digits};
+use super::ChainHint;
 
 /// One digit's first X-pass step, and the places of the digit it was found at.
 #[derive(Clone)]
