@@ -39,6 +39,17 @@ pub enum Command {
     Serve(ServeArgs),
     /// Today's puzzle (UTC), the same on every machine: one 9×9 puzzle per day and level.
     Daily(DailyArgs),
+    /// Your history: games, best and median times per kind of puzzle, games per week and
+    /// the daily streak.
+    Stats(StatsArgs),
+}
+
+/// `sudoscope stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Text for people, or one JSON object for scripts.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
 }
 
 /// `sudoscope daily`.

@@ -13,6 +13,7 @@ mod progress;
 mod rate;
 mod serve;
 mod solve;
+mod stats;
 
 use sudoscope::grid::parse::Item;
 use sudoscope::grid::{ParseError, Puzzle, Record};
@@ -34,6 +35,7 @@ pub fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Daily(args)) => daily::run(&args),
+        Some(Command::Stats(args)) => stats::run(&args),
     }
 }
 

@@ -199,7 +199,8 @@ fn checked(puzzle: sudoscope::grid::Puzzle, name: &str) -> Result<StartGame, Fai
     Ok(StartGame::Puzzle(puzzle))
 }
 
-/// Opens the UI on a daily puzzle (`sudoscope daily`).
+/// Opens the UI on a daily puzzle (`sudoscope daily`): the game knows it is a daily, so its
+/// finish is recorded with its day (a past day's counts for no streak).
 pub fn run_daily(
     daily: &sudoscope::daily::Daily,
     no_color: bool,
@@ -208,19 +209,23 @@ pub fn run_daily(
     let puzzle = daily
         .puzzle()
         .map_err(|e| Failure::runtime(e.to_string()))?;
-    let start = checked(puzzle, &daily.title())?;
+    checked(puzzle, &daily.title())?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(Failure::usage(
             "daily needs a terminal to play (standard input and output are not one); `daily --print` writes the puzzle",
         ));
     }
+    let store = LocalStore::open(data_dir().as_deref());
     let color = !no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    run_ui(RunOptions {
-        start: Some(start),
-        fresh: GenerateOptions::default(),
-        color,
-        ascii,
-    })
+    run_ui(
+        RunOptions {
+            start: Some(StartGame::Daily(daily.clone())),
+            fresh: GenerateOptions::default(),
+            color,
+            ascii,
+        },
+        store,
+    )
     .map_err(|e| Failure::runtime(e.to_string()))?;
     Ok(0)
 }

@@ -3,6 +3,7 @@
 
 use rusqlite::{Transaction, params};
 
+use super::streak::StreakState;
 use super::{Finished, GameId, GameSummary, Kind, PlayerId};
 
 /// Adds an unfinished game row (also used by migrations).
@@ -32,7 +33,7 @@ pub fn insert_game(
     Ok(tx.last_insert_rowid())
 }
 
-/// Adds a history row (also used by migrations).
+/// Adds a history row (also used by migrations), not ranked.
 pub fn insert_finish(
     tx: &Transaction,
     player: PlayerId,
@@ -40,11 +41,24 @@ pub fn insert_finish(
     at_ms: i64,
     imported: bool,
 ) -> rusqlite::Result<()> {
+    insert_ranked_finish(tx, player, finished, at_ms, imported, false)
+}
+
+/// Adds a history row, ranked on the leaderboards or not.
+pub fn insert_ranked_finish(
+    tx: &Transaction,
+    player: PlayerId,
+    finished: &Finished,
+    at_ms: i64,
+    imported: bool,
+    ranked: bool,
+) -> rusqlite::Result<()> {
     let kind = &finished.kind;
     tx.execute(
         "INSERT INTO finishes (player, at_ms, size, variant, level, daily, time_ms, hint_steps,
-                               revealed_cells, solution_copied, solution_revealed, imported)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                               revealed_cells, solution_copied, solution_revealed, imported,
+                               ranked)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         params![
             player,
             at_ms,
@@ -57,7 +71,8 @@ pub fn insert_finish(
             finished.revealed_cells,
             finished.solution_copied,
             finished.solution_revealed,
-            imported
+            imported,
+            ranked
         ],
     )?;
     Ok(())
@@ -70,4 +85,28 @@ pub fn kind_of(row: &rusqlite::Row, first: usize) -> rusqlite::Result<Kind> {
         level: row.get(first + 2)?,
         daily: row.get(first + 3)?,
     })
+}
+
+/// A player's daily streak as stored.
+pub fn streak(tx: &Transaction, player: PlayerId) -> rusqlite::Result<StreakState> {
+    tx.query_row(
+        "SELECT streak_run, streak_longest, streak_last FROM players WHERE id = ?1",
+        params![player],
+        |row| {
+            Ok(StreakState {
+                run: row.get(0)?,
+                longest: row.get(1)?,
+                last: row.get(2)?,
+            })
+        },
+    )
+}
+
+/// Stores a player's daily streak.
+pub fn put_streak(tx: &Transaction, player: PlayerId, state: &StreakState) -> rusqlite::Result<()> {
+    tx.execute(
+        "UPDATE players SET streak_run = ?2, streak_longest = ?3, streak_last = ?4 WHERE id = ?1",
+        params![player, state.run, state.longest, state.last],
+    )?;
+    Ok(())
 }

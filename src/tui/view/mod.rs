@@ -5,6 +5,7 @@
 pub mod board;
 pub mod continue_list;
 pub mod hint;
+pub mod history;
 pub mod layout;
 pub mod overlays;
 pub mod side;
@@ -96,6 +97,11 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
         Overlay::Open { text, error } => {
             overlays::open(app, frame, screen.body, text, error.as_deref())
         }
+        Overlay::Stats(report) => history::stats(app, frame, screen.body, report.as_deref()),
+        Overlay::Boards(view) => history::boards(app, frame, screen.body, view.as_deref()),
+        Overlay::Name { text, error, first } => {
+            history::name_prompt(app, frame, screen.body, text, error.as_deref(), *first)
+        }
     }
     hits
 }
@@ -111,7 +117,10 @@ fn title_bar(app: &App, frame: &mut Frame, area: Rect) {
         Span::raw(" "),
         Span::raw(board_name(app)),
     ];
-    if let Some(level) = game.level {
+    if let Some(daily) = app.daily() {
+        // A daily's title names its day, level and rating: "Daily 2026-11-28 · hard · SE 5.4".
+        spans[2] = Span::raw(theme.glyphs.text(&daily.title).into_owned());
+    } else if let Some(level) = game.level {
         spans.push(Span::styled(
             theme
                 .glyphs
@@ -120,7 +129,7 @@ fn title_bar(app: &App, frame: &mut Frame, area: Rect) {
             theme.dim,
         ));
     }
-    if let Some(se) = se_text(app) {
+    if let Some(se) = se_text(app).filter(|_| app.daily().is_none()) {
         spans.push(Span::styled(
             theme.glyphs.text(&format!(" · {se}")).into_owned(),
             theme.dim,
@@ -198,12 +207,17 @@ fn board_name(app: &App) -> String {
 
 /// The width of the title bar's left part (so the right part never overlaps it).
 fn title_width(app: &App) -> u16 {
-    let mut w = 12 + board_name(app).chars().count() + 22;
-    if app.game.level.is_some() {
-        w += 9;
-    }
-    if let Some(se) = se_text(app) {
-        w += 3 + se.chars().count();
+    let mut w = 12 + 22;
+    if let Some(daily) = app.daily() {
+        w += daily.title.chars().count();
+    } else {
+        w += board_name(app).chars().count();
+        if app.game.level.is_some() {
+            w += 9;
+        }
+        if let Some(se) = se_text(app) {
+            w += 3 + se.chars().count();
+        }
     }
     if app.notes_mode {
         w += 9;

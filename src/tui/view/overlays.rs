@@ -26,7 +26,7 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
     )
 }
 
-fn popup(
+pub(super) fn popup(
     app: &App,
     frame: &mut Frame,
     area: Rect,
@@ -188,6 +188,10 @@ pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
         ]));
     }
     lines.push(Line::from(""));
+    lines.push(Line::from(vec![
+        Span::styled(" d", theme.key),
+        Span::raw(" Today's puzzle: the daily 9×9 at this level"),
+    ]));
     lines.push(Line::from(vec![
         Span::styled(" ↑↓", theme.key),
         Span::raw(" field  "),
