@@ -290,10 +290,19 @@ fn a_hostile_name_in_the_database_is_drawn_harmless() {
     assert!(text.contains("Leaderboards"), "{text}");
     // The names' harmful characters went out as U+FFFD, which this screen model shows as
     // nothing: the rest of each name is there, and the screen was not cleared under it.
-    assert!(out.contains("x\u{FFFD}[2Jy"), "the CSI name is not shown inert");
-    assert!(out.contains("abc\u{FFFD}fed"), "the override is not shown inert");
+    assert!(
+        out.contains("x\u{FFFD}[2Jy"),
+        "the CSI name is not shown inert"
+    );
+    assert!(
+        out.contains("abc\u{FFFD}fed"),
+        "the override is not shown inert"
+    );
     assert!(text.contains("x[2Jy") && text.contains("abcfed"), "{text}");
-    assert!(text.contains("Daily 2026-11-28"), "the screen was cleared:\n{text}");
+    assert!(
+        text.contains("Daily 2026-11-28"),
+        "the screen was cleared:\n{text}"
+    );
 }
 
 #[test]

@@ -78,7 +78,7 @@ pub fn stats_lines(app: &App, report: &StatsReport) -> Vec<Line<'static>> {
         let worst = recent.times_ms.iter().max().copied();
         let title = match (best, worst) {
             (Some(best), Some(worst)) => format!(
-                " last {} times of {}: {} to {}",
+                " latest {} of {}: best {}, slowest {}",
                 recent.times_ms.len(),
                 recent.kind,
                 clock(best),
