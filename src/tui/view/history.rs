@@ -20,6 +20,8 @@ use crate::tui::panel::ascii_chart::ASCII_BARS;
 const KINDS_SHOWN: usize = 5;
 /// The chart's height in rows.
 const CHART_ROWS: usize = 4;
+/// The leaderboards' width with three columns side by side (a margin, 40 + 34 + 34, borders).
+const WIDE: u16 = 111;
 /// The widest a name is drawn.
 const NAME_WIDTH: usize = 20;
 
@@ -165,8 +167,9 @@ pub fn boards(app: &App, frame: &mut Frame, area: Rect, view: Option<&BoardsView
         );
         return;
     };
-    let lines = board_lines(app, view, area.width >= 104);
-    let width = if area.width >= 104 { 104 } else { 80 };
+    let wide = area.width >= WIDE;
+    let lines = board_lines(app, view, wide);
+    let width = if wide { WIDE } else { 80 };
     let rect = centered(area, width, lines.len() as u16 + 2);
     let title = format!(
         " Leaderboards · Daily {} · {} ",
@@ -270,7 +273,12 @@ pub fn board_lines(app: &App, view: &BoardsView, wide: bool) -> Vec<Line<'static
         for (c, column) in columns.iter().enumerate() {
             let width = if c == 0 { 40 } else { 34 };
             let cell = column.get(i).cloned().unwrap_or_default();
-            let padded = format!("{cell:<width$}");
+            // The last column is not padded: trailing blanks would wrap onto a line of their own.
+            let padded = if c + 1 == columns.len() {
+                cell.clone()
+            } else {
+                format!("{cell:<width$}")
+            };
             let style = if i == 0 {
                 theme.accent
             } else if cell.starts_with('>') {

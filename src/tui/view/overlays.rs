@@ -304,8 +304,13 @@ pub fn first_puzzle(app: &App, frame: &mut Frame, area: Rect) {
             app.theme.glyphs.text(line).into_owned(),
             app.theme.title,
         )),
+        Line::from(vec![
+            Span::raw("or "),
+            Span::styled("d", app.theme.key),
+            Span::raw(": today's daily puzzle"),
+        ]),
     ];
-    notice(app, frame, centered(area, 38, 4), lines);
+    notice(app, frame, centered(area, 38, 5), lines);
 }
 
 /// A yes/no question before something that loses the game or gives it away.
