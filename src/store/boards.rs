@@ -19,7 +19,7 @@ pub struct BoardQuery {
     pub level: String,
     /// Today's day number (for whose streak is still going).
     pub today: i64,
-    /// The start of this week (Monday 00:00 UTC), in milliseconds since the epoch.
+    /// This week's Monday, 00:00 UTC, in milliseconds since the epoch.
     pub week_from_ms: i64,
     /// Rows per board.
     pub limit: usize,
@@ -114,10 +114,10 @@ pub fn read(connection: &Connection, query: &BoardQuery) -> rusqlite::Result<Boa
         my_daily_row(connection, query, me)?
     };
     let mut statement = connection.prepare_cached(
-        "SELECT p.name, COUNT(*) AS n, SUM(f.time_ms) AS t, SUM(f.hint_steps), f.player
-         FROM finishes f JOIN players p ON p.id = f.player
-         WHERE f.ranked = 1 AND f.at_ms >= ?1 AND p.name IS NOT NULL
-         GROUP BY f.player ORDER BY n DESC, t, f.player LIMIT ?2",
+        "SELECT p.name, w.dailies, w.time_ms, w.hint_steps, w.player
+         FROM week_totals w JOIN players p ON p.id = w.player
+         WHERE w.week_ms = ?1 AND p.name IS NOT NULL
+         ORDER BY w.dailies DESC, w.time_ms, w.player LIMIT ?2",
     )?;
     let week = statement
         .query_map(params![query.week_from_ms, limit], |row| {

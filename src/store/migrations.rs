@@ -114,9 +114,11 @@ fn players_games_and_history(tx: &Transaction) -> rusqlite::Result<()> {
 }
 
 /// Version 2: what the leaderboards need. Players get a display name (unique by its
-/// comparison key, [`crate::names::DisplayName::key`]) and their daily streak, kept as finishes
-/// come in so the streak board reads one row per player; finishes get whether they are
-/// ranked. Streaks are worked out from the finishes already there.
+/// comparison key, [`crate::names::DisplayName::key`]) and their daily streak, and each week
+/// its totals of ranked dailies per player (`week_totals`, keyed by the week's Monday in
+/// milliseconds), both kept as finishes come in so each board reads a few rows instead of
+/// adding up the history; finishes get whether they are ranked. Streaks are worked out from
+/// the finishes already there (no finish was ranked before this version).
 fn names_ranks_and_streaks(tx: &Transaction) -> rusqlite::Result<()> {
     tx.execute_batch(
         "ALTER TABLE players ADD COLUMN name TEXT;
@@ -128,8 +130,15 @@ fn names_ranks_and_streaks(tx: &Transaction) -> rusqlite::Result<()> {
          CREATE INDEX players_by_streak ON players(streak_longest);
          ALTER TABLE finishes ADD COLUMN ranked INTEGER NOT NULL DEFAULT 0;
          CREATE INDEX finishes_by_daily ON finishes(daily, level, ranked, time_ms);
-         CREATE INDEX finishes_ranked_since ON finishes(ranked, at_ms, player, time_ms,
-                                                        hint_steps);",
+         CREATE TABLE week_totals (
+             player INTEGER NOT NULL REFERENCES players(id),
+             week_ms INTEGER NOT NULL,
+             dailies INTEGER NOT NULL,
+             time_ms INTEGER NOT NULL,
+             hint_steps INTEGER NOT NULL,
+             PRIMARY KEY (player, week_ms)
+         );
+         CREATE INDEX week_totals_by_rank ON week_totals(week_ms, dailies DESC, time_ms);",
     )?;
     let dailies: Vec<(i64, i64, super::Finished)> = {
         let mut statement = tx.prepare(

@@ -33,7 +33,8 @@ pub fn insert_game(
     Ok(tx.last_insert_rowid())
 }
 
-/// Adds a history row (also used by migrations), not ranked.
+/// Adds a history row, not ranked. Migrations use it too, so it writes only the columns of
+/// the first version's table (a later column takes its default).
 pub fn insert_finish(
     tx: &Transaction,
     player: PlayerId,
@@ -41,24 +42,11 @@ pub fn insert_finish(
     at_ms: i64,
     imported: bool,
 ) -> rusqlite::Result<()> {
-    insert_ranked_finish(tx, player, finished, at_ms, imported, false)
-}
-
-/// Adds a history row, ranked on the leaderboards or not.
-pub fn insert_ranked_finish(
-    tx: &Transaction,
-    player: PlayerId,
-    finished: &Finished,
-    at_ms: i64,
-    imported: bool,
-    ranked: bool,
-) -> rusqlite::Result<()> {
     let kind = &finished.kind;
     tx.execute(
         "INSERT INTO finishes (player, at_ms, size, variant, level, daily, time_ms, hint_steps,
-                               revealed_cells, solution_copied, solution_revealed, imported,
-                               ranked)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                               revealed_cells, solution_copied, solution_revealed, imported)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
         params![
             player,
             at_ms,
@@ -71,10 +59,27 @@ pub fn insert_ranked_finish(
             finished.revealed_cells,
             finished.solution_copied,
             finished.solution_revealed,
-            imported,
-            ranked
+            imported
         ],
     )?;
+    Ok(())
+}
+
+/// Adds a history row of a finish just made, ranked on the leaderboards or not.
+pub fn insert_ranked_finish(
+    tx: &Transaction,
+    player: PlayerId,
+    finished: &Finished,
+    at_ms: i64,
+    ranked: bool,
+) -> rusqlite::Result<()> {
+    insert_finish(tx, player, finished, at_ms, false)?;
+    if ranked {
+        tx.execute(
+            "UPDATE finishes SET ranked = 1 WHERE id = ?1",
+            params![tx.last_insert_rowid()],
+        )?;
+    }
     Ok(())
 }
 
@@ -107,6 +112,28 @@ pub fn put_streak(tx: &Transaction, player: PlayerId, state: &StreakState) -> ru
     tx.execute(
         "UPDATE players SET streak_run = ?2, streak_longest = ?3, streak_last = ?4 WHERE id = ?1",
         params![player, state.run, state.longest, state.last],
+    )?;
+    Ok(())
+}
+
+/// Adds a ranked finish to its player's totals of the week starting at `week_ms`.
+pub fn add_to_week(
+    tx: &Transaction,
+    player: PlayerId,
+    week_ms: i64,
+    finished: &Finished,
+) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO week_totals (player, week_ms, dailies, time_ms, hint_steps)
+         VALUES (?1, ?2, 1, ?3, ?4)
+         ON CONFLICT (player, week_ms) DO UPDATE SET dailies = dailies + 1,
+             time_ms = time_ms + excluded.time_ms, hint_steps = hint_steps + excluded.hint_steps",
+        params![
+            player,
+            week_ms,
+            finished.time_ms.min(i64::MAX as u64) as i64,
+            finished.hint_steps
+        ],
     )?;
     Ok(())
 }

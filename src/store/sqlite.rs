@@ -13,7 +13,9 @@ use rusqlite::{
 
 use super::files::move_aside;
 use super::ranking::{self, Seat, Unranked};
-use super::rows::{insert_finish, insert_game, insert_ranked_finish, kind_of, put_streak, streak};
+use super::rows::{
+    add_to_week, insert_finish, insert_game, insert_ranked_finish, kind_of, put_streak, streak,
+};
 use super::{
     BoardQuery, Boards, Finished, GameId, GameSummary, HistoryEntry, KEEP_UNFINISHED, Kind,
     NameSet, PlayerId, Record, Result, Store, StoreError, Unfinished, boards, median, migrations,
@@ -211,6 +213,10 @@ impl Store for SqliteStore {
                 &format!("DELETE FROM finishes WHERE player = {player}"),
                 params![owner],
             )?;
+            tx.execute(
+                &format!("DELETE FROM week_totals WHERE player = {player}"),
+                params![owner],
+            )?;
             tx.execute("DELETE FROM players WHERE owner = ?1", params![owner])?;
             Ok(())
         })
@@ -225,6 +231,10 @@ impl Store for SqliteStore {
             )?;
             tx.execute(
                 &format!("DELETE FROM finishes WHERE player IN {owners}"),
+                params![prefix],
+            )?;
+            tx.execute(
+                &format!("DELETE FROM week_totals WHERE player IN {owners}"),
                 params![prefix],
             )?;
             tx.execute(
@@ -300,7 +310,10 @@ impl Store for SqliteStore {
                 _ => false,
             };
             let standing = ranking::judge(seat, finished, now, earlier);
-            insert_ranked_finish(tx, player, finished, now, false, standing.is_ok())?;
+            insert_ranked_finish(tx, player, finished, now, standing.is_ok())?;
+            if standing.is_ok() {
+                add_to_week(tx, player, super::week_start(now), finished)?;
+            }
             if let Some(day) = super::streak::streak_day(finished, now) {
                 let mut state = streak(tx, player)?;
                 state.add(day);
