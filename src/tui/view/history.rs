@@ -89,7 +89,13 @@ pub fn stats_lines(app: &App, report: &StatsReport) -> Vec<Line<'static>> {
             _ => format!(" no times yet of {}", recent.kind),
         };
         lines.push(Line::from(Span::styled(title, theme.dim)));
-        for row in bars(&recent.times_ms, CHART_ROWS, theme.glyphs.ascii) {
+        // No chart of nothing: an empty one would be blank rows.
+        let rows = if recent.times_ms.is_empty() {
+            0
+        } else {
+            CHART_ROWS
+        };
+        for row in bars(&recent.times_ms, rows, theme.glyphs.ascii) {
             lines.push(Line::from(Span::styled(format!(" {row}"), theme.accent)));
         }
     }
