@@ -199,7 +199,7 @@ fn a_hostile_name_in_the_database_is_drawn_harmless() {
     let mut players = Vec::new();
     for (i, _) in HOSTILE.iter().enumerate() {
         let player = named(&store, &format!("key:{i}"), &format!("player{i}"));
-        store
+        let standing = store
             .record_finish(
                 player,
                 None,
@@ -207,6 +207,7 @@ fn a_hostile_name_in_the_database_is_drawn_harmless() {
                 Seat::Keyed,
             )
             .expect("recorded");
+        assert_eq!(standing, Ok(()));
         players.push(player);
     }
     let raw = rusqlite::Connection::open(&path).expect("a second connection");
@@ -314,11 +315,13 @@ fn streaks_cross_utc_midnight_and_break_after_a_missed_day() {
     let player = keeper.player();
     let name = DisplayName::parse("streaker").expect("name");
     store.set_name(player, &name).expect("named");
+    // Each finish is on its own day, so each is ranked.
     let finish_at = |date: &str, ms_into_day: i64| {
         now.store(midnight(date) + ms_into_day, Ordering::SeqCst);
-        store
+        let standing = store
             .record_finish(player, None, &daily(date, "medium", 90_000, 0), Seat::Keyed)
-            .expect("recorded")
+            .expect("recorded");
+        assert_eq!(standing, Ok(()), "{date}");
     };
     let stats = || match keeper.answer(Request::Stats(None)).expect("stats") {
         Answer::Stats(report) => report.streak,
