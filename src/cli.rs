@@ -42,6 +42,9 @@ pub enum Command {
     /// The canonical (minlex) form of each 9×9 standard puzzle: equivalent puzzles (digits
     /// relabelled, rows, columns, bands and stacks permuted, transposed) get the same line.
     Canon(CanonArgs),
+    /// Your history: games, best and median times per kind of puzzle, games per week and
+    /// the daily streak.
+    Stats(StatsArgs),
 }
 
 /// `sudoscope canon`.
@@ -49,6 +52,14 @@ pub enum Command {
 pub struct CanonArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+}
+
+/// `sudoscope stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Text for people, or one JSON object for scripts.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
 }

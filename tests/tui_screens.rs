@@ -414,7 +414,7 @@ fn help_reaches_its_last_row_at_80x24_without_run_together_rows() {
     let mut app = app_for(EASY, true);
     keys(&mut app, "?");
     let mut seen = String::new();
-    for _ in 0..80 {
+    for _ in 0..KEYS.len() * 2 {
         seen.push_str(&text(&draw(&app, 80, 24)));
         keys(&mut app, "j");
     }

@@ -15,6 +15,7 @@ mod progress;
 mod rate;
 mod serve;
 mod solve;
+mod stats;
 
 use sudoscope_core::grid::Item;
 use sudoscope_core::grid::{ParseError, Puzzle, Record};
@@ -37,6 +38,7 @@ pub fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Daily(args)) => daily::run(&args),
         Some(Command::Canon(args)) => canon::run(&args),
+        Some(Command::Stats(args)) => stats::run(&args),
     }
 }
 

@@ -200,7 +200,8 @@ fn checked(puzzle: sudoscope_core::grid::Puzzle, name: &str) -> Result<StartGame
     Ok(StartGame::Puzzle(puzzle))
 }
 
-/// Opens the UI on a daily puzzle (`sudoscope daily`).
+/// Opens the UI on a daily puzzle (`sudoscope daily`): the game knows it is a daily, so its
+/// finish is recorded with its day (a past day's counts for no streak).
 pub fn run_daily(
     daily: &sudoscope::daily::Daily,
     no_color: bool,
@@ -209,7 +210,7 @@ pub fn run_daily(
     let puzzle = daily
         .puzzle()
         .map_err(|e| Failure::runtime(e.to_string()))?;
-    let start = checked(puzzle, &daily.title())?;
+    checked(puzzle, &daily.title())?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(Failure::usage(
             "daily needs a terminal to play (standard input and output are not one); `daily --print` writes the puzzle",
@@ -219,7 +220,7 @@ pub fn run_daily(
     let store = LocalStore::open(data_dir().as_deref());
     run_ui(
         RunOptions {
-            start: Some(start),
+            start: Some(StartGame::Daily(daily.clone())),
             fresh: GenerateOptions::default(),
             color,
             ascii,

@@ -29,6 +29,9 @@ fn effects(effects: Vec<Effect>) -> Vec<SessionEffect> {
         .collect()
 }
 
+/// What a player with a key is told when the session starts (unless their game came back).
+pub const WELCOME: &str = "welcome: d plays today's daily puzzle, w shows the leaderboards";
+
 /// What an anonymous player is told when the session starts.
 pub const ANONYMOUS_NOTICE: &str = "this game lasts only for this connection: to keep it and your best times, connect with an SSH key (ssh-keygen makes one)";
 
@@ -36,6 +39,8 @@ impl SessionApp for GameSession {
     fn start(&mut self, keeps_game: bool) -> Vec<SessionEffect> {
         if !keeps_game {
             self.app.tell(ANONYMOUS_NOTICE);
+        } else if self.app.message().is_none() {
+            self.app.tell(WELCOME);
         }
         effects(self.app.start())
     }

@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::store::{Answer, Keeper, Request, Save, SharedStore};
+use crate::store::{Answer, Keeper, Request, Save, Seat, SharedStore};
 
 /// A session's player in the store.
 #[derive(Clone)]
@@ -25,7 +25,12 @@ impl Saves {
     ) -> Option<(Saves, Option<String>)> {
         let name = owner.clone();
         let opened = tokio::task::spawn_blocking(move || {
-            let mut keeper = Keeper::new(store, &name)?;
+            let seat = if resumes {
+                Seat::Keyed
+            } else {
+                Seat::Anonymous
+            };
+            let mut keeper = Keeper::new(store, &name)?.with_seat(seat);
             let mut resumed = None;
             if resumes && let Some(game) = keeper.unfinished()?.into_iter().next() {
                 keeper.take_up(game.id);

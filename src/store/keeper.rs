@@ -2,12 +2,24 @@
 //! session has one. The app numbers the games it plays (0 is the one it started with) and
 //! asks for each to be saved; the keeper knows which stored game each number is, so a game
 //! started in the app is added beside the others instead of overwriting one, and a finish
-//! moves its game from the unfinished list to the history in one transaction.
+//! moves its game from the unfinished list to the history in one transaction. It also knows
+//! who plays ([`Seat`]), which decides whether a finish is ranked.
 
+use super::boards::{BoardQuery, Boards, NameSet};
+use super::ranking::{Seat, Unranked};
+use super::stats::{self, StatsReport};
+use super::streak::day_of_ms;
 use super::{
-    Finished, GameId, GameSummary, KEEP_UNFINISHED, PlayerId, Record, Result, SharedStore,
-    Unfinished,
+    Finished, GameId, GameSummary, KEEP_UNFINISHED, Kind, PlayerId, Record, Result, SharedStore,
+    Unfinished, week_start,
 };
+use crate::names::DisplayName;
+
+/// Rows per leaderboard.
+pub const BOARD_ROWS: usize = 10;
+
+/// Every finish, for the statistics (a player with more has played for decades).
+const HISTORY_FOR_STATS: usize = 1_000_000;
 
 /// What the app asks to keep of its current game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,12 +52,18 @@ impl Save {
 }
 
 /// What the app can ask the store (the answer comes back as a message).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
     /// The unfinished games other than the one being played, for the continue list.
     Unfinished,
     /// Best and median times, for the finish banner.
     Records,
+    /// The statistics, with the chart of this kind's latest times.
+    Stats(Option<Kind>),
+    /// The leaderboards of this daily (`YYYY-MM-DD`) and level.
+    Boards { day: String, level: String },
+    /// Take this display name.
+    Name(String),
 }
 
 /// The store's answer to a [`Request`].
@@ -53,6 +71,29 @@ pub enum Request {
 pub enum Answer {
     Unfinished(Vec<Unfinished>),
     Records(Vec<Record>),
+    Stats(Box<StatsReport>),
+    Boards(Box<BoardsView>),
+    /// The name now kept, or why it was refused.
+    Name(std::result::Result<String, String>),
+}
+
+/// The leaderboards as one player sees them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardsView {
+    pub boards: Boards,
+    /// Why this player is never ranked (local play, no SSH key); `None` when they can be.
+    pub seat: Option<Unranked>,
+    /// The player's display name.
+    pub name: Option<String>,
+    /// Whether the player's last finish in this session was ranked, and why not.
+    pub last_finish: Option<std::result::Result<(), Unranked>>,
+}
+
+impl BoardsView {
+    /// The player finished a ranked game and has no name yet: the moment to ask for one.
+    pub fn wants_name(&self) -> bool {
+        self.name.is_none() && self.last_finish == Some(Ok(()))
+    }
 }
 
 /// The stored game behind the app's current game.
@@ -67,6 +108,9 @@ pub struct Keeper {
     store: SharedStore,
     player: PlayerId,
     current: Option<Current>,
+    seat: Seat,
+    /// Whether the last finish recorded was ranked.
+    last_finish: Option<std::result::Result<(), Unranked>>,
 }
 
 impl Keeper {
@@ -77,7 +121,15 @@ impl Keeper {
             store,
             player,
             current: None,
+            seat: Seat::Local,
+            last_finish: None,
         })
+    }
+
+    /// Says who plays (local play unless told otherwise).
+    pub fn with_seat(mut self, seat: Seat) -> Keeper {
+        self.seat = seat;
+        self
     }
 
     pub fn store(&self) -> &SharedStore {
@@ -108,7 +160,10 @@ impl Keeper {
             _ => save.stored,
         };
         let id = if let Some(finish) = &save.finish {
-            self.store.finish_game(self.player, id, finish)?;
+            let standing = self
+                .store
+                .record_finish(self.player, id, finish, self.seat)?;
+            self.last_finish = Some(standing);
             None
         } else if save.completed {
             if let Some(id) = id {
@@ -131,6 +186,13 @@ impl Keeper {
     /// Answers the app's question.
     pub fn answer(&self, request: Request) -> Result<Answer> {
         Ok(match request {
+            Request::Stats(kind) => {
+                let history = self.store.history(self.player, None, HISTORY_FOR_STATS)?;
+                let now = self.store.now_ms();
+                Answer::Stats(Box::new(stats::report(&history, now, kind.as_ref())))
+            }
+            Request::Boards { day, level } => Answer::Boards(Box::new(self.boards(day, level)?)),
+            Request::Name(typed) => Answer::Name(self.set_name(&typed)?),
             Request::Unfinished => {
                 let playing = self.current.and_then(|c| c.id);
                 let mut games = self.unfinished()?;
@@ -138,6 +200,52 @@ impl Keeper {
                 Answer::Unfinished(games)
             }
             Request::Records => Answer::Records(self.store.records(self.player)?),
+        })
+    }
+
+    /// The leaderboards of a daily, as this player sees them.
+    pub fn boards(&self, day: String, level: String) -> Result<BoardsView> {
+        let now = self.store.now_ms();
+        let boards = self.store.leaderboards(&BoardQuery {
+            day,
+            level,
+            today: day_of_ms(now),
+            week_from_ms: week_start(now),
+            limit: BOARD_ROWS,
+            me: Some(self.player),
+        })?;
+        let seat = match self.seat {
+            Seat::Local => Some(Unranked::Local),
+            Seat::Anonymous => Some(Unranked::Anonymous),
+            Seat::Keyed => None,
+        };
+        Ok(BoardsView {
+            boards,
+            seat,
+            name: self.store.name(self.player)?,
+            last_finish: self.last_finish,
+        })
+    }
+
+    /// Takes a display name the player typed: `Err` says in words why it cannot be theirs.
+    pub fn set_name(&self, typed: &str) -> Result<std::result::Result<String, String>> {
+        if self.seat != Seat::Keyed {
+            let why = match self.seat {
+                Seat::Anonymous => Unranked::Anonymous,
+                _ => Unranked::Local,
+            };
+            return Ok(Err(why.to_string()));
+        }
+        let name = match DisplayName::parse(typed) {
+            Ok(name) => name,
+            Err(e) => return Ok(Err(e.to_string())),
+        };
+        Ok(match self.store.set_name(self.player, &name)? {
+            NameSet::Set => Ok(name.as_str().to_string()),
+            NameSet::Taken => Err(format!(
+                "{} is taken (names differing only in case or width are one name)",
+                name.as_str()
+            )),
         })
     }
 }

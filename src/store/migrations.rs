@@ -11,7 +11,7 @@ use super::legacy;
 type Step = fn(&Transaction) -> rusqlite::Result<()>;
 
 /// The steps in order; step `i` takes a database from version `i` to `i + 1`.
-const STEPS: &[Step] = &[players_games_and_history];
+const STEPS: &[Step] = &[players_games_and_history, names_ranks_and_streaks];
 
 /// The version a database has once every step is taken.
 pub const LATEST: i64 = STEPS.len() as i64;
@@ -111,4 +111,67 @@ fn players_games_and_history(tx: &Transaction) -> rusqlite::Result<()> {
         }
     }
     tx.execute_batch("ALTER TABLE saves RENAME TO saves_before_store")
+}
+
+/// Version 2: what the leaderboards need. Players get a display name (unique by its
+/// comparison key, [`crate::names::DisplayName::key`]) and their daily streak, and each week
+/// its totals of ranked dailies per player (`week_totals`, keyed by the week's Monday in
+/// milliseconds), both kept as finishes come in so each board reads a few rows instead of
+/// adding up the history; finishes get whether they are ranked. Streaks are worked out from
+/// the finishes already there (no finish was ranked before this version).
+fn names_ranks_and_streaks(tx: &Transaction) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "ALTER TABLE players ADD COLUMN name TEXT;
+         ALTER TABLE players ADD COLUMN name_key TEXT;
+         CREATE UNIQUE INDEX players_by_name_key ON players(name_key);
+         ALTER TABLE players ADD COLUMN streak_run INTEGER NOT NULL DEFAULT 0;
+         ALTER TABLE players ADD COLUMN streak_longest INTEGER NOT NULL DEFAULT 0;
+         ALTER TABLE players ADD COLUMN streak_last INTEGER;
+         CREATE INDEX players_by_streak ON players(streak_longest);
+         ALTER TABLE finishes ADD COLUMN ranked INTEGER NOT NULL DEFAULT 0;
+         CREATE INDEX finishes_by_daily ON finishes(daily, level, ranked, time_ms);
+         CREATE TABLE week_totals (
+             player INTEGER NOT NULL REFERENCES players(id),
+             week_ms INTEGER NOT NULL,
+             dailies INTEGER NOT NULL,
+             time_ms INTEGER NOT NULL,
+             hint_steps INTEGER NOT NULL,
+             PRIMARY KEY (player, week_ms)
+         );
+         CREATE INDEX week_totals_by_rank ON week_totals(week_ms, dailies DESC, time_ms);",
+    )?;
+    let dailies: Vec<(i64, i64, super::Finished)> = {
+        let mut statement = tx.prepare(
+            "SELECT player, at_ms, size, variant, level, daily, solution_copied,
+                    solution_revealed
+             FROM finishes WHERE daily IS NOT NULL AND imported = 0 ORDER BY player, at_ms",
+        )?;
+        statement
+            .query_map([], |row| {
+                Ok((
+                    row.get(0)?,
+                    row.get(1)?,
+                    super::Finished {
+                        kind: super::rows::kind_of(row, 2)?,
+                        time_ms: 0,
+                        hint_steps: 0,
+                        revealed_cells: 0,
+                        solution_copied: row.get(6)?,
+                        solution_revealed: row.get(7)?,
+                    },
+                ))
+            })?
+            .collect::<rusqlite::Result<_>>()?
+    };
+    let mut states: std::collections::BTreeMap<i64, super::streak::StreakState> =
+        std::collections::BTreeMap::new();
+    for (player, at_ms, finished) in &dailies {
+        if let Some(day) = super::streak::streak_day(finished, *at_ms) {
+            states.entry(*player).or_default().add(day);
+        }
+    }
+    for (player, state) in states {
+        super::rows::put_streak(tx, player, &state)?;
+    }
+    Ok(())
 }

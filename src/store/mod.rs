@@ -9,27 +9,35 @@
 //! aside with a message, never silently replaced.
 //!
 //! The runners (the local terminal and each SSH session) talk to the store through a
-//! [`Keeper`], which knows which stored game the app on screen is playing.
+//! [`Keeper`], which knows which stored game the app on screen is playing and who is playing
+//! ([`Seat`]: what decides whether a finish is ranked on the leaderboards, see [`ranking`]).
 
+pub mod boards;
 mod dates;
 mod files;
 mod keeper;
 mod kind;
 pub mod legacy;
 mod migrations;
+pub mod ranking;
 mod rows;
 mod snapshots;
 pub mod sqlite;
+pub mod stats;
+pub mod streak;
 
 use std::sync::Arc;
 
 use thiserror::Error;
 
+pub use boards::{BoardQuery, Boards, NameSet};
 pub use dates::{civil_date, week_start};
-pub use keeper::{Answer, Keeper, Request, Save};
+pub use keeper::{Answer, BoardsView, Keeper, Request, Save};
 pub use kind::Kind;
+pub use ranking::{Seat, Unranked};
 pub use snapshots::{summary_of, variant_name};
 pub use sqlite::{Opened, SqliteStore};
+pub use stats::StatsReport;
 
 /// A player's row in the store.
 pub type PlayerId = i64;
@@ -167,8 +175,21 @@ pub trait Store: Send + Sync {
         summary: &GameSummary,
         snapshot: &str,
     ) -> Result<GameId>;
-    /// Records a finish and drops the unfinished game `id` (if any), in one transaction.
-    fn finish_game(&self, player: PlayerId, id: Option<GameId>, finished: &Finished) -> Result<()>;
+    /// Records a finish and drops the unfinished game `id` (if any), in one transaction; the
+    /// finish is ranked on the leaderboards when [`ranking::judge`] says so for `seat`, and a
+    /// daily solved on its day extends the player's streak. Says whether it was ranked.
+    fn record_finish(
+        &self,
+        player: PlayerId,
+        id: Option<GameId>,
+        finished: &Finished,
+        seat: Seat,
+    ) -> Result<std::result::Result<(), Unranked>>;
+    /// Records a finish of the local player (never ranked).
+    fn finish_game(&self, player: PlayerId, id: Option<GameId>, finished: &Finished) -> Result<()> {
+        self.record_finish(player, id, finished, Seat::Local)
+            .map(|_| ())
+    }
     /// Drops an unfinished game.
     fn drop_game(&self, player: PlayerId, id: GameId) -> Result<()>;
     /// The player's unfinished games, most recently saved first, at most `limit`.
@@ -182,6 +203,16 @@ pub trait Store: Send + Sync {
     ) -> Result<Vec<HistoryEntry>>;
     /// Best and median times per kind of puzzle, from the finishes that count.
     fn records(&self, player: PlayerId) -> Result<Vec<Record>>;
+    /// The player's display name, if they chose one.
+    fn name(&self, player: PlayerId) -> Result<Option<String>>;
+    /// Gives the player a display name (replacing theirs), unless another player has it.
+    fn set_name(&self, player: PlayerId, name: &crate::names::DisplayName) -> Result<NameSet>;
+    /// The leaderboards.
+    fn leaderboards(&self, query: &BoardQuery) -> Result<Boards>;
+    /// The time the store writes, in milliseconds since the epoch (tests inject a clock).
+    fn now_ms(&self) -> i64 {
+        now_ms()
+    }
     /// Brings games and best times of an older save in, in one transaction.
     fn import(
         &self,

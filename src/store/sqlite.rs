@@ -12,11 +12,15 @@ use rusqlite::{
 };
 
 use super::files::move_aside;
-use super::rows::{insert_finish, insert_game, kind_of};
-use super::{
-    Finished, GameId, GameSummary, HistoryEntry, KEEP_UNFINISHED, Kind, PlayerId, Record, Result,
-    Store, StoreError, Unfinished, median, migrations,
+use super::ranking::{self, Seat, Unranked};
+use super::rows::{
+    add_to_week, insert_finish, insert_game, insert_ranked_finish, kind_of, put_streak, streak,
 };
+use super::{
+    BoardQuery, Boards, Finished, GameId, GameSummary, HistoryEntry, KEEP_UNFINISHED, Kind,
+    NameSet, PlayerId, Record, Result, Store, StoreError, Unfinished, boards, median, migrations,
+};
+use crate::names::DisplayName;
 
 /// How long a write waits for another program's transaction before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -209,6 +213,10 @@ impl Store for SqliteStore {
                 &format!("DELETE FROM finishes WHERE player = {player}"),
                 params![owner],
             )?;
+            tx.execute(
+                &format!("DELETE FROM week_totals WHERE player = {player}"),
+                params![owner],
+            )?;
             tx.execute("DELETE FROM players WHERE owner = ?1", params![owner])?;
             Ok(())
         })
@@ -223,6 +231,10 @@ impl Store for SqliteStore {
             )?;
             tx.execute(
                 &format!("DELETE FROM finishes WHERE player IN {owners}"),
+                params![prefix],
+            )?;
+            tx.execute(
+                &format!("DELETE FROM week_totals WHERE player IN {owners}"),
                 params![prefix],
             )?;
             tx.execute(
@@ -278,18 +290,85 @@ impl Store for SqliteStore {
         })
     }
 
-    fn finish_game(&self, player: PlayerId, id: Option<GameId>, finished: &Finished) -> Result<()> {
+    fn record_finish(
+        &self,
+        player: PlayerId,
+        id: Option<GameId>,
+        finished: &Finished,
+        seat: Seat,
+    ) -> Result<std::result::Result<(), Unranked>> {
         let now = self.now();
         self.write(|tx| {
-            insert_finish(tx, player, finished, now, false)?;
+            let kind = &finished.kind;
+            let earlier = match (&kind.daily, seat) {
+                (Some(day), Seat::Keyed) => tx
+                    .prepare_cached(
+                        "SELECT 1 FROM finishes WHERE player = ?1 AND daily = ?2 AND level IS ?3
+                         LIMIT 1",
+                    )?
+                    .exists(params![player, day, kind.level])?,
+                _ => false,
+            };
+            let standing = ranking::judge(seat, finished, now, earlier);
+            insert_ranked_finish(tx, player, finished, now, standing.is_ok())?;
+            if standing.is_ok() {
+                add_to_week(tx, player, super::week_start(now), finished)?;
+            }
+            if let Some(day) = super::streak::streak_day(finished, now) {
+                let mut state = streak(tx, player)?;
+                state.add(day);
+                put_streak(tx, player, &state)?;
+            }
             if let Some(id) = id {
                 tx.execute(
                     "DELETE FROM games WHERE id = ?1 AND player = ?2",
                     params![id, player],
                 )?;
             }
-            Ok(())
+            Ok(standing)
         })
+    }
+
+    fn name(&self, player: PlayerId) -> Result<Option<String>> {
+        let connection = self.lock();
+        connection
+            .query_row(
+                "SELECT name FROM players WHERE id = ?1",
+                params![player],
+                |row| row.get(0),
+            )
+            .optional()
+            .map(Option::flatten)
+            .map_err(|e| self.fail(e))
+    }
+
+    fn set_name(&self, player: PlayerId, name: &DisplayName) -> Result<NameSet> {
+        self.write(|tx| {
+            let holder: Option<PlayerId> = tx
+                .query_row(
+                    "SELECT id FROM players WHERE name_key = ?1",
+                    params![name.key()],
+                    |row| row.get(0),
+                )
+                .optional()?;
+            if holder.is_some_and(|holder| holder != player) {
+                return Ok(NameSet::Taken);
+            }
+            tx.execute(
+                "UPDATE players SET name = ?2, name_key = ?3 WHERE id = ?1",
+                params![player, name.as_str(), name.key()],
+            )?;
+            Ok(NameSet::Set)
+        })
+    }
+
+    fn leaderboards(&self, query: &BoardQuery) -> Result<Boards> {
+        let connection = self.lock();
+        boards::read(&connection, query).map_err(|e| self.fail(e))
+    }
+
+    fn now_ms(&self) -> i64 {
+        self.now()
     }
 
     fn drop_game(&self, player: PlayerId, id: GameId) -> Result<()> {

@@ -37,6 +37,12 @@ pub enum Action {
     NewGame,
     Open,
     Restart,
+    /// Today's daily puzzle.
+    Daily,
+    /// The stats screen.
+    Stats,
+    /// The leaderboards.
+    Boards,
     TogglePanel,
     Panel(PanelMsg),
     CopySolver,
@@ -53,6 +59,9 @@ impl Action {
             self,
             Action::NewGame
                 | Action::Open
+                | Action::Daily
+                | Action::Stats
+                | Action::Boards
                 | Action::Help
                 | Action::Escape
                 | Action::Quit
@@ -135,6 +144,11 @@ pub const KEYS: &[KeyHelp] = &[
     ),
     key("Game", "p", "pause (the grid hides) / resume"),
     key("Game", "g", "new game: level, size, variant, symmetry"),
+    key(
+        "Game",
+        "d",
+        "today's daily puzzle (UTC; the level last chosen, else medium)",
+    ),
     key("Game", "o  or paste", "open a puzzle from pasted text"),
     key(
         "Game",
@@ -142,6 +156,12 @@ pub const KEYS: &[KeyHelp] = &[
         "restart from the givens, clock at zero (undoable)",
     ),
     key("Game", "s", "show / hide the live solver panel"),
+    key(
+        "Game",
+        "t",
+        "your stats: best and median times, streak, last 30 times",
+    ),
+    key("Game", "w", "leaderboards of the daily (over SSH)"),
     key("App", "?", "this help"),
     key(
         "App",
@@ -181,6 +201,11 @@ pub const KEYS: &[KeyHelp] = &[
         "Enter",
         "make the puzzle (Esc cancels while it is made)",
     ),
+    key(
+        "New-game dialog",
+        "d",
+        "today's daily puzzle at the chosen level",
+    ),
     key("New-game dialog", "Esc  q", "close the dialog"),
     key(
         "Open dialog",
@@ -205,6 +230,20 @@ pub const KEYS: &[KeyHelp] = &[
     key("Help and path", "PageUp  b", "a page up"),
     key("Help and path", "Home  g  /  End  G", "the top / the end"),
     key("Help and path", "q  Esc", "close (as does any other key)"),
+    key("Stats", "w", "the leaderboards"),
+    key("Stats", "q", "quit (the game is saved)"),
+    key("Stats", "any other key", "close"),
+    key("Leaderboards", "← →  h l", "another level of the same day"),
+    key("Leaderboards", "n", "choose or change your name"),
+    key("Leaderboards", "t", "your stats"),
+    key("Leaderboards", "q", "quit (the game is saved)"),
+    key("Leaderboards", "any other key", "close"),
+    key(
+        "Name",
+        "Enter",
+        "take the name: 3–20 letters, digits, - _ .",
+    ),
+    key("Name", "Esc", "not now"),
     key("Paused", "p  Esc  Enter  Space", "resume"),
     key("Paused", "?  q", "help / quit"),
 ];
@@ -279,6 +318,9 @@ pub fn action(key: KeyEvent, size: usize, panel_open: bool) -> Option<Action> {
         KeyCode::Char('g') => NewGame,
         KeyCode::Char('o') => Open,
         KeyCode::Char('e') => Restart,
+        KeyCode::Char('d') => Daily,
+        KeyCode::Char('t') => Stats,
+        KeyCode::Char('w') => Boards,
         KeyCode::Char('s') => TogglePanel,
         KeyCode::Char('y') => CopySolver,
         KeyCode::Char('?') => Help,

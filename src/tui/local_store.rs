@@ -7,7 +7,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::store::{
-    Answer, Keeper, LOCAL_OWNER, Request, Save, SqliteStore, StoreError, Unfinished, legacy,
+    Answer, Boards, BoardsView, Keeper, LOCAL_OWNER, Request, Save, SqliteStore, StatsReport,
+    StoreError, Unfinished, Unranked, legacy, stats,
 };
 
 /// The store's file name inside the data directory.
@@ -93,17 +94,45 @@ impl LocalStore {
     /// The store's answer to the app's question (an empty one without a store).
     pub fn answer(&mut self, request: Request) -> Answer {
         let answered = match &self.keeper {
-            Some(keeper) => keeper.answer(request),
-            None => Ok(empty(request)),
+            Some(keeper) => keeper.answer(request.clone()),
+            None => Ok(empty(&request)),
         };
-        answered.unwrap_or_else(|_| empty(request))
+        answered.unwrap_or_else(|_| empty(&request))
+    }
+
+    /// The player's statistics (`sudoscope stats`); `None` without a store.
+    pub fn stats(&self) -> Result<Option<StatsReport>, StoreError> {
+        let Some(keeper) = &self.keeper else {
+            return Ok(None);
+        };
+        match keeper.answer(Request::Stats(None))? {
+            Answer::Stats(report) => Ok(Some(*report)),
+            _ => Ok(None),
+        }
     }
 }
 
-fn empty(request: Request) -> Answer {
+/// The answer when nothing is kept (or the store failed): nothing known.
+fn empty(request: &Request) -> Answer {
     match request {
         Request::Unfinished => Answer::Unfinished(Vec::new()),
         Request::Records => Answer::Records(Vec::new()),
+        Request::Stats(kind) => Answer::Stats(Box::new(stats::report(
+            &[],
+            crate::store::now_ms(),
+            kind.as_ref(),
+        ))),
+        Request::Boards { day, level } => Answer::Boards(Box::new(BoardsView {
+            boards: Boards {
+                day: day.clone(),
+                level: level.clone(),
+                ..Boards::default()
+            },
+            seat: Some(Unranked::Local),
+            name: None,
+            last_finish: None,
+        })),
+        Request::Name(_) => Answer::Name(Err(Unranked::Local.to_string())),
     }
 }
 

@@ -1,3 +1,4 @@
+pub mod server;
 pub mod sshclient;
 pub mod tmux;
 pub mod tools;

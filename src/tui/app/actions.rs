@@ -27,6 +27,9 @@ impl App {
             Action::Pause | Action::NewGame | Action::Open | Action::Restart => {
                 self.manage_game(action)
             }
+            Action::Daily => self.ask_daily(daily_level(self.options.level)),
+            Action::Stats => self.open_stats(),
+            Action::Boards => self.open_boards(),
             Action::TogglePanel | Action::Panel(_) | Action::CopySolver => self.drive_panel(action),
             Action::Escape | Action::Help | Action::Quit | Action::ForceQuit => {
                 self.app_action(action)

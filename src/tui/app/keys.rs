@@ -23,6 +23,9 @@ impl App {
                 let confirm = *confirm;
                 self.question_key(key, confirm)
             }
+            Overlay::Stats(_) => self.stats_key(key),
+            Overlay::Boards(_) => self.boards_key(key),
+            Overlay::Name { .. } => self.name_key(key),
         }
     }
 
@@ -71,6 +74,11 @@ impl App {
                 let form = form.clone();
                 self.overlay = Overlay::None;
                 return self.start_generating(&form);
+            }
+            KeyCode::Char('d') => {
+                let level = daily_level(LEVEL_CHOICES[form.level]);
+                self.overlay = Overlay::None;
+                return self.play_today(level);
             }
             KeyCode::Esc | KeyCode::Char('q') => self.overlay = Overlay::None,
             _ => {}

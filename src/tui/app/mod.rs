@@ -16,7 +16,7 @@ use super::job::{Done, Job, Outcome, Rated};
 use super::keymap::{self, Action};
 use super::layout::BoardLayout;
 use super::panel_link::{ClockDisplay, SolverPanel, StepPool, start_point};
-use super::records::{self, Finish};
+use super::records::Finish;
 use super::theme::{Background, Theme};
 use crate::store::{Answer, GameId, Request, Save, Unfinished};
 use sudoscope_core::game::{Game, GameError, Solvability};
@@ -28,9 +28,12 @@ use sudoscope_core::logic::se::summary_and_proof;
 use sudoscope_core::logic::{self, Step};
 
 mod actions;
+mod daily_game;
 mod keys;
 mod saving;
+mod screens;
 
+pub use daily_game::{DailyTag, Today, daily_level, real_today};
 pub use saving::Assists;
 
 /// How the app starts and looks.
@@ -49,6 +52,8 @@ pub enum StartGame {
     Puzzle(sudoscope_core::grid::Puzzle),
     /// A snapshot written by [`App::snapshot`] (autosave).
     Resume(String),
+    /// A daily puzzle (`sudoscope daily`): the game knows its day and level.
+    Daily(crate::daily::Daily),
 }
 
 /// What the app reacts to.
@@ -217,6 +222,17 @@ pub enum Overlay {
     },
     /// A question before something that cannot be taken back, or that takes the game away.
     Confirm(Confirm),
+    /// The stats screen; `None` until the store answers.
+    Stats(Option<Box<crate::store::StatsReport>>),
+    /// The leaderboards; `None` until the store answers.
+    Boards(Option<Box<crate::store::BoardsView>>),
+    /// The name prompt: what is typed, why the last try was refused, and whether it came up
+    /// by itself after a first ranked finish.
+    Name {
+        text: String,
+        error: Option<String>,
+        first: bool,
+    },
 }
 
 /// What a confirm prompt asks before doing.
@@ -230,6 +246,8 @@ pub enum Confirm {
     Paste,
     /// Fill in the whole solution.
     RevealAll,
+    /// Leave the unfinished game for today's puzzle at this level.
+    Daily(Level),
 }
 
 impl Confirm {
@@ -246,6 +264,9 @@ impl Confirm {
                 "Leave this unfinished game to open the pasted puzzle? It cannot be brought back."
             }
             Confirm::RevealAll => "Reveal the whole solution? This game then sets no best time.",
+            Confirm::Daily(_) => {
+                "Leave this unfinished game for today's puzzle? It stays in the continue list (o)."
+            }
         }
     }
 }
@@ -353,6 +374,12 @@ pub struct App {
     games_started: u64,
     /// The last frame's layout (see [`Msg::Drawn`]).
     pub(crate) hits: Hits,
+    /// The daily puzzle this game is, if it is one.
+    daily: Option<DailyTag>,
+    /// Today's date (for today's puzzle).
+    today: Today,
+    /// A daily was just finished: the leaderboards asked for come up by themselves.
+    boards_after_finish: bool,
 }
 
 /// What the status line says once the panel's solver has solved the puzzle (and only while
@@ -369,6 +396,7 @@ impl App {
         let mut cursor = None;
         let mut best_ms = BTreeMap::new();
         let mut assists = Assists::default();
+        let mut daily = None;
         let (game, options) = match config.start {
             StartGame::Generate(options) => {
                 let geometry =
@@ -384,7 +412,16 @@ impl App {
                 cursor = resumed.cursor;
                 best_ms = resumed.best_ms;
                 assists = resumed.assists;
+                daily = resumed.daily;
                 (resumed.game, GenerateOptions::default())
+            }
+            StartGame::Daily(today) => {
+                daily = Some(DailyTag::of(&today));
+                let options = GenerateOptions {
+                    level: Some(today.level),
+                    ..GenerateOptions::default()
+                };
+                (App::daily_game(&today)?, options)
             }
         };
         let theme = if config.color {
@@ -430,6 +467,9 @@ impl App {
             options,
             games_started: 0,
             hits: Hits::default(),
+            daily,
+            today: real_today(),
+            boards_after_finish: false,
         })
     }
 
@@ -767,6 +807,8 @@ impl App {
         self.stored = None;
         self.finish_recorded = false;
         self.assists = Assists::default();
+        self.daily = None;
+        self.boards_after_finish = false;
         self.game = game;
         self.cursor = first_empty(&self.game).unwrap_or(0);
         self.hint = None;
@@ -818,7 +860,13 @@ impl App {
                     self.finish = Some(self.record_finish(time));
                 }
                 self.say("Solved! g starts a new game", Tone::Good);
-                return vec![self.finish_save(time)];
+                let save = self.finish_save(time);
+                let first = matches!(&save, Effect::Save(s) if s.finish.is_some());
+                let mut effects = vec![save];
+                if first {
+                    effects.extend(self.daily_finished());
+                }
+                return effects;
             }
             None => self.finish = None,
         }
@@ -828,7 +876,7 @@ impl App {
     /// Compares a finish with the best time for this kind of puzzle, and keeps it when it is
     /// better (a game whose solution was filled in for the player sets none).
     fn record_finish(&mut self, time: Duration) -> Finish {
-        let kind = records::kind(&self.game).to_string();
+        let kind = self.finish_kind().to_string();
         let previous = self.best_ms.get(&kind).map(|&ms| Duration::from_millis(ms));
         let counts = !self.game.solution_shown;
         let new_best = counts && previous.is_none_or(|best| time < best);
@@ -859,6 +907,7 @@ impl App {
                 Vec::new()
             }
             Confirm::RevealAll => self.reveal_all(),
+            Confirm::Daily(level) => self.play_today(level),
         }
     }
 
@@ -900,7 +949,9 @@ impl App {
     /// Asks first when the action would lose unfinished work.
     fn ask_first(&mut self, confirm: Confirm) -> Vec<Effect> {
         let ask = match confirm {
-            Confirm::NewGame | Confirm::Open | Confirm::Paste => self.has_unfinished_work(),
+            Confirm::NewGame | Confirm::Open | Confirm::Paste | Confirm::Daily(_) => {
+                self.has_unfinished_work()
+            }
             Confirm::RevealAll => self.game.completed().is_none(),
         };
         if ask {

@@ -9,9 +9,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{App, AppError, Effect, Overlay, Tone};
+use super::{App, AppError, DailyTag, Effect, Overlay, Tone};
 use crate::store::{Answer, Finished, Save, Unfinished, summary_of};
-use crate::tui::records;
 use sudoscope_core::game::{Game, Snapshot};
 
 /// What the player was given besides hint steps (the history tells them apart); saved with
@@ -42,6 +41,8 @@ struct AppSnapshot {
     game: Snapshot,
     #[serde(default, skip_serializing_if = "Assists::is_none")]
     assists: Assists,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    daily: Option<DailyTag>,
 }
 
 /// A game read back from a snapshot, with what the app keeps beside it.
@@ -49,6 +50,8 @@ pub(super) struct Resumed {
     pub game: Game,
     pub cursor: Option<usize>,
     pub assists: Assists,
+    /// The daily puzzle the game is, if it is one.
+    pub daily: Option<DailyTag>,
     /// Best times inside a save of an older version (records live in the store now).
     pub best_ms: BTreeMap<String, u64>,
 }
@@ -63,6 +66,7 @@ pub(super) fn resume(json: &str) -> Result<Resumed, AppError> {
         game,
         cursor,
         assists: snapshot.assists,
+        daily: snapshot.daily.map(DailyTag::resumed),
         best_ms: snapshot.game.best_ms,
     })
 }
@@ -74,6 +78,7 @@ impl App {
         let snapshot = AppSnapshot {
             game,
             assists: self.assists,
+            daily: self.daily.clone(),
         };
         serde_json::to_string(&snapshot).unwrap_or_default()
     }
@@ -119,7 +124,7 @@ impl App {
             self.finish_recorded = true;
             let assists = self.assists;
             save.finish = Some(Finished {
-                kind: records::kind(&self.game),
+                kind: self.finish_kind(),
                 time_ms: time.as_millis() as u64,
                 hint_steps: self.game.hints_used.saturating_sub(assists.revealed_cells),
                 revealed_cells: assists.revealed_cells,
@@ -145,6 +150,9 @@ impl App {
                 self.continue_games = games;
                 self.continue_pick = 0;
             }
+            Answer::Stats(report) => self.stats_arrived(report),
+            Answer::Boards(view) => self.boards_arrived(view),
+            Answer::Name(answer) => return self.name_arrived(answer),
         }
         Vec::new()
     }
@@ -183,6 +191,7 @@ impl App {
                     self.cursor = cursor;
                 }
                 self.assists = resumed.assists;
+                self.daily = resumed.daily;
                 self.stored = Some(picked.id);
                 self.keep_best_times(resumed.best_ms);
                 self.say("welcome back: the game is restored", Tone::Info);

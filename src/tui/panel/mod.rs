@@ -6,7 +6,7 @@
 //! [`StepPool`], and publishes [`SolverView`]s; the UI thread only sends requests and takes the
 //! newest view on [`SolverPanel::poll`], so solver work never delays a keypress.
 
-mod ascii_chart;
+pub mod ascii_chart;
 mod pool;
 mod render;
 mod speed;

@@ -5,6 +5,7 @@
 pub mod board;
 pub mod continue_list;
 pub mod hint;
+pub mod history;
 pub mod overlays;
 pub mod side;
 
@@ -113,6 +114,11 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
         Overlay::Open { text, error } => {
             overlays::open(app, frame, screen.body, text, error.as_deref())
         }
+        Overlay::Stats(report) => history::stats(app, frame, screen.body, report.as_deref()),
+        Overlay::Boards(view) => history::boards(app, frame, screen.body, view.as_deref()),
+        Overlay::Name { text, error, first } => {
+            history::name_prompt(app, frame, screen.body, text, error.as_deref(), *first)
+        }
     }
     hits
 }
@@ -170,8 +176,13 @@ fn title_spans(app: &App, squeeze: u8) -> Vec<Span<'static>> {
         ));
     }
     spans.push(Span::raw(" "));
-    spans.push(Span::raw(board_name(app, squeeze < 3)));
-    if let Some(level) = game.level {
+    if let Some(daily) = app.daily() {
+        // A daily's title names its day, level and rating: "Daily 2026-11-28 · hard · SE 5.4".
+        spans.push(Span::raw(theme.glyphs.text(&daily.title).into_owned()));
+    } else {
+        spans.push(Span::raw(board_name(app, squeeze < 3)));
+    }
+    if let Some(level) = game.level.filter(|_| app.daily().is_none()) {
         spans.push(Span::styled(
             theme
                 .glyphs
@@ -180,7 +191,7 @@ fn title_spans(app: &App, squeeze: u8) -> Vec<Span<'static>> {
             theme.dim,
         ));
     }
-    if let Some(se) = se_text(app) {
+    if let Some(se) = se_text(app).filter(|_| app.daily().is_none()) {
         spans.push(Span::styled(
             theme.glyphs.text(&format!(" · {se}")).into_owned(),
             theme.dim,

@@ -26,7 +26,7 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
     )
 }
 
-fn popup(
+pub(super) fn popup(
     app: &App,
     frame: &mut Frame,
     area: Rect,
@@ -208,6 +208,10 @@ pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
     }
     lines.push(Line::from(""));
     lines.push(Line::from(vec![
+        Span::styled(" d", theme.key),
+        Span::raw(" Today's puzzle: the daily 9×9 at this level"),
+    ]));
+    lines.push(Line::from(vec![
         Span::styled(" ↑↓", theme.key),
         Span::raw(" field  "),
         Span::styled("←→", theme.key),
@@ -319,8 +323,13 @@ pub fn first_puzzle(app: &App, frame: &mut Frame, area: Rect) {
             app.theme.glyphs.text(line).into_owned(),
             app.theme.title,
         )),
+        Line::from(vec![
+            Span::raw("or "),
+            Span::styled("d", app.theme.key),
+            Span::raw(": today's daily puzzle"),
+        ]),
     ];
-    notice(app, frame, centered(area, 38, 4), lines);
+    notice(app, frame, centered(area, 38, 5), lines);
 }
 
 /// A yes/no question before something that loses the game or gives it away.
