@@ -33,7 +33,7 @@ fn screen(app: &App, w: u16, h: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
     terminal
         .draw(|f| {
-            let _ = sudoscope::tui::view::render(&app, f);
+            let _ = sudoscope::tui::view::render(app, f);
         })
         .expect("drawn");
     let buffer = terminal.backend().buffer().clone();
