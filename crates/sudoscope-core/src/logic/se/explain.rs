@@ -33,7 +33,7 @@ pub struct Explained {
 pub const IN_DETAIL: &str = "In detail:";
 
 /// A step's explanation split into what to read first and, for a nested chain, its full
-/// proof (from the [`IN_DETAIL`] line on); any other explanation is all read first.
+/// proof (from the `In detail:` line on); any other explanation is all read first.
 pub fn summary_and_proof(explanation: &str) -> (&str, Option<&str>) {
     let mut at = 0;
     for line in explanation.split_inclusive('\n') {
