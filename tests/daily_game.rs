@@ -129,6 +129,67 @@ fn d_plays_todays_daily_which_is_recorded_with_its_day() {
     assert!(game.message().is_some_and(|m| m.contains("streak")));
 }
 
+/// Today's daily at `level`, ten minutes into its clock, as a resumed game on `today`.
+fn daily_ten_minutes_in(level: Level, today: &'static str) -> App {
+    let mut game = app(StartGame::Generate(GenerateOptions {
+        level: Some(level),
+        ..GenerateOptions::default()
+    }));
+    game.set_today(Arc::new(|| date("2026-11-28")));
+    press(&mut game, KeyCode::Char('d'));
+    let mut json: serde_json::Value = serde_json::from_str(&game.snapshot()).expect("json");
+    json["elapsed_ms"] = 600_000.into();
+    let mut game = app(StartGame::Resume(json.to_string()));
+    game.set_today(Arc::new(move || date(today)));
+    assert!(game.daily().is_some());
+    game
+}
+
+#[test]
+fn a_dailys_restart_keeps_its_clock_running() {
+    let ten_minutes = std::time::Duration::from_secs(600);
+    let mut game = daily_ten_minutes_in(Level::Medium, "2026-11-28");
+    let cell = game.cursor();
+    let digit = game.game().solution().expect("solution").cells()[cell];
+    press(&mut game, KeyCode::Char(char::from(b'0' + digit)));
+    press(&mut game, KeyCode::Char('e'));
+    assert_eq!(game.game().entry(cell), 0, "the entry is gone");
+    assert!(game.game().timer.elapsed() >= ten_minutes);
+    assert!(
+        game.message()
+            .is_some_and(|m| m.contains("clock keeps running")),
+        "{:?}",
+        game.message()
+    );
+
+    // Any other game starts its clock again: the restart is a fresh attempt.
+    let mut json: serde_json::Value = serde_json::from_str(&game.snapshot()).expect("json");
+    json["elapsed_ms"] = 600_000.into();
+    json.as_object_mut().expect("an object").remove("daily");
+    let mut other = app(StartGame::Resume(json.to_string()));
+    assert!(other.daily().is_none());
+    let cell = other.cursor();
+    let digit = other.game().solution().expect("solution").cells()[cell];
+    press(&mut other, KeyCode::Char(char::from(b'0' + digit)));
+    press(&mut other, KeyCode::Char('e'));
+    assert!(other.game().timer.elapsed() < ten_minutes);
+}
+
+#[test]
+fn a_dailys_first_finish_says_whether_it_counts_for_the_streak() {
+    for (today, expected) in [
+        ("2026-11-28", "counts for today's streak"),
+        ("2026-11-30", "a past day: no streak"),
+    ] {
+        let mut game = daily_ten_minutes_in(Level::Easy, today);
+        solve(&mut game);
+        assert!(game.banner_shown());
+        let shown = screen(&game, 80, 24);
+        assert!(shown.contains(expected), "{today}:\n{shown}");
+        assert!(!shown.contains("first finish of this kind"), "{shown}");
+    }
+}
+
 #[test]
 fn the_new_game_dialog_offers_todays_puzzle_at_its_level() {
     let puzzle = sudoscope::daily::daily(date("2026-11-27"), Level::Easy).expect("daily");

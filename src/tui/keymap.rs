@@ -153,7 +153,7 @@ pub const KEYS: &[KeyHelp] = &[
     key(
         "Game",
         "e",
-        "restart from the givens, clock at zero (undoable)",
+        "restart (undoable); clock to 0:00, not on a daily",
     ),
     key("Game", "s", "show / hide the live solver panel"),
     key(

@@ -493,15 +493,22 @@ impl Game {
     /// Back to the givens (the board is undoable) with the clock at zero: a restart is a
     /// fresh attempt, timed from now.
     pub fn restart(&mut self) -> bool {
-        let start = initial_notes(&self.puzzle);
-        let changes: Vec<_> = (0..self.entries.len())
-            .map(|c| (c, self.puzzle.givens.get(c), start[c]))
-            .collect();
-        let changed = self.edit(changes);
+        let changed = self.clear_to_givens();
         if changed {
             self.timer.reset();
         }
         changed
+    }
+
+    /// Takes the grid back to the givens (and the starting notes) as one undoable move, and
+    /// leaves the clock as it is: a restart of a puzzle whose time is ranked, so that looking
+    /// at the puzzle first and restarting wins no time. Whether anything changed.
+    pub fn clear_to_givens(&mut self) -> bool {
+        let start = initial_notes(&self.puzzle);
+        let changes: Vec<_> = (0..self.entries.len())
+            .map(|c| (c, self.puzzle.givens.get(c), start[c]))
+            .collect();
+        self.edit(changes)
     }
 
     fn swap_back(&mut self, edit: Edit) -> Edit {
@@ -785,6 +792,18 @@ mod tests {
         assert!(given != 0 && g.toggle_note(0, given), "r1c3 holds a given");
         g.fill_candidates();
         assert!(!g.notes(0).contains(given));
+    }
+
+    #[test]
+    fn clearing_to_the_givens_keeps_the_clock() {
+        let mut g = game();
+        g.timer = Timer::started(Duration::from_secs(600));
+        assert!(g.set_digit(0, 4));
+        assert!(g.clear_to_givens());
+        assert!(g.timer.elapsed() >= Duration::from_secs(600));
+        assert!(g.timer.is_running());
+        assert_eq!(g.entries(), g.puzzle.givens.cells());
+        assert!(!g.clear_to_givens(), "nothing left to clear");
     }
 
     #[test]

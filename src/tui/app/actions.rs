@@ -192,11 +192,22 @@ impl App {
             Action::NewGame => self.ask_first(Confirm::NewGame),
             Action::Open => self.ask_first(Confirm::Open),
             Action::Restart => {
-                let changed = self.game.restart();
+                // A daily's time is ranked: its clock keeps running, so that a look at the
+                // puzzle before a restart wins nothing.
+                let daily = self.daily.is_some();
+                let changed = if daily {
+                    self.game.clear_to_givens()
+                } else {
+                    self.game.restart()
+                };
                 let effects = self.changed(changed);
                 if changed {
                     self.say(
-                        "restarted from the givens, clock at 0:00 (u brings your work back)",
+                        if daily {
+                            "back to the givens; a daily's clock keeps running (u brings your work back)"
+                        } else {
+                            "restarted from the givens, clock at 0:00 (u brings your work back)"
+                        },
                         Tone::Info,
                     );
                     if self.panel_open {

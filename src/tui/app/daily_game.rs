@@ -77,6 +77,13 @@ impl App {
         self.daily.as_ref()
     }
 
+    /// Whether this game is today's daily (UTC): `None` when it is no daily at all. Only
+    /// today's daily counts for a streak and a leaderboard.
+    pub fn daily_is_today(&self) -> Option<bool> {
+        let tag = self.daily.as_ref()?;
+        Some(tag.date == (self.today)().to_string())
+    }
+
     /// The game made from a daily puzzle.
     pub(super) fn daily_game(daily: &Daily) -> Result<Game, AppError> {
         let puzzle = daily

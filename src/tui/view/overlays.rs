@@ -369,7 +369,12 @@ pub fn banner(app: &App, frame: &mut Frame, board: Rect) {
     } else if finish.new_best {
         match finish.previous {
             Some(before) => format!("a new best time! (was {})", clock(before)),
-            None => "first finish of this kind".to_string(),
+            None => match app.daily_is_today() {
+                // Every daily is a kind of its own, so its first finish says what it counts for.
+                Some(true) => "counts for today's streak".to_string(),
+                Some(false) => "a past day: no streak".to_string(),
+                None => "first finish of this kind".to_string(),
+            },
         }
     } else {
         format!("best {}", finish.best().map_or_else(String::new, clock))
