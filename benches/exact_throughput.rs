@@ -25,7 +25,7 @@
 //! reading, parsing, solving and writing included — what a user of the command waits for.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
