@@ -22,9 +22,7 @@ use sudoscope_testkit::datasets;
 use sudoscope_testkit::soundness::{self, Route};
 
 fn magictour(every: usize) -> Option<Vec<(Board, Vec<u8>)>> {
-    let Some(dir) = datasets() else {
-        return None;
-    };
+    let dir = datasets()?;
     let text = std::fs::read_to_string(dir.join("magictour_top1465.txt")).ok()?;
     Some(
         text.lines()
