@@ -25,7 +25,7 @@
 //! reading, parsing, solving and writing included — what a user of the command waits for.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -61,9 +61,8 @@ const OURS: [(&str, CountFn); 3] = [
     ("fast9", fast9::count_solutions),
 ];
 
-/// The experiment programs' helpers: `thread_cpu` is the one thread-CPU clock of the project.
-#[path = "../examples/shared/mod.rs"]
-mod shared;
+/// The measuring helpers: `thread_cpu` is the one thread-CPU clock of the project.
+use sudoscope_testkit::bench as shared;
 
 /// A started timer: thread CPU time (`CLOCK_THREAD_CPUTIME_ID`, nanoseconds) where the
 /// system gives it, else wall time.
@@ -156,11 +155,7 @@ struct Row {
 }
 
 fn main() {
-    let dir = std::env::var_os("SUDOSCOPE_DATASETS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"))
-        });
+    let dir = sudoscope_testkit::datasets::location();
     let limit_n = env_usize("SUDOSCOPE_BENCH_LIMIT");
     let reps_env = env_usize("SUDOSCOPE_BENCH_REPS");
     let mut rows = Vec::new();
@@ -330,6 +325,4 @@ fn us_per(d: Duration, n: usize) -> f64 {
     d.as_secs_f64() * 1e6 / n as f64
 }
 
-#[path = "../crates/sudoscope-core/tests/support/valid9.rs"]
-mod valid9;
-use valid9::is_valid_solution;
+use sudoscope_testkit::valid9::is_valid_solution;

@@ -25,11 +25,7 @@ use sudoscope_core::logic::{Board, path};
 const FILES: [&str; 2] = ["magictour_top1465.txt", "sudoq_16x16_80.txt"];
 
 fn datasets() -> PathBuf {
-    std::env::var_os("SUDOSCOPE_DATASETS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"))
-        })
+    sudoscope_testkit::datasets::location()
 }
 
 fn limit() -> usize {

@@ -23,11 +23,7 @@ const WIKIPEDIA: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 fn datasets() -> PathBuf {
-    std::env::var_os("SUDOSCOPE_DATASETS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/datasets"))
-        })
+    sudoscope_testkit::datasets::location()
 }
 
 fn big_puzzle() -> (String, Puzzle) {

@@ -10,9 +10,6 @@
 //! definition) through both, checked equal and timed. The datasets folder is
 //! `$SUDOSCOPE_DATASETS`, else `../shared/datasets` beside the repository.
 
-#[path = "shared/mod.rs"]
-mod shared;
-
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -49,9 +46,9 @@ fn read_puzzles(path: &PathBuf) -> Vec<Cells> {
 fn median_pass(reps: usize, mut pass: impl FnMut()) -> Duration {
     let mut times: Vec<Duration> = (0..reps.max(1))
         .map(|_| {
-            let start = shared::thread_cpu();
+            let start = sudoscope_testkit::bench::thread_cpu();
             pass();
-            shared::thread_cpu().saturating_sub(start)
+            sudoscope_testkit::bench::thread_cpu().saturating_sub(start)
         })
         .collect();
     times.sort();
@@ -63,9 +60,7 @@ fn micros_each(total: Duration, count: usize) -> f64 {
 }
 
 fn main() {
-    let dir = std::env::var_os("SUDOSCOPE_DATASETS")
-        .map(PathBuf::from)
-        .or_else(shared::datasets)
+    let dir = sudoscope_testkit::datasets::present()
         .expect("no datasets: set SUDOSCOPE_DATASETS or put them in ../shared/datasets");
     let reps = env_number("SUDOSCOPE_BENCH_REPS", 5);
     let brute_count = env_number("CANON_BENCH_BRUTE", 10);
@@ -91,7 +86,7 @@ fn main() {
         });
         std::hint::black_box(sink);
         let sample = &puzzles[..brute_count.min(puzzles.len())];
-        let start = shared::thread_cpu();
+        let start = sudoscope_testkit::bench::thread_cpu();
         for (puzzle, form) in sample.iter().zip(&forms) {
             let brute = brute_force_minlex(puzzle).expect("valid");
             assert_eq!(
@@ -99,7 +94,7 @@ fn main() {
                 "{name}: the search and the brute force differ"
             );
         }
-        let brute = shared::thread_cpu().saturating_sub(start);
+        let brute = sudoscope_testkit::bench::thread_cpu().saturating_sub(start);
         let fast_each = micros_each(fast, puzzles.len());
         let brute_each = micros_each(brute, sample.len());
         println!(

@@ -5,8 +5,8 @@
 #
 # usage: se_paired.sh PUZZLE_FILE BASE_SE_BENCH NEW_SE_BENCH > pairs.txt
 #   PUZZLE_FILE    one puzzle per line (its first 81 characters are used)
-#   *_SE_BENCH     se_bench binaries (`cargo build --release --example se_bench`, then
-#                  target/release/examples/se_bench; keep a copy of the older one)
+#   *_SE_BENCH     se_bench binaries (`cargo build --release -p sudoscope-lab --bin se_bench`, then
+#                  target/release/se_bench; keep a copy of the older one)
 # prints a line per puzzle, "PUZZLE BASE_MS NEW_MS", then the medians, the median of the
 # per-puzzle ratios (new / base) and the totals.
 set -euo pipefail

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rates puzzles with SukakuExplainer's `serate` (Java) and writes a fixture that the SE agreement
-# test (crates/sudoscope-core/tests/se_agreement.rs) reads, so that CI checks agreement without
+# test (crates/sudoscope-core/tests/it/se_agreement.rs) reads, so that CI checks agreement without
 # Java. serate itself is not part of this repository: build it from
 # github.com/SudokuMonster/SukakuExplainer and pass the jar.
 #

@@ -1,5 +1,6 @@
-//! Engine internals for research harnesses (solver benches, rater comparisons, experiments,
-//! calibration) and for the engine's own tests of its parts. Not part of the API: nothing here
+//! Engine internals for research harnesses (the unpublished `sudoscope-lab` crate's solver
+//! benches, rater comparisons, experiments and calibration) and for the engine's own tests of
+//! its parts. Not part of the API: nothing here
 //! is kept stable, and it exists only with the `lab` feature.
 //!
 //! Each module re-exports one internal module whole, so a harness names the part it measures

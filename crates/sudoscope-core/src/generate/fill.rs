@@ -3,7 +3,7 @@
 //! A randomised depth-first search: naked and hidden singles propagate to a fixpoint, the cell
 //! with the fewest candidates is filled next (ties broken at random), and its digits are tried
 //! in random order. Because every digit order is equally likely, the process is symmetric under
-//! relabelling the digits, so no cell favours any digit (`examples/generate_bench.rs` measures
+//! relabelling the digits, so no cell favours any digit (`crates/sudoscope-lab/src/bin/generate_bench.rs` measures
 //! the per-cell frequencies with a chi-square test).
 //!
 //! Random search on large grids has a heavy tail (an early bad choice can cost a long

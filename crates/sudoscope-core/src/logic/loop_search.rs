@@ -14,7 +14,7 @@
 //! implication only when it is needed, by ranking the candidates' first discoverers in HoDoKu's
 //! filling order (a candidate's own cell first, then its row, column and box, each in cell
 //! order). That is what makes `hint --all` find exactly HoDoKu's AICs and nice loops (checked
-//! on 451 boards by `tests/logic_hodoku_agreement.rs`).
+//! on 451 boards by `tests/it/logic_hodoku_agreement.rs`).
 
 use std::collections::HashMap;
 

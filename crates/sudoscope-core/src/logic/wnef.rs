@@ -11,7 +11,7 @@
 //! values mean more open choices: lower is harder. The paper tried exponential, squared and
 //! linear weights and chose the exponential one; its exact weights are past the pages we have,
 //! so the families below are parametrised by the grid size and the default was calibrated on
-//! the graded datasets (see `docs/rating.md` and `examples/calibrate.rs`).
+//! the graded datasets (see `docs/rating.md` and `crates/sudoscope-lab/src/bin/calibrate.rs`).
 
 use super::board::Board;
 

@@ -33,7 +33,7 @@
 //! once) and `M y* = D⁻¹ B 1 = 1`. Hence for every puzzle with a solution,
 //! `{y : M_RFS y = 1} = {y : Bᵀ y = 1}` — the resource form, with |R| sparse rows of 4 ones
 //! per column instead of a dense |S|×|S| matrix. We solve the resource form;
-//! `tests/live_lp.rs` checks the equivalence on 4×4 puzzles against a dense M_RFS.
+//! `tests/it/live_lp.rs` checks the equivalence on 4×4 puzzles against a dense M_RFS.
 //!
 //! The resource form with y ≥ 0 *is* L1 Model B on the reduced formulation: RFSS-LP and L1
 //! differ in their decision process (reweighting schedule, warm restarts), not in the LP.
