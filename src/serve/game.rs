@@ -25,6 +25,7 @@ fn effects(effects: Vec<Effect>) -> Vec<SessionEffect> {
             Effect::Save(save) => SessionEffect::Save(Box::new(save)),
             Effect::Ask(request) => SessionEffect::Ask(request),
             Effect::Work(job) => SessionEffect::Work(Work::new(move || Box::new(job.run()))),
+            Effect::Race(request) => SessionEffect::Race(request),
         })
         .collect()
 }
