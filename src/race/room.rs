@@ -225,13 +225,14 @@ impl Room {
         Ok(())
     }
 
-    /// A racer's move, from the connection that holds the seat (a connection that lost the
-    /// seat to a newer one is not heard). Says whether anything changed.
-    pub fn progress(&mut self, seat: usize, connection: u64, progress: Progress, now: u64) -> bool {
+    /// A racer's move, from the connection that holds their seat (a connection that lost the
+    /// seat to a newer one is not heard). Says whether anything changed. Racers are named by
+    /// identity, not seat number: seats move up when someone leaves the lobby.
+    pub fn progress(&mut self, key: &str, connection: u64, progress: Progress, now: u64) -> bool {
         let Phase::Racing { started_ms } = self.phase else {
             return false;
         };
-        let Some(racer) = self.racers.get_mut(seat) else {
+        let Some(racer) = self.racers.iter_mut().find(|r| r.key == key) else {
             return false;
         };
         if racer.connection != Some(connection) || racer.finished_ms.is_some() {
@@ -249,10 +250,11 @@ impl Room {
 
     /// The connection of a seat closed. In the lobby the seat is given up (and the room's
     /// ownership passes on); in the race it is kept for the racer's return.
-    pub fn leave(&mut self, seat: usize, connection: u64, now_ms: u64) {
-        let Some(racer) = self.racers.get_mut(seat) else {
+    pub fn leave(&mut self, key: &str, connection: u64, now_ms: u64) {
+        let Some(seat) = self.seat_of(key) else {
             return;
         };
+        let racer = &mut self.racers[seat];
         if racer.connection != Some(connection) {
             return;
         }
@@ -455,11 +457,11 @@ mod tests {
         let mut room = room();
         room.join("alice", None, 1);
         room.join("bob", None, 2);
-        room.leave(0, 1, 0);
+        room.leave("alice", 1, 0);
         assert_eq!(room.owner, "bob");
         assert_eq!(room.racers.len(), 1);
         assert_eq!(room.label(0), "racer 1");
-        room.leave(0, 2, 0);
+        room.leave("bob", 2, 0);
         assert!(room.abandoned());
     }
 
@@ -468,14 +470,20 @@ mod tests {
         let mut room = room();
         room.join("alice", None, 1);
         room.join("bob", None, 2);
-        assert!(!room.progress(0, 1, moved(3, false), 0), "in the lobby");
+        assert!(
+            !room.progress("alice", 1, moved(3, false), 0),
+            "in the lobby"
+        );
         room.start("alice", 0).expect("started");
         room.tick(3_000);
-        assert!(room.progress(1, 2, moved(51, true), 63_000));
+        assert!(room.progress("bob", 2, moved(51, true), 63_000));
         assert_eq!(room.racers[1].finished_ms, Some(60_000));
-        assert!(!room.progress(1, 2, moved(10, false), 64_000), "finished");
+        assert!(
+            !room.progress("bob", 2, moved(10, false), 64_000),
+            "finished"
+        );
         assert!(matches!(room.phase, Phase::Racing { .. }));
-        assert!(room.progress(0, 1, moved(51, true), 93_000));
+        assert!(room.progress("alice", 1, moved(51, true), 93_000));
         assert_eq!(
             room.phase,
             Phase::Done {
@@ -504,18 +512,18 @@ mod tests {
     #[test]
     fn a_dropped_racer_takes_their_seat_back_and_continues() {
         let mut room = racing();
-        assert!(room.progress(1, 2, moved(20, false), 11_000));
-        room.leave(1, 2, 12_000);
+        assert!(room.progress("bob", 2, moved(20, false), 11_000));
+        room.leave("bob", 2, 12_000);
         assert_eq!(room.racers[1].connection, None);
         assert!(matches!(room.phase, Phase::Racing { .. }));
         // A stale connection's moves and leaves are not heard.
-        assert!(!room.progress(1, 2, moved(30, false), 12_500));
+        assert!(!room.progress("bob", 2, moved(30, false), 12_500));
         assert_eq!(room.join("bob", None, 7), Joined::Racer(1));
         assert_eq!(room.racers[1].filled, 20);
         assert_eq!(room.racers[1].entries, vec![1; 81]);
-        room.leave(1, 2, 13_000);
+        room.leave("bob", 2, 13_000);
         assert_eq!(room.racers[1].connection, Some(7));
-        assert!(room.progress(1, 7, moved(51, true), 20_000));
+        assert!(room.progress("bob", 7, moved(51, true), 20_000));
         assert_eq!(room.racers[1].finished_ms, Some(10_000));
     }
 
@@ -523,15 +531,15 @@ mod tests {
     fn a_newer_connection_takes_the_seat_from_an_older_one() {
         let mut room = racing();
         assert_eq!(room.join("bob", None, 9), Joined::Racer(1));
-        assert!(!room.progress(1, 2, moved(5, false), 11_000));
-        assert!(room.progress(1, 9, moved(5, false), 11_000));
+        assert!(!room.progress("bob", 2, moved(5, false), 11_000));
+        assert!(room.progress("bob", 9, moved(5, false), 11_000));
     }
 
     #[test]
     fn the_race_ends_when_the_others_are_gone_too_long() {
         let mut room = racing();
-        room.leave(1, 2, 11_000);
-        assert!(room.progress(0, 1, moved(51, true), 20_000));
+        room.leave("bob", 2, 11_000);
+        assert!(room.progress("alice", 1, moved(51, true), 20_000));
         assert!(matches!(room.phase, Phase::Racing { .. }), "bob may return");
         assert!(!room.tick(11_000 + DROP_GRACE_MS - 1));
         assert!(room.tick(11_000 + DROP_GRACE_MS));
@@ -546,7 +554,7 @@ mod tests {
         let mut room = room();
         room.join("alice", None, 1);
         room.start("alice", 0).expect("started");
-        room.leave(0, 1, 100);
+        room.leave("alice", 1, 100);
         assert_eq!(room.phase, Phase::Lobby);
         assert!(room.abandoned());
     }
@@ -560,7 +568,7 @@ mod tests {
             mistakes: 3,
             solved: false,
         };
-        assert!(room.progress(0, 1, progress, 11_000));
+        assert!(room.progress("alice", 1, progress, 11_000));
         assert_eq!(room.racers[0].filled, 51);
         assert_eq!(room.racers[0].mistakes, 3);
         assert_eq!(room.label(0), "Alice");

@@ -90,6 +90,9 @@ pub trait SessionApp: Send {
     fn woken(&self) -> Option<Wake> {
         None
     }
+    /// The app goes behind another one (a race) until the player comes back to it: its
+    /// clock should stop.
+    fn suspend(&mut self) {}
 }
 
 /// What [`SessionApp::woken`] gives: completes when the app has news to take in.

@@ -88,7 +88,7 @@ pub struct RaceSession {
 }
 
 /// The width of the side list of racers beside the board.
-const SIDE_WIDTH: u16 = 26;
+const SIDE_WIDTH: u16 = 24;
 
 impl RaceSession {
     pub fn new(hub: SharedRooms, racer: Racer, pool: Arc<StepPool>, entry: RaceEntry) -> Self {
@@ -143,8 +143,16 @@ impl RaceSession {
     /// The puzzle is made: open the room.
     fn opened(&mut self, settings: Settings, made: Result<sudoscope_core::grid::Puzzle, String>) {
         self.stage = match made {
-            Ok(puzzle) => match self.hub.open(settings, puzzle, &self.racer.member) {
-                Ok((code, place, feed)) => Stage::In(self.in_room(code, place, feed)),
+            Ok(puzzle) => match self.hub.open(settings, puzzle.clone(), &self.racer.member) {
+                Ok((code, place, feed)) => {
+                    tracing::info!(
+                        room = %code,
+                        kind = %settings.describe(),
+                        puzzle = %puzzle.to_line(),
+                        "race room opened"
+                    );
+                    Stage::In(self.in_room(code, place, feed))
+                }
                 Err(e) => Stage::Failed(e.to_string()),
             },
             Err(e) => Stage::Failed(format!("the race puzzle could not be made: {e}")),
@@ -186,7 +194,17 @@ impl RaceSession {
                 };
                 copy_entries(&mut board, &entries);
                 match place {
-                    Joined::Racer(_) => board.game.timer = Timer::started(elapsed),
+                    Joined::Racer(_) => {
+                        // A racer back from a dropped connection: the race clock, and the
+                        // cursor on the first cell still to fill.
+                        board.game.timer = Timer::started(elapsed);
+                        let game = &board.game;
+                        if let Some(cell) =
+                            (0..entries.len()).find(|&c| !game.is_given(c) && game.entry(c) == 0)
+                        {
+                            board.cursor = cell;
+                        }
+                    }
                     Joined::Spectator => board.freeze_clock(elapsed),
                 }
                 inside.board = Some(board);
@@ -216,15 +234,23 @@ impl RaceSession {
             return Vec::new();
         }
         inside.room = inside.feed.borrow_and_update().clone();
-        // A newer connection of the same player took the seat.
-        if let Joined::Racer(seat) = inside.place
-            && inside.room.racers.get(seat).and_then(|r| r.connection)
-                != Some(self.racer.member.connection)
-            && !matches!(inside.room.phase, Phase::Done { .. })
-        {
-            self.notice = Some("your seat is now played from another connection".into());
-            inside.place = Joined::Spectator;
-            inside.board = None;
+        if let Joined::Racer(_) = inside.place {
+            // Seats move up when someone leaves the lobby: find ours again.
+            let me = &self.racer.member;
+            match inside.room.seat_of(&me.key) {
+                Some(seat) if inside.room.racers[seat].connection == Some(me.connection) => {
+                    inside.place = Joined::Racer(seat);
+                }
+                Some(seat) if matches!(inside.room.phase, Phase::Done { .. }) => {
+                    inside.place = Joined::Racer(seat);
+                }
+                _ => {
+                    // A newer connection of the same player took the seat.
+                    self.notice = Some("your seat is now played from another connection".into());
+                    inside.place = Joined::Spectator;
+                    inside.board = None;
+                }
+            }
         }
         let mut inside = match std::mem::replace(&mut self.stage, Stage::Failed(String::new())) {
             Stage::In(inside) => inside,
@@ -247,8 +273,12 @@ impl RaceSession {
     fn depart(&mut self) {
         if let Stage::In(inside) = std::mem::replace(&mut self.stage, Stage::Failed(String::new()))
         {
-            self.hub
-                .leave(&inside.code, inside.place, self.racer.member.connection);
+            self.hub.leave(
+                &inside.code,
+                &self.racer.member.key,
+                inside.place,
+                self.racer.member.connection,
+            );
         }
     }
 
@@ -359,7 +389,7 @@ impl RaceSession {
         let Stage::In(inside) = &mut self.stage else {
             return;
         };
-        let (Joined::Racer(seat), Some(board)) = (inside.place, inside.board.as_ref()) else {
+        let (Joined::Racer(_), Some(board)) = (inside.place, inside.board.as_ref()) else {
             return;
         };
         let game = board.game();
@@ -377,8 +407,12 @@ impl RaceSession {
             return;
         }
         inside.sent = Some(progress.clone());
-        self.hub
-            .progress(&inside.code, seat, self.racer.member.connection, progress);
+        self.hub.progress(
+            &inside.code,
+            &self.racer.member.key,
+            self.racer.member.connection,
+            progress,
+        );
     }
 
     /// Carries the board's effects out: its own saves are not kept (the room keeps the
@@ -410,7 +444,7 @@ impl RaceSession {
         let Stage::In(inside) = &mut self.stage else {
             return Vec::new();
         };
-        if inside.recorded || !self.racer.keyed {
+        if inside.recorded || !self.racer.keyed || !matches!(inside.place, Joined::Racer(_)) {
             return Vec::new();
         }
         inside.recorded = true;
@@ -544,9 +578,13 @@ impl SessionApp for RaceSession {
 
     fn tick(&mut self) -> Vec<SessionEffect> {
         let mut effects = self.follow();
+        let now = self.hub.now_ms();
         if let Stage::In(inside) = &mut self.stage
             && let Some(board) = inside.board.as_mut()
         {
+            if inside.place == Joined::Spectator {
+                board.freeze_clock(Duration::from_millis(inside.room.race_time(now)));
+            }
             let done = board.update(Msg::Tick);
             effects.extend(self.board_effects(done));
         }
@@ -605,11 +643,12 @@ impl SessionApp for RaceSession {
             race_view::message(frame, area, &text);
             return;
         };
+        let screen_spectator = screen.watched.is_some();
         if !matches!(screen.room.phase, Phase::Racing { .. }) {
             race_view::room(frame, area, &screen);
             return;
         }
-        let side = if area.width >= 60 + SIDE_WIDTH {
+        let side = if area.width >= 50 + SIDE_WIDTH {
             SIDE_WIDTH
         } else {
             0
@@ -622,6 +661,13 @@ impl SessionApp for RaceSession {
         {
             draw_board(board, frame, board_area);
         }
+        // The board's own key line lists keys a race does not take: the race's instead.
+        let keys = if screen_spectator {
+            "Tab next racer  s solver  ←↓↑→ move  ? help  q leave"
+        } else {
+            "←↓↑→ move  1-9 enter  n notes  u undo  c check  q leave"
+        };
+        race_view::notice(frame, board_area, self.notice.as_deref().unwrap_or(keys));
     }
 
     fn needs_frames(&self) -> bool {
@@ -672,5 +718,190 @@ fn draw_board(board: &mut App, frame: &mut Frame, area: Rect) {
     }
     if let Some(hits) = hits {
         let _ = board.update(Msg::Drawn(hits));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::rooms::LocalRooms;
+    use ratatui::crossterm::event::KeyEventState;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use sudoscope_core::generate::Level;
+    use sudoscope_core::grid::Variant;
+
+    fn screen(app: &mut dyn SessionApp, w: u16, h: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
+        app.event(Event::Resize(w, h));
+        terminal.draw(|f| app.render(f)).expect("drawn");
+        let buffer = terminal.backend().buffer().clone();
+        (0..h)
+            .map(|y| (0..w).map(|x| buffer[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn press(app: &mut RaceSession, code: KeyCode) {
+        app.event(Event::Key(KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        }));
+    }
+
+    fn player(key: &str, connection: u64, name: Option<&str>) -> Racer {
+        Racer {
+            member: Member {
+                key: key.into(),
+                name: name.map(str::to_string),
+                connection,
+            },
+            keyed: true,
+        }
+    }
+
+    /// A room opened by alice (whose name, as if a store had let it through, holds an
+    /// escape sequence and a bidi override) and joined by bob, racing.
+    fn race() -> (
+        LocalRooms,
+        Arc<AtomicU64>,
+        RaceSession,
+        RaceSession,
+        RoomCode,
+    ) {
+        let now = Arc::new(AtomicU64::new(0));
+        let clock = now.clone();
+        let rooms = LocalRooms::with_clock(Arc::new(move || clock.load(Ordering::SeqCst)));
+        let hub: SharedRooms = Arc::new(rooms.clone());
+        let pool = Arc::new(StepPool::new(1));
+        let settings = Settings {
+            size: 9,
+            variant: Variant::Standard,
+            level: Some(Level::Easy),
+        };
+        let alice_name = Some("Al\u{1b}[2Jice\u{202e}");
+        let mut alice = RaceSession::new(
+            hub.clone(),
+            player("alice", 1, alice_name),
+            pool.clone(),
+            RaceEntry::Open(settings),
+        );
+        for effect in alice.start(true) {
+            if let SessionEffect::Work(work) = effect {
+                alice.work_done(work.run());
+            }
+        }
+        let Stage::In(inside) = &alice.stage else {
+            panic!("alice has no room");
+        };
+        let code = inside.code.clone();
+        let mut bob = RaceSession::new(
+            hub,
+            player("bob", 2, None),
+            pool,
+            RaceEntry::Join(code.clone()),
+        );
+        bob.tick();
+        alice.tick();
+        assert!(screen(&mut alice, 80, 24).contains("Racers 2/8"));
+        press(&mut alice, KeyCode::Enter);
+        now.fetch_add(crate::race::COUNTDOWN_MS, Ordering::SeqCst);
+        rooms.tick();
+        alice.tick();
+        bob.tick();
+        (rooms, now, alice, bob, code)
+    }
+
+    /// The digit in the puzzle's first empty cell on the board on screen.
+    fn first_entry(inside: &InRoom) -> Option<u8> {
+        let cell = inside
+            .room
+            .puzzle
+            .givens
+            .cells()
+            .iter()
+            .position(|&d| d == 0)?;
+        inside.board.as_ref().map(|b| b.game().entry(cell))
+    }
+
+    #[test]
+    fn racers_see_each_others_counts_beside_their_boards_at_80x24() {
+        let (_rooms, _now, mut alice, mut bob, _) = race();
+        // Bob fills the first empty cell (the cursor starts there) with whatever digit.
+        press(&mut bob, KeyCode::Char('5'));
+        alice.tick();
+        let seen = screen(&mut alice, 80, 24);
+        assert!(seen.contains("racer 2"), "{seen}");
+        assert!(seen.contains(" 1/"), "bob's count:\n{seen}");
+        assert!(
+            seen.contains("Al\u{fffd}[2Jice\u{fffd}") && seen.contains("c check"),
+            "alice's name, made harmless:\n{seen}"
+        );
+        assert!(
+            !seen
+                .chars()
+                .any(|c| c.is_control() && c != '\n' || c == '\u{202e}'),
+            "a control character reached the screen:\n{seen}"
+        );
+        // At 120×40 too, and the board is whole beside the list.
+        let wide = screen(&mut alice, 120, 40);
+        assert!(wide.contains("racer 2") && wide.contains(" 1/"), "{wide}");
+    }
+
+    #[test]
+    fn racers_get_no_hints_and_a_spectator_no_digits() {
+        let (rooms, _now, _alice, mut bob, code) = race();
+        press(&mut bob, KeyCode::Char('i'));
+        assert!(
+            screen(&mut bob, 120, 40).contains("hints, solvers and reveals are off"),
+            "a hint in a race"
+        );
+        press(&mut bob, KeyCode::Char('7'));
+        let hub: SharedRooms = Arc::new(rooms);
+        let mut carol = RaceSession::new(
+            hub,
+            player("carol", 3, None),
+            Arc::new(StepPool::new(1)),
+            RaceEntry::Watch(code),
+        );
+        carol.tick();
+        // Carol watches alice's empty board, then Tab: bob's, with his 7.
+        let Stage::In(inside) = &carol.stage else {
+            panic!("carol is not in the room");
+        };
+        assert_eq!(inside.watched, 0);
+        press(&mut carol, KeyCode::Tab);
+        let Stage::In(inside) = &carol.stage else {
+            panic!("carol left the room");
+        };
+        assert_eq!(inside.watched, 1);
+        assert_eq!(first_entry(inside), Some(7), "bob's digit");
+        press(&mut carol, KeyCode::Char('3'));
+        assert!(screen(&mut carol, 120, 40).contains("spectators watch"));
+    }
+
+    #[test]
+    fn a_racer_who_drops_comes_back_to_their_digits() {
+        let (rooms, _now, mut alice, mut bob, code) = race();
+        press(&mut bob, KeyCode::Char('4'));
+        drop(bob);
+        alice.tick();
+        assert!(screen(&mut alice, 120, 40).contains("(away)"));
+        let hub: SharedRooms = Arc::new(rooms);
+        let mut back = RaceSession::new(
+            hub,
+            player("bob", 9, None),
+            Arc::new(StepPool::new(1)),
+            RaceEntry::Join(code),
+        );
+        back.tick();
+        let Stage::In(inside) = &back.stage else {
+            panic!("bob is not back");
+        };
+        assert_eq!(inside.place, Joined::Racer(1));
+        assert_eq!(first_entry(inside), Some(4), "bob's digit is back");
+        alice.tick();
+        assert!(!screen(&mut alice, 120, 40).contains("(away)"));
     }
 }

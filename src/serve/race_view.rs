@@ -245,11 +245,21 @@ pub fn standings(frame: &mut Frame, area: Rect, screen: &RaceScreen, compact: bo
     if room.spectators > 0 {
         lines.push(Line::styled(format!("{} watching", room.spectators), dim()));
     }
-    if let Some(notice) = screen.notice {
-        lines.push(Line::raw(notice.to_string()));
-    }
     let paragraph = Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
+        .wrap(Wrap { trim: false })
         .block(Block::default().borders(Borders::LEFT));
     frame.render_widget(paragraph, area);
+}
+
+/// A line for the player over the board's status line (the bottom row of `area`).
+pub fn notice(frame: &mut Frame, area: Rect, text: &str) {
+    if area.height == 0 {
+        return;
+    }
+    let row = Rect::new(area.x, area.y + area.height - 1, area.width, 1);
+    frame.render_widget(Clear, row);
+    frame.render_widget(
+        Paragraph::new(Line::styled(format!(" {text}"), bold())),
+        row,
+    );
 }

@@ -76,10 +76,12 @@ pub trait RoomHub: Send + Sync {
     ) -> Result<(Joined, RoomFeed), HubError>;
     /// The owner starts the countdown.
     fn start(&self, code: &RoomCode, key: &str) -> Result<(), HubError>;
-    /// A racer's move.
-    fn progress(&self, code: &RoomCode, seat: usize, connection: u64, progress: Progress);
-    /// A player left (their connection closed, or they left the room).
-    fn leave(&self, code: &RoomCode, place: Joined, connection: u64);
+    /// A racer's move (racers are named by identity: seats move up when someone leaves the
+    /// lobby).
+    fn progress(&self, code: &RoomCode, key: &str, connection: u64, progress: Progress);
+    /// A player left (their connection closed, or they left the room): a racer, or a
+    /// spectator when `place` says so.
+    fn leave(&self, code: &RoomCode, key: &str, place: Joined, connection: u64);
     /// The room clock now, in milliseconds.
     fn now_ms(&self) -> u64;
 }
@@ -234,15 +236,15 @@ impl RoomHub for LocalRooms {
             .map_err(HubError::from)
     }
 
-    fn progress(&self, code: &RoomCode, seat: usize, connection: u64, progress: Progress) {
+    fn progress(&self, code: &RoomCode, key: &str, connection: u64, progress: Progress) {
         let _ = self.with_room(code, |room, now| {
-            room.progress(seat, connection, progress, now)
+            room.progress(key, connection, progress, now)
         });
     }
 
-    fn leave(&self, code: &RoomCode, place: Joined, connection: u64) {
+    fn leave(&self, code: &RoomCode, key: &str, place: Joined, connection: u64) {
         let _ = self.with_room(code, |room, now| match place {
-            Joined::Racer(seat) => room.leave(seat, connection, now),
+            Joined::Racer(_) => room.leave(key, connection, now),
             Joined::Spectator => room.unwatch(),
         });
     }
@@ -317,7 +319,7 @@ mod tests {
             mistakes: 1,
             solved: false,
         };
-        hub.progress(&code, 1, 2, progress);
+        hub.progress(&code, "bob", 2, progress);
         assert_eq!(alice.borrow_and_update().racers[1].filled, 4);
         assert!(
             matches!(
@@ -336,11 +338,11 @@ mod tests {
     fn a_room_nobody_is_in_is_forgotten() {
         let (hub, _) = hub();
         let puzzle = parse_puzzle(PUZZLE, ReadOptions::default()).expect("a puzzle");
-        let (code, joined, mut feed) = hub
+        let (code, joined, feed) = hub
             .open(settings(), puzzle, &member("alice", 1))
             .expect("opened");
         assert_eq!(hub.len(), 1);
-        hub.leave(&code, joined, 1);
+        hub.leave(&code, "alice", joined, 1);
         assert!(hub.is_empty());
         // The feed ends, so its sessions stop waiting on it.
         assert!(feed.has_changed().is_err());

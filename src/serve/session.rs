@@ -318,6 +318,7 @@ async fn play(
                     RaceRequest::Join(code) => RaceEntry::Join(code),
                 };
                 let race: Box<dyn SessionApp> = Box::new(race_session(context, saves, entry).await);
+                app.suspend();
                 behind.push(std::mem::replace(app, race));
             }
             Ok(Flow::Quit) => match behind.pop() {
