@@ -74,6 +74,8 @@ struct InRoom {
     sent: Option<Progress>,
     /// The racer's finish went to their history.
     recorded: bool,
+    /// A racer's board was just made: their best times are to be asked for.
+    wants_records: bool,
 }
 
 /// One session's race.
@@ -127,6 +129,7 @@ impl RaceSession {
             mistakes: 0,
             sent: None,
             recorded: false,
+            wants_records: false,
         };
         if let Joined::Racer(seat) = place {
             inside.mistakes = inside.room.racers.get(seat).map_or(0, |r| r.mistakes);
@@ -198,6 +201,7 @@ impl RaceSession {
                         // A racer back from a dropped connection: the race clock, and the
                         // cursor on the first cell still to fill.
                         board.game.timer = Timer::started(elapsed);
+                        inside.wants_records = true;
                         let game = &board.game;
                         if let Some(cell) =
                             (0..entries.len()).find(|&c| !game.is_given(c) && game.entry(c) == 0)
@@ -578,6 +582,11 @@ impl SessionApp for RaceSession {
 
     fn tick(&mut self) -> Vec<SessionEffect> {
         let mut effects = self.follow();
+        if let Stage::In(inside) = &mut self.stage
+            && std::mem::take(&mut inside.wants_records)
+        {
+            effects.push(SessionEffect::Ask(Request::Records));
+        }
         let now = self.hub.now_ms();
         if let Stage::In(inside) = &mut self.stage
             && let Some(board) = inside.board.as_mut()
@@ -603,11 +612,24 @@ impl SessionApp for RaceSession {
         };
         match answer.downcast::<store::Answer>() {
             Ok(stored) => {
-                if let store::Answer::Recorded(standing) = *stored {
-                    self.notice = Some(match standing {
-                        Ok(()) => "your finish is in your history".into(),
-                        Err(why) => format!("your finish is in your history ({why})"),
-                    });
+                match *stored {
+                    store::Answer::Recorded(standing) => {
+                        self.notice = Some(match standing {
+                            Err(store::Unranked::Anonymous) => {
+                                "your finish is not kept: connect with an SSH key to keep it".into()
+                            }
+                            _ => "your finish is in your history (races are not ranked)".into(),
+                        });
+                    }
+                    // The player's best times, for the board's finish banner.
+                    answer @ store::Answer::Records(_) => {
+                        if let Stage::In(inside) = &mut self.stage
+                            && let Some(board) = inside.board.as_mut()
+                        {
+                            let _ = board.update(Msg::Stored(answer));
+                        }
+                    }
+                    _ => {}
                 }
                 Vec::new()
             }
@@ -661,13 +683,20 @@ impl SessionApp for RaceSession {
         {
             draw_board(board, frame, board_area);
         }
-        // The board's own key line lists keys a race does not take: the race's instead.
+        // The board's own key line lists keys a race does not take: the race's instead,
+        // unless the board has something to say (a check's result) or the race has.
         let keys = if screen_spectator {
             "Tab next racer  s solver  ←↓↑→ move  ? help  q leave"
         } else {
             "←↓↑→ move  1-9 enter  n notes  u undo  c check  q leave"
         };
-        race_view::notice(frame, board_area, self.notice.as_deref().unwrap_or(keys));
+        let board_says = matches!(&self.stage, Stage::In(inside)
+            if inside.board.as_ref().is_some_and(|b| b.message().is_some()));
+        match &self.notice {
+            Some(text) => race_view::notice(frame, board_area, text),
+            None if !board_says => race_view::notice(frame, board_area, keys),
+            None => {}
+        }
     }
 
     fn needs_frames(&self) -> bool {

@@ -179,17 +179,18 @@ pub fn room(frame: &mut Frame, area: Rect, screen: &RaceScreen) {
         lines.push(Line::raw(notice.to_string()));
     }
     let width = area.width.min(64);
-    let height = (lines.len() as u16 + 2).min(area.height);
+    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+        Block::default()
+            .borders(Borders::ALL)
+            .title(" sudoscope race "),
+    );
+    // As tall as the text once wrapped (a notice can take two lines).
+    let height = (paragraph.line_count(width) as u16).min(area.height);
     let boxed = Rect::new(
         area.x + (area.width - width) / 2,
         area.y + (area.height - height) / 2,
         width,
         height,
-    );
-    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false }).block(
-        Block::default()
-            .borders(Borders::ALL)
-            .title(" sudoscope race "),
     );
     frame.render_widget(paragraph, boxed);
 }
@@ -229,18 +230,28 @@ pub fn standings(frame: &mut Frame, area: Rect, screen: &RaceScreen, compact: bo
         }
         lines.push(Line::from(first));
         let state = match (standing.place, standing.time_ms) {
-            (Some(place), Some(ms)) => format!("   #{place} in {}", clock(ms)),
-            _ => format!("   {:>2}/{} filled", racer.filled, room.to_fill),
+            (Some(place), Some(ms)) => format!("  #{place} in {}", clock(ms)),
+            _ => format!("  {}/{} filled", racer.filled, room.to_fill),
         };
-        let mut second = vec![Span::raw(state)];
-        if racer.mistakes > 0 {
-            second.push(Span::styled(format!(" · {} wrong", racer.mistakes), dim()));
+        if racer.mistakes == 0 {
+            lines.push(Line::raw(state));
+        } else {
+            // The mistakes beside the count when they fit, else below it.
+            let wrong = format!(" · {} wrong", racer.mistakes);
+            if state.chars().count() + wrong.chars().count() <= width {
+                lines.push(Line::from(vec![
+                    Span::raw(state),
+                    Span::styled(wrong, dim()),
+                ]));
+            } else {
+                lines.push(Line::raw(state));
+                lines.push(Line::styled(format!("  {} wrong", racer.mistakes), dim()));
+            }
         }
-        lines.push(Line::from(second));
     }
     lines.push(Line::from(""));
     if screen.watched.is_some() {
-        lines.push(Line::styled("watching · Tab next racer", dim()));
+        lines.push(Line::styled("Tab: next racer", dim()));
     }
     if room.spectators > 0 {
         lines.push(Line::styled(format!("{} watching", room.spectators), dim()));
