@@ -472,6 +472,11 @@ fn race_command(data: &[u8]) -> Option<Result<RaceEntry, String>> {
     })
 }
 
+/// Terminal sizes from the client, kept to what a terminal can be.
+fn clamp_dimension(value: u32) -> u16 {
+    value.clamp(1, 1000) as u16
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -496,9 +501,4 @@ mod tests {
         assert!(race_command(b"join ABCDE extra").is_none());
         assert!(race_command(&[0xff, 0xfe]).is_none());
     }
-}
-
-/// Terminal sizes from the client, kept to what a terminal can be.
-fn clamp_dimension(value: u32) -> u16 {
-    value.clamp(1, 1000) as u16
 }

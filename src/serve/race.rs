@@ -54,7 +54,7 @@ pub struct Racer {
 enum Stage {
     /// The room's puzzle is being made.
     Opening(Settings),
-    In(InRoom),
+    In(Box<InRoom>),
     /// The room could not be opened or joined: the reason, until the player leaves.
     Failed(String),
 }
@@ -112,7 +112,7 @@ impl RaceSession {
 
     fn enter(&self, code: &RoomCode, watch_only: bool) -> Stage {
         match self.hub.join(code, &self.racer.member, watch_only) {
-            Ok((place, feed)) => Stage::In(self.in_room(code.clone(), place, feed)),
+            Ok((place, feed)) => Stage::In(Box::new(self.in_room(code.clone(), place, feed))),
             Err(e) => Stage::Failed(e.to_string()),
         }
     }
@@ -154,7 +154,7 @@ impl RaceSession {
                         puzzle = %puzzle.to_line(),
                         "race room opened"
                     );
-                    Stage::In(self.in_room(code, place, feed))
+                    Stage::In(Box::new(self.in_room(code, place, feed)))
                 }
                 Err(e) => Stage::Failed(e.to_string()),
             },
