@@ -249,10 +249,11 @@ impl RaceSession {
                     inside.place = Joined::Racer(seat);
                 }
                 _ => {
-                    // A newer connection of the same player took the seat.
-                    self.notice = Some("your seat is now played from another connection".into());
-                    inside.place = Joined::Spectator;
-                    inside.board = None;
+                    // A newer connection of the same player took the seat: this one is done
+                    // with the room (and has nothing to tell the hub when it goes).
+                    self.stage =
+                        Stage::Failed("your seat is now played from another connection".into());
+                    return Vec::new();
                 }
             }
         }
@@ -908,6 +909,28 @@ mod tests {
         assert_eq!(first_entry(inside), Some(7), "bob's digit");
         press(&mut carol, KeyCode::Char('3'));
         assert!(screen(&mut carol, 120, 40).contains("spectators watch"));
+    }
+
+    #[test]
+    fn a_newer_connection_takes_the_seat_and_the_older_one_is_told() {
+        let (rooms, _now, _alice, mut bob, code) = race();
+        let hub: SharedRooms = Arc::new(rooms);
+        let mut again = RaceSession::new(
+            hub,
+            player("bob", 9, None),
+            Arc::new(StepPool::new(1)),
+            RaceEntry::Join(code),
+        );
+        again.tick();
+        bob.tick();
+        assert!(matches!(&bob.stage, Stage::Failed(why) if why.contains("another connection")));
+        drop(bob);
+        let Stage::In(inside) = &again.stage else {
+            panic!("bob's new connection has no seat");
+        };
+        assert_eq!(inside.place, Joined::Racer(1));
+        assert_eq!(inside.room.racers[1].connection, Some(9));
+        assert_eq!(inside.room.spectators, 0);
     }
 
     #[test]
