@@ -31,7 +31,7 @@ command_of() {
         generate) echo "GEN_BENCH_QQWING=50 cargo run --release -p sudoscope-lab --bin generate_bench" ;;
         canon) echo "cargo run --release --example canon_bench" ;;
         ui) echo "cargo bench --bench render && cargo bench --bench panel" ;;
-        ssh) echo "cargo run --release --example ssh_load -- --sessions 30 --toggles 10" ;;
+        ssh) echo "cargo run --release --example ssh_load -- --scenario daily --sessions 300; cargo run --release --example ssh_load -- --scenario panel --sessions 30 --toggles 10" ;;
         *) return 1 ;;
     esac
 }
@@ -66,7 +66,8 @@ run() {
         ui) cargo bench --bench render && cargo bench --bench panel ;;
         ssh)
             cargo build --release -q
-            cargo run --release -q --example ssh_load -- --sessions 30 --toggles 10 ;;
+            cargo run --release -q --example ssh_load -- --scenario daily --sessions 300 &&
+                cargo run --release -q --example ssh_load -- --scenario panel --sessions 30 --toggles 10 ;;
     esac
 }
 

@@ -6,6 +6,7 @@
 
 pub mod daily;
 pub mod names;
+pub mod race;
 pub mod serve;
 pub mod store;
 pub mod tui;

@@ -27,6 +27,9 @@ pub enum SessionEffect {
     /// on the server's blocking pool, never on the async workers that serve every player's
     /// keys, and hands the answer to [`SessionApp::work_done`].
     Work(Work),
+    /// The player asked for a race room (opening one, or joining by code): the session
+    /// puts a race in front of the game and comes back to the game when the player leaves.
+    Race(crate::race::RaceRequest),
 }
 
 /// What a finished [`Work`] gives back; only the app that asked knows its type.
@@ -81,7 +84,19 @@ pub trait SessionApp: Send {
     fn final_save(&self) -> Option<Save> {
         None
     }
+    /// Something outside the session may change the screen (a race room's other players):
+    /// a future that completes when it did, after which the session calls
+    /// [`SessionApp::tick`]. Asked again after every pass of the session's loop.
+    fn woken(&self) -> Option<Wake> {
+        None
+    }
+    /// The app goes behind another one (a race) until the player comes back to it: its
+    /// clock should stop.
+    fn suspend(&mut self) {}
 }
+
+/// What [`SessionApp::woken`] gives: completes when the app has news to take in.
+pub type Wake = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
 
 /// Makes the app of a new session, from the player's most recent unfinished game if there is
 /// one (a

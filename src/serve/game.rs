@@ -25,12 +25,13 @@ fn effects(effects: Vec<Effect>) -> Vec<SessionEffect> {
             Effect::Save(save) => SessionEffect::Save(Box::new(save)),
             Effect::Ask(request) => SessionEffect::Ask(request),
             Effect::Work(job) => SessionEffect::Work(Work::new(move || Box::new(job.run()))),
+            Effect::Race(request) => SessionEffect::Race(request),
         })
         .collect()
 }
 
 /// What a player with a key is told when the session starts (unless their game came back).
-pub const WELCOME: &str = "welcome: d plays today's daily puzzle, w shows the leaderboards";
+pub const WELCOME: &str = "welcome: d plays today's daily, w leaderboards, g then r races";
 
 /// What an anonymous player is told when the session starts.
 pub const ANONYMOUS_NOTICE: &str = "this game lasts only for this connection: to keep it and your best times, connect with an SSH key (ssh-keygen makes one)";
@@ -77,6 +78,17 @@ impl SessionApp for GameSession {
     fn final_save(&self) -> Option<Save> {
         self.app.save_request()
     }
+
+    /// Pauses the game while a race runs in front of it (the player sees it paused when
+    /// they come back, and `p` resumes).
+    fn suspend(&mut self) {
+        if !self.app.is_paused()
+            && !self.app.is_placeholder()
+            && self.app.game().completed().is_none()
+        {
+            let _ = self.app.act(crate::tui::keymap::Action::Pause);
+        }
+    }
 }
 
 /// Games for sessions: a saved game when the player has one (an unreadable save gives a
@@ -114,6 +126,8 @@ pub fn factory(pool: Arc<StepPool>) -> AppFactory {
             },
             None => fresh()?,
         };
+        let mut app = app;
+        app.offer_rooms();
         Ok(Box::new(GameSession { app }) as Box<dyn SessionApp>)
     })
 }

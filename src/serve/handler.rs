@@ -1,7 +1,9 @@
 //! The SSH protocol side of one connection: who may log in, which requests are honoured.
 //!
 //! Only the game is served. A session channel with a pty and a shell request starts a game;
-//! exec, subsystems (sftp), port forwarding, agent and X11 forwarding are refused; a second
+//! an exec request of `join CODE` or `watch CODE` (what `ssh -t host join CODE` sends) goes
+//! straight to a race room; any other exec, subsystems (sftp), port forwarding, agent and X11
+//! forwarding are refused; a second
 //! session channel on the same connection is refused; a shell without a pty gets a one-line
 //! explanation. Anonymous players log in with keyboard-interactive auth and no prompts; a
 //! player who offers a public key is known by its fingerprint, which keys the saved game.
@@ -17,8 +19,12 @@ use tokio::sync::{mpsc, watch};
 
 use super::app::AppFactory;
 use super::limits::{Admission, Refusal};
+use super::race::RaceEntry;
+use super::rooms::SharedRooms;
 use super::session::{self, SessionContext, SessionInput, SessionLimits};
+use crate::race::RoomCode;
 use crate::store::SharedStore;
+use crate::tui::panel::StepPool;
 
 /// What every connection shares.
 pub struct Shared {
@@ -30,6 +36,10 @@ pub struct Shared {
     pub authorized: Option<Vec<PublicKey>>,
     pub shutdown: watch::Receiver<bool>,
     pub next_id: AtomicU64,
+    /// The race rooms.
+    pub rooms: SharedRooms,
+    /// Where race spectators' solver panels step.
+    pub race_pool: Arc<StepPool>,
 }
 
 /// The handler of one connection.
@@ -74,6 +84,82 @@ impl Connection {
         let _ = session.exit_status_request(channel, 1);
         let _ = session.eof(channel);
         let _ = session.close(channel);
+    }
+
+    /// Starts the game (or, for `join`/`watch`, a race room) on the session channel, when
+    /// the client asked for a terminal and the server has room for one more session.
+    fn start_session(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+        race: Option<RaceEntry>,
+    ) -> Result<(), russh::Error> {
+        if self.input.is_some() {
+            session.channel_failure(channel)?;
+            return Ok(());
+        }
+        let Some((cols, rows)) = self.pty else {
+            self.refuse("shell without a pty");
+            // Accept the request so that the client shows the explanation before the close.
+            session.channel_success(channel)?;
+            self.explain_and_close(
+                channel,
+                session,
+                "sudoscope needs a terminal: connect with `ssh -t` (a pty was not requested).",
+            );
+            return Ok(());
+        };
+        let address = self
+            .peer
+            .map(|p| p.ip())
+            .unwrap_or(std::net::IpAddr::from([0, 0, 0, 0]));
+        let slot = match self.shared.admission.admit(address) {
+            Ok(slot) => slot,
+            Err(refusal) => {
+                let text = match refusal {
+                    Refusal::ServerFull => {
+                        "sudoscope is full right now — every seat is taken. Please try again in a few minutes."
+                    }
+                    Refusal::TooManyFromAddress => {
+                        "sudoscope: too many sessions from your address — close one and try again."
+                    }
+                };
+                self.refuse(match refusal {
+                    Refusal::ServerFull => "session (server full)",
+                    Refusal::TooManyFromAddress => "session (too many from address)",
+                });
+                session.channel_success(channel)?;
+                self.explain_and_close(channel, session, text);
+                return Ok(());
+            }
+        };
+        session.channel_success(channel)?;
+        let (sender, receiver) = mpsc::channel(64);
+        self.input = Some(sender);
+        let owner = self
+            .fingerprint
+            .clone()
+            .unwrap_or_else(|| format!("anon:{}", self.id));
+        let context = SessionContext {
+            id: self.id,
+            owner,
+            resumable: self.fingerprint.is_some(),
+            handle: session.handle(),
+            channel,
+            size: (cols, rows),
+            input: receiver,
+            shutdown: self.shared.shutdown.clone(),
+            store: self.shared.store.clone(),
+            factory: self.shared.factory.clone(),
+            limits: self.shared.limits,
+            slot,
+            admission: self.shared.admission.clone(),
+            rooms: self.shared.rooms.clone(),
+            race_pool: self.shared.race_pool.clone(),
+            race,
+        };
+        tokio::spawn(session::run(context));
+        Ok(())
     }
 
     async fn forward(&self, input: SessionInput) {
@@ -243,17 +329,28 @@ impl Handler for Connection {
     async fn exec_request(
         &mut self,
         channel: ChannelId,
-        _data: &[u8],
+        data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("exec");
-        session.channel_failure(channel)?;
-        self.explain_and_close(
-            channel,
-            session,
-            "sudoscope serves only the game: connect without a command (ssh -t host -p port).",
-        );
-        Ok(())
+        match race_command(data) {
+            Some(Ok(entry)) => self.start_session(channel, session, Some(entry)),
+            Some(Err(reason)) => {
+                self.refuse("exec (bad room code)");
+                session.channel_success(channel)?;
+                self.explain_and_close(channel, session, &format!("sudoscope: {reason}"));
+                Ok(())
+            }
+            None => {
+                self.refuse("exec");
+                session.channel_failure(channel)?;
+                self.explain_and_close(
+                    channel,
+                    session,
+                    "sudoscope serves the game (ssh -t host -p port) and race rooms (ssh -t host -p port join CODE, or watch CODE).",
+                );
+                Ok(())
+            }
+        }
     }
 
     async fn subsystem_request(
@@ -300,69 +397,7 @@ impl Handler for Connection {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.input.is_some() {
-            session.channel_failure(channel)?;
-            return Ok(());
-        }
-        let Some((cols, rows)) = self.pty else {
-            self.refuse("shell without a pty");
-            // Accept the request so that the client shows the explanation before the close.
-            session.channel_success(channel)?;
-            self.explain_and_close(
-                channel,
-                session,
-                "sudoscope needs a terminal: connect with `ssh -t` (a pty was not requested).",
-            );
-            return Ok(());
-        };
-        let address = self
-            .peer
-            .map(|p| p.ip())
-            .unwrap_or(std::net::IpAddr::from([0, 0, 0, 0]));
-        let slot = match self.shared.admission.admit(address) {
-            Ok(slot) => slot,
-            Err(refusal) => {
-                let text = match refusal {
-                    Refusal::ServerFull => {
-                        "sudoscope is full right now — every seat is taken. Please try again in a few minutes."
-                    }
-                    Refusal::TooManyFromAddress => {
-                        "sudoscope: too many sessions from your address — close one and try again."
-                    }
-                };
-                self.refuse(match refusal {
-                    Refusal::ServerFull => "session (server full)",
-                    Refusal::TooManyFromAddress => "session (too many from address)",
-                });
-                session.channel_success(channel)?;
-                self.explain_and_close(channel, session, text);
-                return Ok(());
-            }
-        };
-        session.channel_success(channel)?;
-        let (sender, receiver) = mpsc::channel(64);
-        self.input = Some(sender);
-        let owner = self
-            .fingerprint
-            .clone()
-            .unwrap_or_else(|| format!("anon:{}", self.id));
-        let context = SessionContext {
-            id: self.id,
-            owner,
-            resumable: self.fingerprint.is_some(),
-            handle: session.handle(),
-            channel,
-            size: (cols, rows),
-            input: receiver,
-            shutdown: self.shared.shutdown.clone(),
-            store: self.shared.store.clone(),
-            factory: self.shared.factory.clone(),
-            limits: self.shared.limits,
-            slot,
-            admission: self.shared.admission.clone(),
-        };
-        tokio::spawn(session::run(context));
-        Ok(())
+        self.start_session(channel, session, None)
     }
 
     async fn window_change_request(
@@ -417,7 +452,53 @@ impl Drop for Connection {
     }
 }
 
+/// Reads an exec request: `join CODE` or `watch CODE` is a race room (or a room code that is
+/// not one, said in words); anything else is not ours (`None`).
+fn race_command(data: &[u8]) -> Option<Result<RaceEntry, String>> {
+    let text = std::str::from_utf8(data).ok()?;
+    let mut words = text.split_whitespace();
+    let verb = words.next()?;
+    let code = words.next();
+    if words.next().is_some() || !matches!(verb, "join" | "watch") {
+        return None;
+    }
+    let Some(code) = code else {
+        return Some(Err(format!("{verb} needs a room code: {verb} CODE")));
+    };
+    Some(match RoomCode::parse(code) {
+        Ok(code) if verb == "join" => Ok(RaceEntry::Join(code)),
+        Ok(code) => Ok(RaceEntry::Watch(code)),
+        Err(e) => Err(e.to_string()),
+    })
+}
+
 /// Terminal sizes from the client, kept to what a terminal can be.
 fn clamp_dimension(value: u32) -> u16 {
     value.clamp(1, 1000) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn join_and_watch_commands_take_a_valid_code() {
+        assert!(matches!(
+            race_command(b"join abc23"),
+            Some(Ok(RaceEntry::Join(_)))
+        ));
+        assert!(matches!(
+            race_command(b" watch ABC23 "),
+            Some(Ok(RaceEntry::Watch(_)))
+        ));
+        assert!(matches!(race_command(b"join"), Some(Err(_))));
+        // A code with a control character is refused in words that do not echo it.
+        let Some(Err(reason)) = race_command(b"join AB\x1bCD") else {
+            panic!("refused");
+        };
+        assert!(!reason.contains('\x1b'), "{reason}");
+        assert!(race_command(b"ls -la").is_none());
+        assert!(race_command(b"join ABCDE extra").is_none());
+        assert!(race_command(&[0xff, 0xfe]).is_none());
+    }
 }

@@ -5,7 +5,9 @@
 //! player's game (events in, frames out, saves), [`input`] turns channel bytes into terminal
 //! events, [`hostkey`] persists the server's key, and [`limits`] counts sessions. Players'
 //! games live in the [`crate::store`] (per key; anonymous sessions' only while they last).
-//! The game itself is behind the [`app::SessionApp`] seam.
+//! The game itself is behind the [`app::SessionApp`] seam. Race rooms ([`rooms`], the
+//! [`rooms::RoomHub`] seam) put several sessions on one puzzle; [`race`] is a player's
+//! session in one.
 
 pub mod app;
 pub mod game;
@@ -13,6 +15,9 @@ pub mod handler;
 pub mod hostkey;
 pub mod input;
 pub mod limits;
+pub mod race;
+pub mod race_view;
+pub mod rooms;
 pub mod saves;
 pub mod server;
 pub mod session;

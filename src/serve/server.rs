@@ -12,9 +12,11 @@ use tokio::sync::watch;
 use super::app::AppFactory;
 use super::handler::{Connection, Shared};
 use super::limits::Admission;
+use super::rooms::LocalRooms;
 use super::session::SessionLimits;
 use super::{ServeError, ServeOptions, hostkey};
 use crate::store::{ANONYMOUS_PREFIX, SharedStore, SqliteStore, Store};
+use crate::tui::panel::StepPool;
 
 /// How long the handshake and authentication may take before the connection is dropped.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
@@ -116,6 +118,9 @@ pub async fn serve(
         authorized,
         shutdown: shutdown_rx.clone(),
         next_id: AtomicU64::new(1),
+        rooms: Arc::new(LocalRooms::start()),
+        // Race boards run no solvers but a spectator's panel: one thread serves them all.
+        race_pool: Arc::new(StepPool::new(1)),
     });
     let connections = Arc::new(AtomicUsize::new(0));
     let task = tokio::spawn(accept_loop(

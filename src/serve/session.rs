@@ -26,8 +26,12 @@ use tokio::time::Instant;
 use super::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
 use super::input::InputParser;
 use super::limits::{Admission, SessionSlot};
+use super::race::{RaceEntry, RaceSession, Racer};
+use super::rooms::{Member, SharedRooms};
 use super::saves::Saves;
+use crate::race::RaceRequest;
 use crate::store::{Request, Save, SharedStore};
+use crate::tui::panel::StepPool;
 
 /// The animation frame interval while the app animates (about 30 frames per second).
 const ANIMATION_FRAME: Duration = Duration::from_millis(33);
@@ -101,6 +105,12 @@ pub struct SessionContext {
     pub limits: SessionLimits,
     pub slot: SessionSlot,
     pub admission: Admission,
+    /// The race rooms of the server.
+    pub rooms: SharedRooms,
+    /// Where race spectators' solver panels step (one pool for every race session).
+    pub race_pool: Arc<StepPool>,
+    /// The session goes straight to a race room (`ssh host join CODE`), not to the game.
+    pub race: Option<RaceEntry>,
 }
 
 /// The frame buffer the terminal writes into; clones share the bytes, so the session takes
@@ -190,6 +200,14 @@ pub async fn run(mut context: SessionContext) {
         Some((saves, saved)) => (Some(saves), saved),
         None => (None, None),
     };
+    if let Some(entry) = context.race.take() {
+        let mut app: Box<dyn SessionApp> =
+            Box::new(race_session(&context, saves.as_ref(), entry).await);
+        let ending = play(&mut context, &mut app, saves.as_ref(), started).await;
+        drop(app); // leaves the room before the goodbye
+        finish(&context, ending, saves.as_ref()).await;
+        return;
+    }
     let factory = context.factory.clone();
     let mut app = match tokio::task::spawn_blocking(move || factory(saved)).await {
         Ok(Ok(app)) => app,
@@ -204,7 +222,7 @@ pub async fn run(mut context: SessionContext) {
             return;
         }
     };
-    let ending = play(&mut context, app.as_mut(), saves.as_ref(), started).await;
+    let ending = play(&mut context, &mut app, saves.as_ref(), started).await;
     // Saved before the goodbye: once the channel closes, the client hangs up, and a server
     // that is shutting down may stop as soon as every connection is gone.
     if let Some(save) = app.final_save() {
@@ -223,21 +241,51 @@ pub async fn run(mut context: SessionContext) {
     );
 }
 
-/// The event loop of one session.
+/// The race app of this session's player: known by their key (or, anonymous, by the
+/// session), shown by the name they chose.
+async fn race_session(
+    context: &SessionContext,
+    saves: Option<&Saves>,
+    entry: RaceEntry,
+) -> RaceSession {
+    let mut name = None;
+    if context.resumable
+        && let Some(saves) = saves
+        && let Some(crate::store::Answer::DisplayName(chosen)) =
+            saves.answer(Request::DisplayName).await
+    {
+        name = chosen;
+    }
+    let racer = Racer {
+        member: Member {
+            key: context.owner.clone(),
+            name,
+            connection: context.id,
+        },
+        keyed: context.resumable,
+    };
+    RaceSession::new(
+        context.rooms.clone(),
+        racer,
+        context.race_pool.clone(),
+        entry,
+    )
+}
+
+/// What the session does after a batch of the app's effects.
+enum Flow {
+    Quit,
+    Race(RaceRequest),
+}
+
+/// The event loop of one session. A race asked for from the game runs in front of it; when
+/// the player leaves the race, the game comes back.
 async fn play(
     context: &mut SessionContext,
-    app: &mut dyn SessionApp,
+    app: &mut Box<dyn SessionApp>,
     saves: Option<&Saves>,
     started: Instant,
 ) -> Ending {
-    let (cols, rows) = context.size;
-    let Ok(mut screen) = Screen::new(cols, rows) else {
-        return Ending::LinkBroken;
-    };
-    let mut parser = InputParser::new();
-    let (jobs, mut answers) = JobRunner::new();
-    let mut last_input = Instant::now();
-    let mut next_frame = Instant::now();
     // Enter the alternate screen, hide the cursor, ask for mouse reports and pastes.
     let mut setup = Vec::new();
     let _ = execute!(
@@ -246,26 +294,85 @@ async fn play(
         cursor::Hide,
         event::EnableMouseCapture,
         event::EnableBracketedPaste,
-        terminal::Clear(terminal::ClearType::All)
     );
     if send(context, setup).await.is_err() {
         return Ending::LinkBroken;
     }
-    app.event(event::Event::Resize(cols, rows));
-    let mut first = app.start(context.resumable);
-    // The player's records, for the finish banner.
-    if let Some(saves) = saves
-        && let Some(records) = saves.answer(Request::Records).await
-    {
-        first.extend(app.work_done(Box::new(records)));
+    let mut behind: Vec<Box<dyn SessionApp>> = Vec::new();
+    let mut fresh = true;
+    loop {
+        let flow = play_one(context, app.as_mut(), saves, started, fresh).await;
+        fresh = true;
+        match flow {
+            Err(ending) => {
+                // The game behind a race is the one to save as the session ends; the race
+                // app goes (leaving its room).
+                if let Some(game) = behind.into_iter().next() {
+                    *app = game;
+                }
+                return ending;
+            }
+            Ok(Flow::Race(request)) => {
+                let entry = match request {
+                    RaceRequest::Open(settings) => RaceEntry::Open(settings),
+                    RaceRequest::Join(code) => RaceEntry::Join(code),
+                };
+                let race: Box<dyn SessionApp> = Box::new(race_session(context, saves, entry).await);
+                app.suspend();
+                behind.push(std::mem::replace(app, race));
+            }
+            Ok(Flow::Quit) => match behind.pop() {
+                Some(game) => {
+                    *app = game;
+                    fresh = false;
+                }
+                None => return Ending::Quit,
+            },
+        }
     }
-    if apply(saves, &jobs, app, first).await {
-        return Ending::Quit;
+}
+
+/// Runs one app until it quits, asks for a race, or the session ends. `fresh`: the app has
+/// not run yet (it is started); else it comes back from behind a race.
+async fn play_one(
+    context: &mut SessionContext,
+    app: &mut dyn SessionApp,
+    saves: Option<&Saves>,
+    started: Instant,
+    fresh: bool,
+) -> Result<Flow, Ending> {
+    let (cols, rows) = context.size;
+    let Ok(mut screen) = Screen::new(cols, rows) else {
+        return Err(Ending::LinkBroken);
+    };
+    let mut parser = InputParser::new();
+    let (jobs, mut answers) = JobRunner::new();
+    let mut last_input = Instant::now();
+    let mut next_frame = Instant::now();
+    // The new screen starts blank and ratatui sends only what differs from it: clear what
+    // the app before this one left on the player's terminal.
+    let mut clear = Vec::new();
+    let _ = execute!(clear, terminal::Clear(terminal::ClearType::All));
+    if send(context, clear).await.is_err() {
+        return Err(Ending::LinkBroken);
+    }
+    app.event(event::Event::Resize(cols, rows));
+    if fresh {
+        let mut first = app.start(context.resumable);
+        // The player's records, for the finish banner.
+        if let Some(saves) = saves
+            && let Some(records) = saves.answer(Request::Records).await
+        {
+            first.extend(app.work_done(Box::new(records)));
+        }
+        if let Some(flow) = apply(saves, &jobs, app, first).await {
+            return Ok(flow);
+        }
     }
     loop {
         // Every pass follows an input or a tick, so draw; ratatui sends only what changed.
         if draw(&mut screen, app, context).await.is_err() {
-            return Ending::LinkBroken;
+            return Err(Ending::LinkBroken);
         }
         let interval = if app.needs_frames() {
             ANIMATION_FRAME
@@ -277,9 +384,16 @@ async fn play(
         }
         let idle_deadline = last_input + context.limits.idle_timeout;
         let session_deadline = started + context.limits.max_session;
-        tokio::select! {
+        let wake = app.woken();
+        let woken = async move {
+            match wake {
+                Some(wake) => wake.await,
+                None => std::future::pending().await,
+            }
+        };
+        let effects = tokio::select! {
             input = context.input.recv() => {
-                let effects = match input {
+                match input {
                     Some(SessionInput::Bytes(bytes)) => {
                         last_input = Instant::now();
                         let mut effects = Vec::new();
@@ -289,34 +403,29 @@ async fn play(
                         effects
                     }
                     Some(SessionInput::Resize(cols, rows)) => {
+                        context.size = (cols, rows);
                         if screen.terminal.resize(Rect::new(0, 0, cols, rows)).is_err() {
-                            return Ending::LinkBroken;
+                            return Err(Ending::LinkBroken);
                         }
                         let _ = screen.terminal.clear();
                         app.event(event::Event::Resize(cols, rows))
                     }
-                    Some(SessionInput::Closed) | None => return Ending::ClientGone,
-                };
-                if apply(saves, &jobs, app, effects).await {
-                    return Ending::Quit;
+                    Some(SessionInput::Closed) | None => return Err(Ending::ClientGone),
                 }
             }
-            Some(answer) = answers.recv() => {
-                let effects = app.work_done(answer);
-                if apply(saves, &jobs, app, effects).await {
-                    return Ending::Quit;
-                }
-            }
+            Some(answer) = answers.recv() => app.work_done(answer),
             _ = tokio::time::sleep_until(next_frame) => {
                 next_frame = Instant::now() + interval;
-                let effects = app.tick();
-                if apply(saves, &jobs, app, effects).await {
-                    return Ending::Quit;
-                }
+                app.tick()
             }
-            _ = tokio::time::sleep_until(idle_deadline) => return Ending::Idle,
-            _ = tokio::time::sleep_until(session_deadline) => return Ending::TimeLimit,
-            _ = context.shutdown.changed() => return Ending::Shutdown,
+            // Someone else changed what this app shows (a race room's other players).
+            () = woken => app.tick(),
+            _ = tokio::time::sleep_until(idle_deadline) => return Err(Ending::Idle),
+            _ = tokio::time::sleep_until(session_deadline) => return Err(Ending::TimeLimit),
+            _ = context.shutdown.changed() => return Err(Ending::Shutdown),
+        };
+        if let Some(flow) = apply(saves, &jobs, app, effects).await {
+            return Ok(flow);
         }
     }
 }
@@ -345,7 +454,8 @@ async fn send(context: &SessionContext, bytes: Vec<u8>) -> Result<(), ()> {
         .map_err(|_| ())
 }
 
-/// Carries out the app's effects; true when the player quit. Saves of the same game in a
+/// Carries out the app's effects; says when the app is done (the player quit, or asked for
+/// a race: whatever comes after it in the batch is dropped). Saves of the same game in a
 /// batch are written once, the newest (a packet of pasted or flooded keys costs one
 /// transaction, not one each); a save that records a finish, or leaves a game for another,
 /// is always written, and written before whatever follows it.
@@ -354,13 +464,18 @@ async fn apply(
     jobs: &JobRunner,
     app: &mut dyn SessionApp,
     effects: Vec<SessionEffect>,
-) -> bool {
-    let mut quit = false;
+) -> Option<Flow> {
+    let mut flow = None;
     let mut pending: Option<Box<Save>> = None;
     let mut queue = VecDeque::from(effects);
     while let Some(effect) = queue.pop_front() {
         match effect {
-            SessionEffect::Quit => quit = true,
+            SessionEffect::Quit => flow = Some(Flow::Quit),
+            SessionEffect::Race(request) => {
+                if flow.is_none() {
+                    flow = Some(Flow::Race(request));
+                }
+            }
             SessionEffect::Save(save) => {
                 let replaces = pending
                     .as_ref()
@@ -386,7 +501,7 @@ async fn apply(
     if let Some(save) = pending {
         write(saves, save).await;
     }
-    quit
+    flow
 }
 
 async fn write(saves: Option<&Saves>, save: Box<Save>) {

@@ -64,6 +64,11 @@ pub enum Request {
     Boards { day: String, level: String },
     /// Take this display name.
     Name(String),
+    /// The player's display name, if they chose one.
+    DisplayName,
+    /// Record a race finish in the history (no unfinished game is kept for a race: the
+    /// room keeps the racer's board). Races are not daily puzzles, so it is never ranked.
+    RaceFinish(Finished),
 }
 
 /// The store's answer to a [`Request`].
@@ -75,6 +80,9 @@ pub enum Answer {
     Boards(Box<BoardsView>),
     /// The name now kept, or why it was refused.
     Name(std::result::Result<String, String>),
+    DisplayName(Option<String>),
+    /// A race finish is recorded; whether it was ranked (never: it is not a daily).
+    Recorded(std::result::Result<(), Unranked>),
 }
 
 /// The leaderboards as one player sees them.
@@ -200,6 +208,13 @@ impl Keeper {
                 Answer::Unfinished(games)
             }
             Request::Records => Answer::Records(self.store.records(self.player)?),
+            Request::DisplayName => Answer::DisplayName(self.store.name(self.player)?),
+            Request::RaceFinish(finished) => Answer::Recorded(self.store.record_finish(
+                self.player,
+                None,
+                &finished,
+                self.seat,
+            )?),
         })
     }
 

@@ -206,6 +206,16 @@ pub const KEYS: &[KeyHelp] = &[
         "d",
         "today's daily puzzle at the chosen level",
     ),
+    key(
+        "New-game dialog",
+        "r",
+        "over SSH: open a race room for this level, size and variant",
+    ),
+    key(
+        "New-game dialog",
+        "c",
+        "over SSH: join a race room by its code",
+    ),
     key("New-game dialog", "Esc  q", "close the dialog"),
     key(
         "Open dialog",
@@ -244,6 +254,37 @@ pub const KEYS: &[KeyHelp] = &[
         "take the name: 3–20 letters, digits, - _ .",
     ),
     key("Name", "Esc", "not now"),
+    key(
+        "Join a race",
+        "type",
+        "the room's code: 5 letters and digits (no 0 O 1 I)",
+    ),
+    key("Join a race", "Enter  /  Esc", "join / close"),
+    key(
+        "Race room",
+        "Enter",
+        "the room's owner starts the race (3-2-1)",
+    ),
+    key(
+        "Race room",
+        "q  Esc",
+        "leave the room (a racer can come back to their seat)",
+    ),
+    key(
+        "Race room",
+        "c",
+        "while racing: check, counted as mistakes found for the others to see",
+    ),
+    key(
+        "Race room",
+        "Tab  Shift-Tab",
+        "spectators: watch the next / previous racer",
+    ),
+    key(
+        "Race room",
+        "s",
+        "spectators: the solver panel on the watched board",
+    ),
     key("Paused", "p  Esc  Enter  Space", "resume"),
     key("Paused", "?  q", "help / quit"),
 ];

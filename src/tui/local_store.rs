@@ -133,6 +133,8 @@ fn empty(request: &Request) -> Answer {
             last_finish: None,
         })),
         Request::Name(_) => Answer::Name(Err(Unranked::Local.to_string())),
+        Request::DisplayName => Answer::DisplayName(None),
+        Request::RaceFinish(_) => Answer::Recorded(Err(Unranked::Local)),
     }
 }
 

@@ -225,6 +225,8 @@ fn event_loop(
                     pending.extend(app.update(Msg::Stored(answer)));
                     dirty = true;
                 }
+                // Race rooms are offered over SSH only (`App::offer_rooms`).
+                Effect::Race(_) => app.notify("race rooms are played over SSH (sudoscope serve)"),
             }
         }
     }

@@ -64,7 +64,7 @@ impl Runner {
                     let answer = self.store.answer(request);
                     queue.extend(self.app.update(Msg::Stored(answer)));
                 }
-                Effect::Quit => {}
+                Effect::Quit | Effect::Race(_) => {}
             }
         }
     }

@@ -24,6 +24,7 @@ mod leaderboards;
 mod live_cli;
 mod play_cli;
 mod play_store;
+mod race_ssh;
 mod screenshots;
 mod serve_plumbing;
 mod serve_ssh;

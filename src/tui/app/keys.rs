@@ -26,6 +26,7 @@ impl App {
             Overlay::Stats(_) => self.stats_key(key),
             Overlay::Boards(_) => self.boards_key(key),
             Overlay::Name { .. } => self.name_key(key),
+            Overlay::JoinRoom { .. } => self.join_room_key(key),
         }
     }
 
@@ -80,7 +81,54 @@ impl App {
                 self.overlay = Overlay::None;
                 return self.play_today(level);
             }
+            KeyCode::Char('r') if self.rooms => {
+                let settings = form.race_settings();
+                self.overlay = Overlay::None;
+                return vec![Effect::Race(crate::race::RaceRequest::Open(settings))];
+            }
+            KeyCode::Char('c') if self.rooms => {
+                self.overlay = Overlay::JoinRoom {
+                    text: String::new(),
+                    error: None,
+                };
+            }
             KeyCode::Esc | KeyCode::Char('q') => self.overlay = Overlay::None,
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// The room code prompt: only a code's characters are taken (upper-cased), so nothing
+    /// typed here can reach a terminal as anything but a code.
+    fn join_room_key(&mut self, key: KeyEvent) -> Vec<Effect> {
+        let Overlay::JoinRoom { text, error } = &mut self.overlay else {
+            return Vec::new();
+        };
+        match key.code {
+            KeyCode::Esc => self.overlay = Overlay::None,
+            KeyCode::Enter => match crate::race::RoomCode::parse(text) {
+                Ok(code) => {
+                    self.overlay = Overlay::None;
+                    return vec![Effect::Race(crate::race::RaceRequest::Join(code))];
+                }
+                Err(e) => *error = Some(e.to_string()),
+            },
+            KeyCode::Backspace => {
+                text.pop();
+                *error = None;
+            }
+            KeyCode::Char(c)
+                if crate::race::RoomCode::takes(c) && text.len() < crate::race::code::CODE_LEN =>
+            {
+                text.push(c.to_ascii_uppercase());
+                *error = None;
+            }
+            KeyCode::Char(_) => {
+                *error = Some(format!(
+                    "a room code has only {}",
+                    crate::race::code::ALPHABET
+                ));
+            }
             _ => {}
         }
         Vec::new()

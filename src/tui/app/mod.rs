@@ -83,6 +83,8 @@ pub enum Effect {
     Ask(Request),
     /// Carry out this job away from the screen and send back `Msg::Done` (see `job`).
     Work(Job),
+    /// Open or join a race room (offered only where the runner has rooms: over SSH).
+    Race(crate::race::RaceRequest),
 }
 
 /// The slow request the app waits for besides a generation (its job's id in
@@ -177,6 +179,15 @@ impl NewGameForm {
         })
     }
 
+    /// A race room's puzzle, as chosen (race puzzles are not made symmetric on request).
+    pub fn race_settings(&self) -> crate::race::Settings {
+        crate::race::Settings {
+            size: SIZE_CHOICES[self.size],
+            variant: Variant::ALL[self.variant],
+            level: LEVEL_CHOICES[self.level],
+        }
+    }
+
     /// After a size or variant change: a level it cannot reach becomes the hardest it can.
     fn keep_level_reachable(&mut self) {
         while self.level > 0 && !self.offers_level(self.level) {
@@ -232,6 +243,12 @@ pub enum Overlay {
         text: String,
         error: Option<String>,
         first: bool,
+    },
+    /// The race room code prompt: what is typed (only a code's characters), and why the
+    /// last try was refused.
+    JoinRoom {
+        text: String,
+        error: Option<String>,
     },
 }
 
@@ -380,6 +397,8 @@ pub struct App {
     today: Today,
     /// A daily was just finished: the leaderboards asked for come up by themselves.
     boards_after_finish: bool,
+    /// The runner has race rooms (over SSH): the new-game dialog offers them.
+    pub(crate) rooms: bool,
 }
 
 /// What the status line says once the panel's solver has solved the puzzle (and only while
@@ -470,6 +489,7 @@ impl App {
             daily,
             today: real_today(),
             boards_after_finish: false,
+            rooms: false,
         })
     }
 
@@ -479,6 +499,11 @@ impl App {
     }
 
     /// Shows a one-line message in the status bar (the runner reports a corrupt save here).
+    /// Offers race rooms in the new-game dialog (the runner can carry them out).
+    pub fn offer_rooms(&mut self) {
+        self.rooms = true;
+    }
+
     pub fn notify(&mut self, text: impl Into<String>) {
         self.message = Some((text.into(), Tone::Bad));
     }

@@ -153,6 +153,8 @@ impl App {
             Answer::Stats(report) => self.stats_arrived(report),
             Answer::Boards(view) => self.boards_arrived(view),
             Answer::Name(answer) => return self.name_arrived(answer),
+            // Asked by a race session, not by the game.
+            Answer::DisplayName(_) | Answer::Recorded(_) => {}
         }
         Vec::new()
     }

@@ -119,6 +119,9 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
         Overlay::Name { text, error, first } => {
             history::name_prompt(app, frame, screen.body, text, error.as_deref(), *first)
         }
+        Overlay::JoinRoom { text, error } => {
+            overlays::join_room(app, frame, screen.body, text, error.as_deref())
+        }
     }
     hits
 }

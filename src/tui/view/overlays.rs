@@ -211,6 +211,16 @@ pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
         Span::styled(" d", theme.key),
         Span::raw(" Today's puzzle: the daily 9×9 at this level"),
     ]));
+    if app.rooms {
+        lines.push(Line::from(vec![
+            Span::styled(" r", theme.key),
+            Span::raw(" Race: open a room for this puzzle kind"),
+        ]));
+        lines.push(Line::from(vec![
+            Span::styled(" c", theme.key),
+            Span::raw(" Join a race room by its code"),
+        ]));
+    }
     lines.push(Line::from(vec![
         Span::styled(" ↑↓", theme.key),
         Span::raw(" field  "),
@@ -442,4 +452,35 @@ pub fn banner(app: &App, frame: &mut Frame, board: Rect) {
         Paragraph::new(lines).wrap(Wrap { trim: true }).block(block),
         rect,
     );
+}
+
+/// The race room code prompt.
+pub fn join_room(app: &App, frame: &mut Frame, area: Rect, text: &str, error: Option<&str>) {
+    let theme = &app.theme;
+    let mut lines = vec![
+        Line::from(""),
+        Line::from(" The code of the room (the player who opened it has it):"),
+        Line::from(vec![
+            Span::styled(" > ", theme.key),
+            // Only a code's characters are ever taken into `text`; drawn safely all the same.
+            Span::styled(
+                format!("{}_", crate::names::for_terminal(text, theme.glyphs.ascii)),
+                theme.accent,
+            ),
+        ]),
+    ];
+    if let Some(error) = error {
+        for row in crate::tui::wrap::wrap_words(error, 58) {
+            lines.push(Line::from(Span::styled(format!(" {row}"), theme.error)));
+        }
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(vec![
+        Span::styled(" Enter", theme.key),
+        Span::raw(" join   "),
+        Span::styled("Esc", theme.key),
+        Span::raw(" cancel"),
+    ]));
+    let rect = centered(area, 62, lines.len() as u16 + 2);
+    popup(app, frame, rect, " Join a race ".into(), lines, 0);
 }

@@ -239,7 +239,7 @@ pub fn panel_keys(app: &App, frame: &mut Frame, area: Rect) {
         .iter()
         .filter(|k| k.section == "Solver panel")
         .collect();
-    keys.extend(KEYS.iter().filter(|k| k.keys == "s"));
+    keys.extend(KEYS.iter().filter(|k| k.keys == "s" && k.section == "Game"));
     let keys_w = keys
         .iter()
         .map(|k| k.keys.chars().count())
