@@ -18,7 +18,7 @@ use tokio::sync::{mpsc, watch};
 use super::app::AppFactory;
 use super::limits::{Admission, Refusal};
 use super::session::{self, SessionContext, SessionInput, SessionLimits};
-use crate::store::SharedStore;
+use crate::store::{ANONYMOUS_PREFIX, SharedStore};
 
 /// What every connection shares.
 pub struct Shared {
@@ -30,6 +30,10 @@ pub struct Shared {
     pub authorized: Option<Vec<PublicKey>>,
     pub shutdown: watch::Receiver<bool>,
     pub next_id: AtomicU64,
+    /// This process's tag, in its anonymous players' owner names.
+    pub instance: String,
+    /// The lock on a SQLite store, held while the server runs.
+    pub _lock: Option<std::fs::File>,
 }
 
 /// The handler of one connection.
@@ -345,7 +349,7 @@ impl Handler for Connection {
         let owner = self
             .fingerprint
             .clone()
-            .unwrap_or_else(|| format!("anon:{}", self.id));
+            .unwrap_or_else(|| format!("{ANONYMOUS_PREFIX}{}:{}", self.shared.instance, self.id));
         let context = SessionContext {
             id: self.id,
             owner,

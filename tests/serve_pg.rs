@@ -1,0 +1,260 @@
+//! Several `sudoscope serve` instances on one PostgreSQL database, end to end with OpenSSH
+//! clients in tmux: a player's game made on one instance continues on the other; `kill -9`
+//! of an instance loses no move echoed to its player, who resumes on the other instance; a
+//! PostgreSQL restart mid-game drops no session and loses nothing (the saves made while it
+//! was away are written when it is back); a database that cannot be reached at start is one
+//! line and a failing exit; a second server on one SQLite file is refused.
+//!
+//! Each test has a database of its own. The restart test restarts the machine's PostgreSQL
+//! server, which every test using it feels: it runs in this binary only, and the tests of
+//! this binary that need the server take one lock, so none of them runs during a restart
+//! (tests of other binaries reconnect: the store retries).
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use support::pg::{TestDb, available};
+use support::server::{Server, WAIT};
+use support::sshclient::{client_key, tools_present};
+use support::tmux::Tmux;
+
+/// Held by every test of this binary that uses the PostgreSQL server.
+static SERVER_IN_USE: Mutex<()> = Mutex::new(());
+
+fn serialised() -> std::sync::MutexGuard<'static, ()> {
+    SERVER_IN_USE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The "N to go" count in the header.
+fn to_go(screen: &str) -> Option<usize> {
+    let words: Vec<&str> = screen.split_whitespace().collect();
+    words
+        .windows(3)
+        .find(|w| w[1] == "to" && w[2] == "go")
+        .and_then(|w| w[0].parse().ok())
+}
+
+/// An instance on the database at `url`, with its own data directory and the shared host key.
+fn instance(dir: &Path, name: &str, url: &str) -> Server {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sudoscope"));
+    command
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir.join(name))
+        .arg("--host-key")
+        .arg(dir.join("shared_host_key"))
+        .args(["--store", url]);
+    Server::spawn(command)
+}
+
+/// Cells still to fill of each keyed player's newest game, as the database holds it.
+fn stored_to_go(url: &str) -> Vec<usize> {
+    support::pg::query(
+        url,
+        "SELECT total - filled FROM games g JOIN players p ON p.id = g.player
+         WHERE p.owner LIKE 'key:%' ORDER BY g.updated_ms DESC",
+    )
+    .iter()
+    .filter_map(|n| n.parse().ok())
+    .collect()
+}
+
+/// Makes moves along a snake through the grid from wherever the cursor is (so no cell is
+/// typed into twice), waiting for each to be echoed; returns the last count seen.
+fn play(tmux: &Tmux, name: &str, moves: usize, step: &mut usize) -> usize {
+    let mut last = to_go(&tmux.capture(name)).unwrap_or(0);
+    for _ in 0..moves {
+        let row = *step / 8;
+        let key = if *step % 8 == 0 && *step > 0 {
+            "Down"
+        } else if row % 2 == 0 {
+            "Right"
+        } else {
+            "Left"
+        };
+        *step += 1;
+        tmux.send(name, &[key]);
+        let digit = ((*step % 9) + 1).to_string();
+        tmux.send(name, &["-l", &digit]);
+        std::thread::sleep(Duration::from_millis(60));
+        if let Some(n) = to_go(&tmux.capture(name)) {
+            last = n;
+        }
+    }
+    // Settle: the count stops changing.
+    let (_, screen) = tmux.wait_for(name, Duration::from_millis(500), |_| false);
+    to_go(&screen).unwrap_or(last)
+}
+
+#[test]
+fn two_instances_share_a_player_and_kill_9_loses_no_echoed_move() {
+    if !tools_present() || !available("two_instances_share_a_player_and_kill_9") {
+        return;
+    }
+    let _server = serialised();
+    let db = TestDb::create();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let key = client_key(dir.path(), "player");
+    let known_hosts = dir.path().join("known_hosts");
+    let a = instance(dir.path(), "a", &db.url);
+    let b = instance(dir.path(), "b", &db.url);
+    let tmux = Tmux::new("serve-pg");
+
+    tmux.start("on-a", 100, 32, &a.ssh(&key, &known_hosts));
+    let (ok, screen) = tmux.wait_for("on-a", WAIT, |s| to_go(s).is_some());
+    assert!(ok, "no game on instance a:\n{screen}");
+    let fresh = to_go(&screen).unwrap_or(0);
+    let mut step = 0;
+    let shown = play(&tmux, "on-a", 12, &mut step);
+    assert!(shown < fresh, "no move landed:\n{}", tmux.capture("on-a"));
+
+    // kill -9 right after the last echo: what the player saw is in the database.
+    drop(a);
+    assert_eq!(
+        stored_to_go(&db.url).first().copied(),
+        Some(shown),
+        "the last echoed move is stored"
+    );
+    // The player reconnects to the other instance (same host key: known_hosts is strict).
+    tmux.start("on-b", 100, 32, &b.ssh(&key, &known_hosts));
+    let (ok, screen) = tmux.wait_for("on-b", WAIT, |s| to_go(s) == Some(shown));
+    assert!(
+        ok,
+        "the game did not resume at its last move ({shown} to go):\n{screen}"
+    );
+    // And plays on there.
+    let later = play(&tmux, "on-b", 4, &mut step);
+    assert!(later < shown, "{}", tmux.capture("on-b"));
+    tmux.send("on-b", &["q"]);
+    let (ok, _) = tmux.wait_for("on-b", WAIT, |_| !tmux.alternate_screen_on("on-b"));
+    assert!(ok, "the terminal was not restored");
+    assert_eq!(stored_to_go(&db.url).first().copied(), Some(later));
+}
+
+/// The machine's PostgreSQL server is restarted while a player plays: the session goes on,
+/// the moves made while the database was away are written when it is back, and the player
+/// resumes at the very last one on another instance.
+#[test]
+fn a_postgres_restart_mid_game_drops_no_session_and_loses_no_move() {
+    if !tools_present() || !available("a_postgres_restart_mid_game") {
+        return;
+    }
+    let Some(cluster) = cluster() else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "pg_ctlcluster and one cluster in /etc/postgresql are needed under CI=true"
+        );
+        eprintln!("a_postgres_restart_mid_game: skipped, no local cluster to restart");
+        return;
+    };
+    let _server = serialised();
+    let db = TestDb::create();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let key = client_key(dir.path(), "player");
+    let known_hosts = dir.path().join("known_hosts");
+    let mut a = instance(dir.path(), "a", &db.url);
+    let tmux = Tmux::new("serve-pg-restart");
+    tmux.start("game", 100, 32, &a.ssh(&key, &known_hosts));
+    let (ok, screen) = tmux.wait_for("game", WAIT, |s| to_go(s).is_some());
+    assert!(ok, "no game:\n{screen}");
+    let mut step = 0;
+    play(&tmux, "game", 3, &mut step);
+
+    // Restart the server while moves keep coming.
+    let restart = std::thread::spawn(move || {
+        Command::new("pg_ctlcluster")
+            .args(["--skip-systemctl-redirect", &cluster, "main", "restart"])
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false)
+    });
+    let mut during = 0;
+    while !restart.is_finished() {
+        play(&tmux, "game", 1, &mut step);
+        during += 1;
+    }
+    assert!(
+        restart.join().unwrap_or(false),
+        "pg_ctlcluster restart failed"
+    );
+    let shown = play(&tmux, "game", 3, &mut step);
+    assert!(
+        tmux.alternate_screen_on("game"),
+        "the session dropped:\n{}",
+        tmux.capture("game")
+    );
+    eprintln!("{during} moves made while the database restarted");
+    a.wait_log("kept until the store is back", WAIT);
+    a.wait_log("saves kept meanwhile are written", WAIT);
+    assert_eq!(stored_to_go(&db.url).first().copied(), Some(shown));
+    // And a kill -9 now loses nothing either.
+    drop(a);
+    let b = instance(dir.path(), "b", &db.url);
+    tmux.start("again", 100, 32, &b.ssh(&key, &known_hosts));
+    let (ok, screen) = tmux.wait_for("again", WAIT, |s| to_go(s) == Some(shown));
+    assert!(
+        ok,
+        "the game did not resume at its last move ({shown}):\n{screen}"
+    );
+    tmux.send("again", &["q"]);
+}
+
+/// The one cluster version under /etc/postgresql (the machine's own server).
+fn cluster() -> Option<String> {
+    let versions: Vec<String> = std::fs::read_dir("/etc/postgresql")
+        .ok()?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .collect();
+    let which = Command::new("which").arg("pg_ctlcluster").output().ok()?;
+    (versions.len() == 1 && which.status.success()).then(|| versions[0].clone())
+}
+
+#[test]
+fn an_unreachable_database_at_start_is_one_line_and_a_failure() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let output = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir.path())
+        .args(["--store", "postgres://root@127.0.0.1:1/test"])
+        .output()
+        .expect("runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(
+        lines[0].contains("cannot reach the PostgreSQL store postgres://root@127.0.0.1:1/test"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_second_server_on_one_sqlite_file_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let first = Server::start(dir.path());
+    let output = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir.path())
+        .output()
+        .expect("runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("in use by another sudoscope serve"),
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.lines().filter(|l| !l.trim().is_empty()).count(),
+        1,
+        "{stderr}"
+    );
+    // Once the first has stopped (even killed), the file is free again.
+    drop(first);
+    let again = Server::start(dir.path());
+    drop(again);
+}
