@@ -347,7 +347,20 @@ fn forgetting_players_leaves_the_others(under: &Under) {
     store
         .put_game(keep, None, &summary(true), "kept")
         .expect("put");
-    assert_eq!(store.forget_players_starting("anon:").expect("forget"), 2);
+    // Only those created before the given time go.
+    let now = under.now.load(Ordering::SeqCst);
+    under.now.store(now + 10, Ordering::SeqCst);
+    let young = store.player("anon:young").expect("player");
+    store
+        .put_game(young, None, &summary(true), "young")
+        .expect("put");
+    assert_eq!(
+        store
+            .forget_players_starting("anon:", now + 5)
+            .expect("forget"),
+        2
+    );
+    assert_eq!(store.unfinished(young, 10).expect("list").len(), 1);
     store.forget_player("key:gone").expect("forget");
     assert_eq!(store.unfinished(keep, 10).expect("list").len(), 1);
     // Forgotten owners come back as new players with nothing.

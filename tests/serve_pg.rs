@@ -6,16 +6,17 @@
 //! line and a failing exit; a second server on one SQLite file is refused.
 //!
 //! Each test has a database of its own. The restart test restarts the machine's PostgreSQL
-//! server, which every test using it feels: it runs in this binary only, and the tests of
-//! this binary that need the server take one lock, so none of them runs during a restart
-//! (tests of other binaries reconnect: the store retries).
+//! server, which every test using it feels, so it lives in this binary only, and the tests of
+//! this binary that use the server take one lock: none of them runs during a restart.
+//! `cargo test` runs test binaries one after another, so the PostgreSQL tests of other
+//! binaries (`pg_store`) never run during it either; run by hand beside them, they may fail.
 
 mod support;
 
 use std::path::Path;
 use std::process::Command;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use support::pg::{TestDb, available};
 use support::server::{Server, WAIT};
@@ -70,9 +71,9 @@ fn play(tmux: &Tmux, name: &str, moves: usize, step: &mut usize) -> usize {
     let mut last = to_go(&tmux.capture(name)).unwrap_or(0);
     for _ in 0..moves {
         let row = *step / 8;
-        let key = if *step % 8 == 0 && *step > 0 {
+        let key = if step.is_multiple_of(8) && *step > 0 {
             "Down"
-        } else if row % 2 == 0 {
+        } else if row.is_multiple_of(2) {
             "Right"
         } else {
             "Left"
@@ -230,6 +231,11 @@ fn an_unreachable_database_at_start_is_one_line_and_a_failure() {
     assert!(
         lines[0].contains("cannot reach the PostgreSQL store postgres://root@127.0.0.1:1/test"),
         "{stderr}"
+    );
+    assert!(lines[0].contains("refused"), "the cause is said: {stderr}");
+    assert!(
+        !dir.path().join("ssh_host_ed25519_key").exists(),
+        "no host key is made for a server that does not start"
     );
 }
 

@@ -32,8 +32,8 @@ pub struct Shared {
     pub next_id: AtomicU64,
     /// This process's tag, in its anonymous players' owner names.
     pub instance: String,
-    /// The lock on a SQLite store, held while the server runs.
-    pub _lock: Option<std::fs::File>,
+    /// The lock on a SQLite store, held (never read) while the server runs.
+    pub store_lock: Option<std::fs::File>,
 }
 
 /// The handler of one connection.

@@ -60,8 +60,9 @@ pub async fn serve(
     options: &ServeOptions,
     factory: AppFactory,
 ) -> Result<ServerHandle, ServeError> {
+    // The store first: a server that cannot reach its database stops before making a key.
+    let (store, store_lock) = open_store(options).await?;
     let key = hostkey::load_or_create(&options.host_key)?;
-    let (store, lock) = open_store(options).await?;
     let authorized = match &options.authorized_keys {
         Some(path) => Some(read_authorized_keys(path)?),
         None => None,
@@ -100,7 +101,7 @@ pub async fn serve(
         shutdown: shutdown_rx.clone(),
         next_id: AtomicU64::new(1),
         instance: instance_tag(),
-        _lock: lock,
+        store_lock,
     });
     let connections = Arc::new(AtomicUsize::new(0));
     let task = tokio::spawn(accept_loop(
@@ -136,9 +137,21 @@ async fn open_store(
                 url: shown,
                 reason: e.to_string(),
             })??;
-        // Anonymous players of the other instances are playing: none is forgotten here (each
-        // instance's anonymous players carry its own tag and go with their sessions).
-        return Ok((Arc::new(store), None));
+        // Anonymous players of the other instances may be playing (each instance's carry its
+        // own tag and go with their sessions): only those older than any session can be are
+        // forgotten, left by an instance that was killed.
+        let oldest = store.now_ms() - options.max_session.as_millis() as i64 - 60_000;
+        let store: SharedStore = Arc::new(store);
+        let forgetting = store.clone();
+        tokio::task::spawn_blocking(move || {
+            forgetting.forget_players_starting(ANONYMOUS_PREFIX, oldest)
+        })
+        .await
+        .map_err(|e| StoreError::Pool {
+            url: String::new(),
+            reason: e.to_string(),
+        })??;
+        return Ok((store, None));
     }
     if let Some(parent) = options
         .database
@@ -157,7 +170,9 @@ async fn open_store(
         eprintln!("sudoscope serve: {notice}");
     }
     // Anonymous games end with their sessions; any left by a server that stopped go now.
-    opened.store.forget_players_starting(ANONYMOUS_PREFIX)?;
+    opened
+        .store
+        .forget_players_starting(ANONYMOUS_PREFIX, i64::MAX)?;
     Ok((Arc::new(opened.store), Some(lock)))
 }
 

@@ -193,9 +193,10 @@ pub trait Store: Send + Sync {
     fn player(&self, owner: &str) -> Result<PlayerId>;
     /// Forgets a player and everything of theirs (an anonymous session that ended).
     fn forget_player(&self, owner: &str) -> Result<()>;
-    /// Forgets every player whose owner name starts with `prefix` (anonymous sessions left
-    /// over from a server that stopped).
-    fn forget_players_starting(&self, prefix: &str) -> Result<usize>;
+    /// Forgets every player whose owner name starts with `prefix` and who was created before
+    /// `created_before_ms` (anonymous sessions left over from a server that stopped: on a
+    /// database shared with running servers, only those older than any session can be).
+    fn forget_players_starting(&self, prefix: &str, created_before_ms: i64) -> Result<usize>;
     /// Writes an unfinished game: replaces game `id` when the player still has it, else adds
     /// a new one. Adding drops the player's other games without moves and the oldest beyond
     /// [`KEEP_UNFINISHED`]. Returns the game's id.

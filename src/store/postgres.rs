@@ -75,6 +75,22 @@ pub fn display_url(url: &str) -> String {
     }
 }
 
+/// An error and its causes on one line ("error connecting to server: Connection refused"):
+/// the driver's own message leaves out why.
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        let said = inner.to_string();
+        if !text.contains(&said) {
+            text.push_str(": ");
+            text.push_str(&said);
+        }
+        cause = inner.source();
+    }
+    text
+}
+
 /// Whether `text` names a PostgreSQL database rather than a file.
 pub fn is_postgres_url(text: &str) -> bool {
     text.starts_with("postgres://") || text.starts_with("postgresql://")
@@ -200,7 +216,7 @@ impl PgStore {
         match store.migrate() {
             Ok(()) => Ok(store),
             Err(StoreError::Postgres { source, .. }) if source.as_db_error().is_none() => {
-                Err(unreachable(source.to_string()))
+                Err(unreachable(with_causes(&source)))
             }
             Err(StoreError::Pool { reason, .. }) => Err(unreachable(reason)),
             Err(other) => Err(other),
@@ -478,12 +494,32 @@ impl Store for PgStore {
             .map(|_| ())
     }
 
-    fn forget_players_starting(&self, prefix: &str) -> Result<usize> {
+    fn forget_players_starting(&self, prefix: &str, created_before_ms: i64) -> Result<usize> {
         let prefix = prefix.to_string();
         self.run(move |pool| {
-            forget_where(pool, "substr(owner, 1, length($1)) = $1", prefix.clone())
+            let prefix = prefix.clone();
+            async move {
+                let mut client = pool.get().await?;
+                let tx = client.transaction().await?;
+                let which = "substr(owner, 1, length($1)) = $1 AND created_ms < $2";
+                let owners = format!("(SELECT id FROM players WHERE {which})");
+                for table in ["games", "finishes", "week_totals"] {
+                    tx.execute(
+                        &format!("DELETE FROM {table} WHERE player IN {owners}"),
+                        &[&prefix, &created_before_ms],
+                    )
+                    .await?;
+                }
+                let gone = tx
+                    .execute(
+                        &format!("DELETE FROM players WHERE {which}"),
+                        &[&prefix, &created_before_ms],
+                    )
+                    .await?;
+                commit(tx).await?;
+                Ok(gone as usize)
+            }
         })
-        .map(|n| n as usize)
     }
 
     fn put_game(
