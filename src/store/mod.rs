@@ -82,7 +82,7 @@ pub enum StoreError {
     Damaged { path: String, reason: String },
     #[error("{0}")]
     Legacy(String),
-    #[error("{url}: {source}")]
+    #[error("{url}: {}", postgres::with_causes(source))]
     Postgres {
         /// The database's address, without its password.
         url: String,

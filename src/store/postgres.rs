@@ -77,7 +77,7 @@ pub fn display_url(url: &str) -> String {
 
 /// An error and its causes on one line ("error connecting to server: Connection refused"):
 /// the driver's own message leaves out why.
-fn with_causes(error: &dyn std::error::Error) -> String {
+pub fn with_causes(error: &dyn std::error::Error) -> String {
     let mut text = error.to_string();
     let mut cause = error.source();
     while let Some(inner) = cause {
@@ -252,8 +252,12 @@ impl PgStore {
             let tx = client.transaction().await?;
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
                 .await?;
-            tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
-                .await?;
+            // Quietly: the server's notice that the table is there already is no news.
+            tx.batch_execute(
+                "SET LOCAL client_min_messages = warning;
+                 CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)",
+            )
+            .await?;
             let found: i64 = match tx
                 .query_opt("SELECT version FROM schema_version", &[])
                 .await?
