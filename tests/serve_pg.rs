@@ -249,9 +249,16 @@ fn an_unreachable_database_at_start_is_one_line_and_a_failure() {
 fn a_second_server_on_one_sqlite_file_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     let first = Server::start(dir.path());
+    // The same file, named with --store from another data directory.
+    let other = dir.path().join("other");
     let output = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
         .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
-        .arg(dir.path())
+        .arg(&other)
+        .arg("--store")
+        .arg(format!(
+            "sqlite:{}",
+            dir.path().join("saves.sqlite3").display()
+        ))
         .output()
         .expect("runs");
     assert!(!output.status.success());

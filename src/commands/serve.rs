@@ -29,7 +29,10 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
         Some(url) if sudoscope::store::postgres::is_postgres_url(url) => {
             options.postgres = Some(url.clone());
         }
-        Some(file) => options.database = PathBuf::from(file),
+        // `sqlite:PATH`, or a bare path.
+        Some(file) => {
+            options.database = PathBuf::from(file.strip_prefix("sqlite:").unwrap_or(file));
+        }
         None => {}
     }
     options.authorized_keys = args.authorized_keys.clone();
