@@ -528,6 +528,11 @@ pub struct ServeArgs {
     /// else the platform's data directory + `sudoscope/server`).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<std::path::PathBuf>,
+    /// Where players' games, history, names and leaderboards are kept: `sqlite:PATH`, a SQLite
+    /// file (default: `saves.sqlite3` in the data directory; one server per file), or
+    /// `postgres://user@host/dbname`, a PostgreSQL database that several servers share.
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
     /// Only the keys in this OpenSSH authorized_keys file may play (default: anyone).
     #[arg(long, value_name = "FILE")]
     pub authorized_keys: Option<std::path::PathBuf>,

@@ -25,6 +25,16 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
     if let Some(path) = &args.host_key {
         options.host_key = path.clone();
     }
+    match &args.store {
+        Some(url) if sudoscope::store::postgres::is_postgres_url(url) => {
+            options.postgres = Some(url.clone());
+        }
+        // `sqlite:PATH`, or a bare path.
+        Some(file) => {
+            options.database = PathBuf::from(file.strip_prefix("sqlite:").unwrap_or(file));
+        }
+        None => {}
+    }
     options.authorized_keys = args.authorized_keys.clone();
     options.max_sessions = args.max_sessions as usize;
     options.max_sessions_per_address = args.max_sessions_per_address as usize;

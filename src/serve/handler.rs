@@ -23,7 +23,7 @@ use super::race::RaceEntry;
 use super::rooms::SharedRooms;
 use super::session::{self, SessionContext, SessionInput, SessionLimits};
 use crate::race::RoomCode;
-use crate::store::SharedStore;
+use crate::store::{ANONYMOUS_PREFIX, SharedStore};
 use crate::tui::panel::StepPool;
 
 /// What every connection shares.
@@ -40,6 +40,10 @@ pub struct Shared {
     pub rooms: SharedRooms,
     /// Where race spectators' solver panels step.
     pub race_pool: Arc<StepPool>,
+    /// This process's tag, in its anonymous players' owner names.
+    pub instance: String,
+    /// The lock on a SQLite store, held (never read) while the server runs.
+    pub store_lock: Option<std::fs::File>,
 }
 
 /// The handler of one connection.
@@ -139,7 +143,7 @@ impl Connection {
         let owner = self
             .fingerprint
             .clone()
-            .unwrap_or_else(|| format!("anon:{}", self.id));
+            .unwrap_or_else(|| format!("{ANONYMOUS_PREFIX}{}:{}", self.shared.instance, self.id));
         let context = SessionContext {
             id: self.id,
             owner,

@@ -31,14 +31,39 @@ pub fn load_or_create(path: &Path) -> Result<PrivateKey, ServeError> {
             reason: e.to_string(),
         }
     })?;
-    key.write_openssh_file(path, LineEnding::LF)
-        .map_err(|e| ServeError::HostKey {
+    // Written beside it first, then linked into place: linking fails when the file exists,
+    // so of several servers sharing one key file and starting at once exactly one makes the
+    // key, and the others load it.
+    let mut draft = path.as_os_str().to_owned();
+    draft.push(format!(
+        ".new-{}-{:08x}",
+        std::process::id(),
+        rand::random::<u32>()
+    ));
+    let draft = std::path::PathBuf::from(draft);
+    let written = key
+        .write_openssh_file(&draft, LineEnding::LF)
+        .map_err(|e| e.to_string())
+        .and_then(|()| restrict_permissions(&draft).map_err(|e| e.to_string()))
+        .and_then(|()| std::fs::hard_link(&draft, path).map_err(|e| e.to_string()));
+    let _ = std::fs::remove_file(&draft);
+    match written {
+        Ok(()) => {
+            tracing::info!(path = %path.display(), "generated a new host key");
+            Ok(key)
+        }
+        // Another server made it meanwhile: theirs is the key.
+        Err(_) if path.exists() => {
+            russh::keys::load_secret_key(path, None).map_err(|e| ServeError::HostKey {
+                path: shown(),
+                reason: e.to_string(),
+            })
+        }
+        Err(reason) => Err(ServeError::HostKey {
             path: shown(),
-            reason: e.to_string(),
-        })?;
-    restrict_permissions(path)?;
-    tracing::info!(path = %path.display(), "generated a new host key");
-    Ok(key)
+            reason,
+        }),
+    }
 }
 
 #[cfg(unix)]
@@ -71,6 +96,33 @@ mod tests {
         assert_eq!(
             first.public_key().fingerprint(HashAlg::Sha256),
             second.public_key().fingerprint(HashAlg::Sha256)
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn servers_starting_at_once_share_one_new_key() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let path = dir.path().join("shared_key");
+        let fingerprints: Vec<String> = std::thread::scope(|scope| {
+            let starts: Vec<_> = (0..4)
+                .map(|_| scope.spawn(|| load_or_create(&path)))
+                .collect();
+            starts
+                .into_iter()
+                .filter_map(|start| start.join().ok()?.ok())
+                .map(|key| key.public_key().fingerprint(HashAlg::Sha256).to_string())
+                .collect()
+        });
+        assert_eq!(fingerprints.len(), 4, "every start got a key");
+        assert!(fingerprints.iter().all(|f| *f == fingerprints[0]));
+        let on_disk = load_or_create(&path)?;
+        assert_eq!(
+            on_disk
+                .public_key()
+                .fingerprint(HashAlg::Sha256)
+                .to_string(),
+            fingerprints[0]
         );
         Ok(())
     }

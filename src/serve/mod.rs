@@ -43,6 +43,11 @@ pub enum ServeError {
         #[source]
         source: std::io::Error,
     },
+    #[error(
+        "{path} is in use by another sudoscope serve (lock {lock}); one SQLite store serves one \
+         server, several share a PostgreSQL one: --store postgres://…"
+    )]
+    StoreInUse { path: String, lock: String },
     #[error("data directory {path}: {source}")]
     DataDir {
         path: String,
@@ -57,8 +62,11 @@ pub struct ServeOptions {
     pub listen: SocketAddr,
     /// The host key file (created on first start).
     pub host_key: PathBuf,
-    /// The SQLite file of the players' games and history.
+    /// The SQLite file of the players' games and history (unless `postgres` is set).
     pub database: PathBuf,
+    /// A PostgreSQL database (`postgres://user@host/dbname`) shared with other instances,
+    /// used instead of the SQLite file.
+    pub postgres: Option<String>,
     /// Only these keys may log in (OpenSSH `authorized_keys` format); anonymous play when
     /// `None`.
     pub authorized_keys: Option<PathBuf>,
@@ -80,6 +88,7 @@ impl ServeOptions {
             listen: SocketAddr::from(([0, 0, 0, 0], 2222)),
             host_key: data_dir.join("ssh_host_ed25519_key"),
             database: data_dir.join("saves.sqlite3"),
+            postgres: None,
             authorized_keys: None,
             max_sessions: 64,
             max_sessions_per_address: 8,

@@ -15,7 +15,7 @@ use super::limits::Admission;
 use super::rooms::LocalRooms;
 use super::session::SessionLimits;
 use super::{ServeError, ServeOptions, hostkey};
-use crate::store::{ANONYMOUS_PREFIX, SharedStore, SqliteStore, Store};
+use crate::store::{ANONYMOUS_PREFIX, PgStore, SharedStore, SqliteStore, Store, StoreError};
 use crate::tui::panel::StepPool;
 
 /// How long the handshake and authentication may take before the connection is dropped.
@@ -62,25 +62,9 @@ pub async fn serve(
     options: &ServeOptions,
     factory: AppFactory,
 ) -> Result<ServerHandle, ServeError> {
+    // The store first: a server that cannot reach its database stops before making a key.
+    let (store, store_lock) = open_store(options).await?;
     let key = hostkey::load_or_create(&options.host_key)?;
-    if let Some(parent) = options
-        .database
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-    {
-        std::fs::create_dir_all(parent).map_err(|source| ServeError::DataDir {
-            path: parent.display().to_string(),
-            source,
-        })?;
-    }
-    let opened = SqliteStore::open(&options.database)?;
-    if let Some(notice) = &opened.notice {
-        tracing::warn!(%notice, "the store was moved aside");
-        eprintln!("sudoscope serve: {notice}");
-    }
-    // Anonymous games end with their sessions; any left by a server that stopped go now.
-    opened.store.forget_players_starting(ANONYMOUS_PREFIX)?;
-    let store: SharedStore = Arc::new(opened.store);
     let authorized = match &options.authorized_keys {
         Some(path) => Some(read_authorized_keys(path)?),
         None => None,
@@ -121,6 +105,8 @@ pub async fn serve(
         rooms: Arc::new(LocalRooms::start()),
         // Race boards run no solvers but a spectator's panel: one thread serves them all.
         race_pool: Arc::new(StepPool::new(1)),
+        instance: instance_tag(),
+        store_lock,
     });
     let connections = Arc::new(AtomicUsize::new(0));
     let task = tokio::spawn(accept_loop(
@@ -139,6 +125,94 @@ pub async fn serve(
         admission,
         task,
     })
+}
+
+/// Opens the store: the shared PostgreSQL database when one is named, else the SQLite file,
+/// which this server locks for as long as it runs (a second server on the same file is
+/// refused; the local terminal of a player does not take the lock, so it still works).
+async fn open_store(
+    options: &ServeOptions,
+) -> Result<(SharedStore, Option<std::fs::File>), ServeError> {
+    if let Some(url) = options.postgres.clone() {
+        // Connecting blocks; the store's own threads run the connections.
+        let shown = crate::store::postgres::display_url(&url);
+        let store = tokio::task::spawn_blocking(move || PgStore::connect(&url))
+            .await
+            .map_err(|e| StoreError::Unreachable {
+                url: shown,
+                reason: e.to_string(),
+            })??;
+        // Anonymous players of the other instances may be playing (each instance's carry its
+        // own tag and go with their sessions): only those older than any session can be are
+        // forgotten, left by an instance that was killed.
+        let oldest = store.now_ms() - options.max_session.as_millis() as i64 - 60_000;
+        let store: SharedStore = Arc::new(store);
+        let forgetting = store.clone();
+        tokio::task::spawn_blocking(move || {
+            forgetting.forget_players_starting(ANONYMOUS_PREFIX, oldest)
+        })
+        .await
+        .map_err(|e| StoreError::Pool {
+            url: String::new(),
+            reason: e.to_string(),
+        })??;
+        return Ok((store, None));
+    }
+    if let Some(parent) = options
+        .database
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(parent).map_err(|source| ServeError::DataDir {
+            path: parent.display().to_string(),
+            source,
+        })?;
+    }
+    let lock = lock_store(&options.database)?;
+    let opened = SqliteStore::open(&options.database)?;
+    if let Some(notice) = &opened.notice {
+        tracing::warn!(%notice, "the store was moved aside");
+        eprintln!("sudoscope serve: {notice}");
+    }
+    // Anonymous games end with their sessions; any left by a server that stopped go now.
+    opened
+        .store
+        .forget_players_starting(ANONYMOUS_PREFIX, i64::MAX)?;
+    Ok((Arc::new(opened.store), Some(lock)))
+}
+
+/// Takes the server's lock on a SQLite store: `FILE.serve-lock` beside it, held while the
+/// process lives (the system lets go of it when the process dies, even by `kill -9`).
+fn lock_store(database: &std::path::Path) -> Result<std::fs::File, ServeError> {
+    let mut name = database.as_os_str().to_owned();
+    name.push(".serve-lock");
+    let path = std::path::PathBuf::from(name);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|source| ServeError::DataDir {
+            path: path.display().to_string(),
+            source,
+        })?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(ServeError::StoreInUse {
+            path: database.display().to_string(),
+            lock: path.display().to_string(),
+        }),
+        Err(std::fs::TryLockError::Error(source)) => Err(ServeError::DataDir {
+            path: path.display().to_string(),
+            source,
+        }),
+    }
+}
+
+/// A tag of this server process for its anonymous players' owner names, so two instances on
+/// one database never share an anonymous player.
+fn instance_tag() -> String {
+    format!("{:08x}", rand::random::<u32>())
 }
 
 async fn accept_loop(

@@ -1,9 +1,9 @@
 //! Where a player's games live: unfinished games (several, newest first), the history of
 //! finished games, and the records derived from it (best and median time per kind of puzzle).
 //!
-//! One small interface, [`Store`], over a backend: SQLite today ([`sqlite`], one file in the
-//! data directory locally, one file per server over SSH); a PostgreSQL backend shared by
-//! several servers can implement the same trait later. Every write is one transaction, so a
+//! One small interface, [`Store`], over two backends: SQLite ([`sqlite`], one file in the
+//! data directory locally, one file per server over SSH) and PostgreSQL ([`postgres`], one
+//! database shared by several servers). Every write is one transaction, so a
 //! finish is either recorded whole or not at all, and two programs of the same player at once
 //! lose nothing. The schema is versioned ([`migrations`]); a damaged or newer store is moved
 //! aside with a message, never silently replaced.
@@ -19,6 +19,7 @@ mod keeper;
 mod kind;
 pub mod legacy;
 mod migrations;
+pub mod postgres;
 pub mod ranking;
 mod rows;
 mod snapshots;
@@ -34,6 +35,7 @@ pub use boards::{BoardQuery, Boards, NameSet};
 pub use dates::{civil_date, week_start};
 pub use keeper::{Answer, BoardsView, Keeper, Request, Save};
 pub use kind::Kind;
+pub use postgres::PgStore;
 pub use ranking::{Seat, Unranked};
 pub use snapshots::{summary_of, variant_name};
 pub use sqlite::{Opened, SqliteStore};
@@ -80,6 +82,35 @@ pub enum StoreError {
     Damaged { path: String, reason: String },
     #[error("{0}")]
     Legacy(String),
+    #[error("{url}: {}", postgres::with_causes(source))]
+    Postgres {
+        /// The database's address, without its password.
+        url: String,
+        #[source]
+        source: tokio_postgres::Error,
+    },
+    #[error("cannot reach the PostgreSQL store {url}: {reason}")]
+    Unreachable { url: String, reason: String },
+    /// The PostgreSQL connection pool gave no connection (timed out, or closed).
+    #[error("{url}: {reason}")]
+    Pool { url: String, reason: String },
+}
+
+impl StoreError {
+    /// Whether trying again later may succeed: the database was unreachable, restarting or
+    /// busy, rather than refusing what was asked. A write that failed this way is worth
+    /// keeping and retrying; any other failure would fail again.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            StoreError::Postgres { source, .. } => postgres::is_transient(source),
+            StoreError::Unreachable { .. } | StoreError::Pool { .. } => true,
+            StoreError::Database { source, .. } => matches!(
+                source.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+            ),
+            _ => false,
+        }
+    }
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -162,9 +193,10 @@ pub trait Store: Send + Sync {
     fn player(&self, owner: &str) -> Result<PlayerId>;
     /// Forgets a player and everything of theirs (an anonymous session that ended).
     fn forget_player(&self, owner: &str) -> Result<()>;
-    /// Forgets every player whose owner name starts with `prefix` (anonymous sessions left
-    /// over from a server that stopped).
-    fn forget_players_starting(&self, prefix: &str) -> Result<usize>;
+    /// Forgets every player whose owner name starts with `prefix` and who was created before
+    /// `created_before_ms` (anonymous sessions left over from a server that stopped: on a
+    /// database shared with running servers, only those older than any session can be).
+    fn forget_players_starting(&self, prefix: &str, created_before_ms: i64) -> Result<usize>;
     /// Writes an unfinished game: replaces game `id` when the player still has it, else adds
     /// a new one. Adding drops the player's other games without moves and the oldest beyond
     /// [`KEEP_UNFINISHED`]. Returns the game's id.

@@ -222,24 +222,19 @@ impl Store for SqliteStore {
         })
     }
 
-    fn forget_players_starting(&self, prefix: &str) -> Result<usize> {
+    fn forget_players_starting(&self, prefix: &str, created_before_ms: i64) -> Result<usize> {
         self.write(|tx| {
-            let owners = "(SELECT id FROM players WHERE substr(owner, 1, length(?1)) = ?1)";
+            let which = "substr(owner, 1, length(?1)) = ?1 AND created_ms < ?2";
+            let owners = format!("(SELECT id FROM players WHERE {which})");
+            for table in ["games", "finishes", "week_totals"] {
+                tx.execute(
+                    &format!("DELETE FROM {table} WHERE player IN {owners}"),
+                    params![prefix, created_before_ms],
+                )?;
+            }
             tx.execute(
-                &format!("DELETE FROM games WHERE player IN {owners}"),
-                params![prefix],
-            )?;
-            tx.execute(
-                &format!("DELETE FROM finishes WHERE player IN {owners}"),
-                params![prefix],
-            )?;
-            tx.execute(
-                &format!("DELETE FROM week_totals WHERE player IN {owners}"),
-                params![prefix],
-            )?;
-            tx.execute(
-                "DELETE FROM players WHERE substr(owner, 1, length(?1)) = ?1",
-                params![prefix],
+                &format!("DELETE FROM players WHERE {which}"),
+                params![prefix, created_before_ms],
             )
         })
     }

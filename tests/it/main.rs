@@ -1,8 +1,9 @@
 //! The application's integration tests, in one test binary (one link instead of one per file):
 //! each former test file is a module here, and what several of them share is in `support/`.
 //! A new test file `tests/it/NAME.rs` needs a `mod NAME;` line below. Tests that must have the
-//! process to themselves (a thread count, say) live in their own binary beside this folder:
-//! `tests/tui_panel_threads.rs`.
+//! process to themselves live in their own binary beside this folder: a thread count
+//! (`tests/tui_panel_threads.rs`) and PostgreSQL restarts (`tests/serve_pg.rs`, which would
+//! break the PostgreSQL tests here if they ran at the same time).
 //!
 //! Run one module with `cargo test --release --test it MODULE::` (e.g. `cli::`), one test with
 //! its full name.
@@ -21,6 +22,7 @@ mod generate_cli;
 mod guide_generated;
 mod hint_rate_cli;
 mod leaderboards;
+mod pg_store;
 mod live_cli;
 mod play_cli;
 mod play_store;

@@ -1,3 +1,4 @@
+pub mod pg;
 pub mod server;
 pub mod sshclient;
 pub mod tmux;
