@@ -728,6 +728,55 @@ mod tests {
         assert!(chain_steps >= 8, "{chain_steps} chain steps");
     }
 
+    /// A rating with a ceiling is the full rating when ER is at most the ceiling, and
+    /// otherwise says "above" with a lower bound that is above the ceiling and at most ER.
+    #[test]
+    fn a_ceiling_changes_no_rating_under_it_and_proves_the_ones_above() {
+        let puzzles = [
+            PUZZLES[2],
+            ".9612.5....8.49....45............7....2.7..9...1.9...4.1...795...92...6.......42.",
+            "..58...4.9...46.......75..9.316.8..5.86...49.2..4.136.8..51.......28...7.1...35..",
+            "....5...2..21.43......36.9.....1..3.3..895.2..85..26....6.....8.......56.4.9.....",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        ];
+        let mut above = 0;
+        for puzzle in puzzles {
+            let parsed = crate::grid::parse_puzzle(puzzle, Default::default()).expect("valid");
+            let board = Board::from_puzzle(&parsed);
+            let full = rate(&parsed).expect("rated");
+            for ceiling in [
+                0,
+                15,
+                23,
+                30,
+                45,
+                56,
+                62,
+                66,
+                72,
+                75,
+                80,
+                85,
+                90,
+                100,
+                u32::MAX,
+            ] {
+                match rate_board_below(&board, ceiling, || false).expect("rated") {
+                    Bounded::Rated(r) => {
+                        assert!(full.er <= ceiling, "{puzzle} at {ceiling}");
+                        assert_eq!(r, full, "{puzzle} at {ceiling}");
+                    }
+                    Bounded::Above(least) => {
+                        above += 1;
+                        assert!(full.er > ceiling, "{puzzle} at {ceiling}");
+                        assert!(least > ceiling && least <= full.er, "{puzzle}: {least}");
+                    }
+                }
+            }
+        }
+        assert!(above >= 20, "{above}");
+    }
+
     /// A step is explained in words when asked (hints), and not when rating.
     #[test]
     fn steps_are_explained_only_when_asked() {
