@@ -36,9 +36,8 @@ fn env_number(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-const BANDS: [&str; 9] = [
+const BANDS: [&str; 8] = [
     "2.0..3.0", "3.0..4.0", "4.0..5.0", "5.0..6.0", "6.0..7.0", "7.0..8.0", "8.0..9.0", "9.0..9.5",
-    "10.0..",
 ];
 
 const TECHNIQUES: [&str; 18] = [
