@@ -436,6 +436,9 @@ pub struct App {
     pub(crate) info: PuzzleInfo,
     /// The first puzzle to make, until [`App::start`] asks for it.
     first_generation: Option<GenerateOptions>,
+    /// The new-game dialog's last SE band or technique choice (its level and practise
+    /// fields), offered again when the dialog opens on a game of the same shape.
+    last_measure: Option<(usize, usize)>,
     /// No puzzle yet: the board is an empty placeholder while the first one is made.
     pub(crate) placeholder: bool,
     /// A pasted puzzle held while [`Confirm::Paste`] asks whether to leave the game for it.
@@ -541,6 +544,7 @@ impl App {
             rating: None,
             info: PuzzleInfo::default(),
             first_generation,
+            last_measure: None,
             placeholder,
             pasted: None,
             best_ms,
@@ -1012,7 +1016,13 @@ impl App {
         }
         settings.size = size;
         settings.variant = variant;
-        self.overlay = Overlay::NewGame(NewGameForm::from_options(&settings));
+        let mut form = NewGameForm::from_options(&settings);
+        if made_from_these && let Some((level, practise)) = self.last_measure {
+            form.level = level;
+            form.practise = practise;
+            form.keep_level_reachable();
+        }
+        self.overlay = Overlay::NewGame(form);
         Vec::new()
     }
 
@@ -1253,6 +1263,7 @@ impl App {
             Symmetry::None
         };
         let measure = form.measure();
+        self.last_measure = measure.is_some().then_some((form.level, form.practise));
         let hardest_band = form.band_choice().is_some_and(|b| b.min >= CLIMB_FROM);
         options.timeout = Duration::from_secs(match options.size {
             25 => 60,
