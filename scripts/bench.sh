@@ -18,7 +18,7 @@ repo=$PWD
 doc=docs/benchmarks.md
 datasets=${DATASETS:-$repo/../shared/datasets}
 
-sections=(exact generic logic se-agreement se-speed generate canon ui ssh)
+sections=(exact generic logic se-agreement se-speed generate generate-measure canon ui ssh)
 
 # The command of each section, as written into the document.
 command_of() {
@@ -29,6 +29,7 @@ command_of() {
         se-agreement) echo "cargo run --release -p sudoscope-lab --bin se_compare -- FIXTURE (each of crates/sudoscope-core/tests/data/se/se121/*.txt)" ;;
         se-speed) echo "cargo run --release -p sudoscope-lab --bin se_bench -- sudoku_exchange_diabolical_se_first320.txt 60 \$SERATE_JAR" ;;
         generate) echo "GEN_BENCH_QQWING=50 cargo run --release -p sudoscope-lab --bin generate_bench" ;;
+        generate-measure) echo "cargo run --release --example generate_measure" ;;
         canon) echo "cargo run --release --example canon_bench" ;;
         ui) echo "cargo bench --bench render && cargo bench --bench panel" ;;
         ssh) echo "cargo run --release --example ssh_load -- --scenario daily --sessions 300; cargo run --release --example ssh_load -- --scenario panel --sessions 30 --toggles 10" ;;
@@ -62,6 +63,7 @@ run() {
                 return 1
             fi
             GEN_BENCH_QQWING=50 cargo run --release -q -p sudoscope-lab --bin generate_bench ;;
+        generate-measure) cargo run --release -q --example generate_measure ;;
         canon) need_datasets && cargo run --release -q --example canon_bench ;;
         ui) cargo bench --bench render && cargo bench --bench panel ;;
         ssh)

@@ -500,6 +500,19 @@ pub struct GenerateArgs {
     /// datasets (`$SUDOSCOPE_DATASETS`, else `../shared/datasets`) when present. 9×9 only.
     #[arg(long, value_name = "FILE", num_args = 0..=1)]
     pub fresh: Option<Option<std::path::PathBuf>>,
+    /// Only 9×9 puzzles whose Sudoku Explainer ER (as `rate --se` gives it) is in the band
+    /// A..B, ends included; either end may be open (`9.0..`, `..3.0`). Replaces --level.
+    #[arg(long, value_name = "A..B", conflicts_with_all = ["level", "needs"])]
+    pub se: Option<String>,
+    /// Only puzzles whose logical path uses TECHNIQUE (an id or name as `hint` and the key
+    /// table write it: x-wing, "XY-Wing", unique-rectangle-type-2…) and nothing rated above
+    /// it. Replaces --level.
+    #[arg(long, value_name = "TECHNIQUE", conflicts_with = "level")]
+    pub needs: Option<String>,
+    /// With --se: start the search for hard puzzles from the puzzles of FILE (9×9, one
+    /// solution each) instead of generated ones; the puzzles found then have no symmetry.
+    #[arg(long, value_name = "FILE", requires = "se")]
+    pub from: Option<std::path::PathBuf>,
     /// Give up on a puzzle after this many milliseconds.
     #[arg(long, value_name = "T", default_value_t = 10_000, value_parser = at_least_one)]
     pub timeout_ms: u64,

@@ -5,16 +5,26 @@
 //! can be reproduced alone. Options the generator refuses (an unsupported size or variant)
 //! exit 2 with one line; a puzzle not found within `--timeout-ms` ends the run with exit 1 and
 //! a line saying which levels were reached instead.
+//!
+//! `--se A..B` and `--needs TECHNIQUE` make puzzles to measure instead of to a level (the
+//! library's `generate_measured_nth`); their JSON records carry SE's triple (`se`) or the
+//! technique drilled (`needs`).
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
-use sudoscope_core::generate::{GenerateError, GenerateOptions, Generated, Level, generate_nth};
+use sudoscope_core::generate::{
+    GenerateError, GenerateOptions, Generated, Level, Measure, Need, SeBand, generate_measured_nth,
+    generate_nth,
+};
+use sudoscope_core::grid::{Geometry, Grid, PuzzleReader, ReadOptions, Variant};
+use sudoscope_core::logic::rating;
 
 use super::count::to_json;
 use super::fresh;
-use super::io::{Failure, Output, millis};
+use super::io::{Failure, Output, millis, plain_io};
 use super::progress::Progress;
+use super::rate::SeJson;
 use crate::cli::{GenerateArgs, OutputFormat};
 
 /// The `generate --format json` record: the puzzle, its solution and its rating.
@@ -31,6 +41,12 @@ struct GenerateRecord<'a> {
     hardest: Option<&'static str>,
     wnef: Option<f64>,
     logic_solves: Option<bool>,
+    /// With `--se`: SE's triple, as `rate --se` gives it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    se: Option<SeJson>,
+    /// With `--needs`: the technique the puzzle drills.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    needs: Option<String>,
     seed: u64,
     index: u64,
     elapsed_ms: f64,
@@ -38,7 +54,7 @@ struct GenerateRecord<'a> {
 
 pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let options = GenerateOptions {
+    let mut options = GenerateOptions {
         size: args.size,
         variant: args.variant.into(),
         level: args.level.level(),
@@ -49,12 +65,24 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         // Text output is the puzzle alone; JSON adds the rating.
         rate: args.format == OutputFormat::Json,
     };
+    let measure = measure(args)?;
+    if measure.is_some() {
+        options.level = None;
+    }
+    if args.from.is_some() {
+        // The search from the caller's puzzles moves single cells.
+        options.symmetry = sudoscope_core::generate::Symmetry::None;
+    }
     let mut known = match &args.fresh {
         Some(file) => {
             fresh::check_options(&options)?;
             Some(fresh::Known::load(file.as_deref())?)
         }
         None => None,
+    };
+    let make = |options: &GenerateOptions, index: u64| match &measure {
+        Some(measure) => generate_measured_nth(options, measure, index),
+        None => generate_nth(options, index),
     };
     let mut out = Output::unbuffered_records();
     // One puzzle is quick; a count is where a run can take minutes.
@@ -65,17 +93,26 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     };
     for index in 0..args.count {
         let start = Instant::now();
-        let generated = match known.as_mut() {
-            Some(known) => known.first_fresh(&options, |options| generate_nth(options, index)),
-            None => generate_nth(&options, index),
+        let mut generated = match known.as_mut() {
+            Some(known) => known.first_fresh(&options, |options| make(options, index)),
+            None => make(&options, index),
         }
         .map_err(|e| failure(&e))?;
         let line = generated.puzzle.to_line();
         if args.format == OutputFormat::Json {
+            // Puzzles made to measure come without the engine's rating; the record has it.
+            if generated.rating.is_none() {
+                generated.rating = Some(rating::rate(&generated.puzzle));
+            }
+            let needs = match &measure {
+                Some(Measure::Needs(need)) => Some(need.to_string()),
+                _ => None,
+            };
             out.line(&to_json(&record(
                 &options,
                 &generated,
                 &line,
+                needs,
                 index,
                 start.elapsed(),
             )))?;
@@ -89,10 +126,67 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
+/// What `--se` or `--needs` asks for, checked before any search starts.
+fn measure(args: &GenerateArgs) -> Result<Option<Measure>, Failure> {
+    if let Some(band) = &args.se {
+        let band: SeBand = band
+            .parse()
+            .map_err(|e| Failure::usage(format!("--se: {e}")))?;
+        let seeds = match &args.from {
+            Some(path) => read_seeds(path)?,
+            None => Vec::new(),
+        };
+        return Ok(Some(Measure::Se { band, seeds }));
+    }
+    if let Some(name) = &args.needs {
+        let variant: Variant = args.variant.into();
+        let geometry = Geometry::get(args.size, variant)
+            .map_err(|e| Failure::usage(format!("--size {}: {e}", args.size)))?;
+        let need =
+            Need::parse(name, geometry).map_err(|e| Failure::usage(format!("--needs: {e}")))?;
+        return Ok(Some(Measure::Needs(need)));
+    }
+    Ok(None)
+}
+
+/// The puzzles of `--from FILE`: 9×9 standard, each with exactly one solution.
+fn read_seeds(path: &std::path::Path) -> Result<Vec<Grid>, Failure> {
+    let name = path.display();
+    let file = std::fs::File::open(path)
+        .map_err(|e| Failure::usage(format!("--from {name}: cannot read: {}", plain_io(&e))))?;
+    let reader = PuzzleReader::new(std::io::BufReader::new(file), ReadOptions::default());
+    let mut seeds = Vec::new();
+    for record in reader {
+        let puzzle = record
+            .result
+            .map_err(|e| Failure::usage(format!("--from {name}: {e}")))?;
+        let line = record.line;
+        let geometry = puzzle.geometry();
+        if geometry.size() != 9 || geometry.variant() != Variant::Standard {
+            return Err(Failure::usage(format!(
+                "--from {name}: line {line}: not a 9×9 standard puzzle"
+            )));
+        }
+        if !sudoscope_core::generate::is_unique(&puzzle.givens) {
+            return Err(Failure::usage(format!(
+                "--from {name}: line {line}: the puzzle has no solution or several"
+            )));
+        }
+        seeds.push(puzzle.givens);
+    }
+    if seeds.is_empty() {
+        return Err(Failure::usage(format!(
+            "--from {name}: no puzzle in the file"
+        )));
+    }
+    Ok(seeds)
+}
+
 fn record<'a>(
     options: &GenerateOptions,
     generated: &Generated,
     line: &'a str,
+    needs: Option<String>,
     index: u64,
     elapsed: Duration,
 ) -> GenerateRecord<'a> {
@@ -109,6 +203,8 @@ fn record<'a>(
         hardest: rating.and_then(|r| r.hardest.map(|t| t.id())),
         wnef: rating.map(|r| (r.wnef * 1e4).round() / 1e4),
         logic_solves: rating.map(|r| r.logic_solves),
+        se: generated.se.map(SeJson::from),
+        needs,
         seed: options.seed,
         index,
         elapsed_ms: millis(elapsed),

@@ -36,9 +36,9 @@ struct RateRecord<'a> {
     error: Option<String>,
 }
 
-/// SE's triple in the `rate --se` JSON record.
+/// SE's triple in the `rate --se` (and `generate --se`) JSON record.
 #[derive(Serialize)]
-struct SeJson {
+pub(crate) struct SeJson {
     er: f64,
     ep: f64,
     ed: f64,

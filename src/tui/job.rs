@@ -13,7 +13,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
-use sudoscope_core::generate::{GenerateError, GenerateOptions, Generated, generate_cancellable};
+use sudoscope_core::generate::{
+    GenerateError, GenerateOptions, Generated, Measure, generate_cancellable,
+    generate_measured_cancellable,
+};
 use sudoscope_core::grid::Puzzle;
 use sudoscope_core::logic::rating::{self, Rating};
 use sudoscope_core::logic::{self, Board, Step};
@@ -38,6 +41,8 @@ impl Eq for Job {}
 #[derive(Clone, Debug)]
 enum Work {
     Generate(GenerateOptions),
+    /// A puzzle to an SE band or for a technique to practise.
+    GenerateMeasured(GenerateOptions, Measure),
     /// The solution path from a board; `unique` says the puzzle has one solution.
     Path {
         board: Board,
@@ -84,6 +89,11 @@ impl Job {
         Job::new(id, Work::Generate(options))
     }
 
+    /// A puzzle made to measure (`generate --se` / `--needs`), cancellable like the others.
+    pub(crate) fn generate_measured(id: u64, options: GenerateOptions, measure: Measure) -> Job {
+        Job::new(id, Work::GenerateMeasured(options, measure))
+    }
+
     /// The solution path: our ladder, and where it is stuck on a standard 9×9 puzzle with
     /// one solution, Sudoku Explainer's rules (as `hint --path` and the hints do).
     pub(crate) fn path(id: u64, board: Board, unique: bool) -> Job {
@@ -124,6 +134,9 @@ impl Job {
             Work::Generate(options) => {
                 Outcome::Generated(generate_cancellable(&options, &self.cancel))
             }
+            Work::GenerateMeasured(options, measure) => Outcome::Generated(
+                generate_measured_cancellable(&options, &measure, &self.cancel),
+            ),
             Work::Path { board, unique } => {
                 Outcome::Path(logic::path::solve_never_stuck(&board, &[], unique))
             }

@@ -77,7 +77,7 @@ impl App {
                 return self.start_generating(&form);
             }
             KeyCode::Char('d') => {
-                let level = daily_level(LEVEL_CHOICES[form.level]);
+                let level = daily_level(form.level_choice());
                 self.overlay = Overlay::None;
                 return self.play_today(level);
             }

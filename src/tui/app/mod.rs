@@ -21,11 +21,12 @@ use super::theme::{Background, Theme};
 use crate::store::{Answer, GameId, Request, Save, Unfinished};
 use sudoscope_core::game::{Game, GameError, Solvability};
 use sudoscope_core::generate::{
-    GenerateError, GenerateOptions, Generated, Level, Symmetry, reachable_levels,
+    CLIMB_FROM, GenerateError, GenerateOptions, Generated, Level, Measure, Need, SeBand, Symmetry,
+    reachable_levels,
 };
 use sudoscope_core::grid::{Geometry, ReadOptions, Variant, parse_puzzle};
 use sudoscope_core::logic::se::summary_and_proof;
-use sudoscope_core::logic::{self, Step};
+use sudoscope_core::logic::{self, Step, Technique};
 
 mod actions;
 mod daily_game;
@@ -135,11 +136,48 @@ pub enum Hint {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGameForm {
     pub field: usize,
+    /// An index into [`LEVEL_CHOICES`], then into [`BAND_CHOICES`] after them.
     pub level: usize,
     pub size: usize,
     pub variant: usize,
     pub symmetric: bool,
+    /// 0: no technique to practise; else an index + 1 into [`PRACTISE_CHOICES`].
+    pub practise: usize,
 }
+
+/// The Sudoku Explainer bands the dialog offers after the levels (9×9 standard only), as
+/// (tenths low, tenths high).
+pub const BAND_CHOICES: [(u32, u32); 8] = [
+    (20, 30),
+    (30, 40),
+    (40, 50),
+    (50, 60),
+    (60, 70),
+    (70, 80),
+    (80, 90),
+    (90, 95),
+];
+
+/// The techniques the dialog offers to practise (each generated in about a second or less
+/// on 9×9; see `generate --needs` for all of them).
+pub const PRACTISE_CHOICES: [Technique; 16] = [
+    Technique::Pointing,
+    Technique::NakedPair,
+    Technique::HiddenPair,
+    Technique::XWing,
+    Technique::Swordfish,
+    Technique::XyWing,
+    Technique::XyzWing,
+    Technique::WWing,
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::UniqueRectangle1,
+    Technique::BugPlus1,
+    Technique::XChain,
+    Technique::XyChain,
+    Technique::AlsXz,
+    Technique::DiscontinuousNiceLoop,
+];
 
 pub const LEVEL_CHOICES: [Option<Level>; 5] = [
     Some(Level::Easy),
@@ -151,7 +189,46 @@ pub const LEVEL_CHOICES: [Option<Level>; 5] = [
 pub const SIZE_CHOICES: [usize; 4] = [4, 9, 16, 25];
 
 impl NewGameForm {
-    pub const FIELDS: usize = 4;
+    pub const FIELDS: usize = 5;
+
+    /// The level chosen, `None` for "any" and for an SE band.
+    pub fn level_choice(&self) -> Option<Level> {
+        LEVEL_CHOICES.get(self.level).copied().flatten()
+    }
+
+    /// The SE band chosen, if the level field holds one.
+    pub fn band_choice(&self) -> Option<SeBand> {
+        let (min, max) = *BAND_CHOICES.get(self.level.checked_sub(LEVEL_CHOICES.len())?)?;
+        Some(SeBand { min, max })
+    }
+
+    /// The technique chosen to practise.
+    pub fn practise_choice(&self) -> Option<Technique> {
+        PRACTISE_CHOICES.get(self.practise.checked_sub(1)?).copied()
+    }
+
+    /// What the puzzle is made to, beyond a level: a technique to practise first, else an SE
+    /// band.
+    pub fn measure(&self) -> Option<Measure> {
+        if let Some(technique) = self.practise_choice() {
+            return Some(Measure::Needs(Need::Ours(technique)));
+        }
+        self.band_choice().map(|band| Measure::Se {
+            band,
+            seeds: Vec::new(),
+        })
+    }
+
+    /// Whether this size and variant is 9×9 standard, the only shape SE rates.
+    fn se_shape(&self) -> bool {
+        SIZE_CHOICES[self.size] == 9 && Variant::ALL[self.variant] == Variant::Standard
+    }
+
+    /// Whether techniques can be practised at this size (4×4 puzzles all fall to singles;
+    /// 25×25 walks take too long for a dialog).
+    fn offers_practise(&self) -> bool {
+        matches!(SIZE_CHOICES[self.size], 9 | 16)
+    }
 
     fn from_options(o: &GenerateOptions) -> NewGameForm {
         let mut form = NewGameForm {
@@ -166,6 +243,7 @@ impl NewGameForm {
                 .position(|&v| v == o.variant)
                 .unwrap_or(0),
             symmetric: o.symmetry != Symmetry::None,
+            practise: 0,
         };
         form.keep_level_reachable();
         form
@@ -174,7 +252,10 @@ impl NewGameForm {
     /// Whether the generator can make the level at `choice` for the chosen size and variant
     /// ("any" always).
     pub fn offers_level(&self, choice: usize) -> bool {
-        LEVEL_CHOICES[choice].is_none_or(|level| {
+        let Some(&level) = LEVEL_CHOICES.get(choice) else {
+            return self.se_shape();
+        };
+        level.is_none_or(|level| {
             reachable_levels(SIZE_CHOICES[self.size], Variant::ALL[self.variant]).contains(&level)
         })
     }
@@ -193,6 +274,9 @@ impl NewGameForm {
         while self.level > 0 && !self.offers_level(self.level) {
             self.level -= 1;
         }
+        if !self.offers_practise() {
+            self.practise = 0;
+        }
     }
 
     fn change(&mut self, delta: i32) {
@@ -200,14 +284,19 @@ impl NewGameForm {
         match self.field {
             0 => {
                 // Skip the levels this size and variant cannot produce.
-                self.level = cycle(self.level, LEVEL_CHOICES.len());
+                let choices = LEVEL_CHOICES.len() + BAND_CHOICES.len();
+                self.level = cycle(self.level, choices);
                 while !self.offers_level(self.level) {
-                    self.level = cycle(self.level, LEVEL_CHOICES.len());
+                    self.level = cycle(self.level, choices);
                 }
             }
             1 => self.size = cycle(self.size, SIZE_CHOICES.len()),
             2 => self.variant = cycle(self.variant, Variant::ALL.len()),
-            _ => self.symmetric = !self.symmetric,
+            3 => self.symmetric = !self.symmetric,
+            _ if self.offers_practise() => {
+                self.practise = cycle(self.practise, PRACTISE_CHOICES.len() + 1)
+            }
+            _ => {}
         }
         self.keep_level_reachable();
     }
@@ -364,6 +453,9 @@ pub struct App {
     pub(crate) info: PuzzleInfo,
     /// The first puzzle to make, until [`App::start`] asks for it.
     first_generation: Option<GenerateOptions>,
+    /// The new-game dialog's last SE band or technique choice (its level and practise
+    /// fields), offered again when the dialog opens on a game of the same shape.
+    last_measure: Option<(usize, usize)>,
     /// No puzzle yet: the board is an empty placeholder while the first one is made.
     pub(crate) placeholder: bool,
     /// A pasted puzzle held while [`Confirm::Paste`] asks whether to leave the game for it.
@@ -471,6 +563,7 @@ impl App {
             rating: None,
             info: PuzzleInfo::default(),
             first_generation,
+            last_measure: None,
             placeholder,
             pasted: None,
             best_ms,
@@ -517,7 +610,7 @@ impl App {
     /// puzzle's generation, or the rating of the game already there.
     pub fn start(&mut self) -> Vec<Effect> {
         match self.first_generation.take() {
-            Some(options) => self.generate_with(options),
+            Some(options) => self.generate_with(options, None),
             None => self.rate_game(),
         }
     }
@@ -948,7 +1041,13 @@ impl App {
         }
         settings.size = size;
         settings.variant = variant;
-        self.overlay = Overlay::NewGame(NewGameForm::from_options(&settings));
+        let mut form = NewGameForm::from_options(&settings);
+        if made_from_these && let Some((level, practise)) = self.last_measure {
+            form.level = level;
+            form.practise = practise;
+            form.keep_level_reachable();
+        }
+        self.overlay = Overlay::NewGame(form);
         Vec::new()
     }
 
@@ -1180,7 +1279,7 @@ impl App {
 
     fn start_generating(&mut self, form: &NewGameForm) -> Vec<Effect> {
         let mut options = self.options.clone();
-        options.level = LEVEL_CHOICES[form.level];
+        options.level = form.level_choice();
         options.size = SIZE_CHOICES[form.size];
         options.variant = Variant::ALL[form.variant];
         options.symmetry = if form.symmetric {
@@ -1188,29 +1287,41 @@ impl App {
         } else {
             Symmetry::None
         };
+        let measure = form.measure();
+        self.last_measure = measure.is_some().then_some((form.level, form.practise));
+        let hardest_band = form.band_choice().is_some_and(|b| b.min >= CLIMB_FROM);
         options.timeout = Duration::from_secs(match options.size {
             25 => 60,
             16 => 30,
+            _ if hardest_band || measure.is_some() && options.size > 9 => 60,
             _ => 10,
         });
         options.seed = self
             .options
             .seed
             .wrapping_add((self.games_started + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        self.generate_with(options)
+        self.generate_with(options, measure)
     }
 
-    /// Sends out the generation of a puzzle made with `options` (replacing one under way).
-    fn generate_with(&mut self, options: GenerateOptions) -> Vec<Effect> {
+    /// Sends out the generation of a puzzle made with `options`, and to `measure` when given
+    /// (replacing one under way).
+    fn generate_with(&mut self, options: GenerateOptions, measure: Option<Measure>) -> Vec<Effect> {
         self.options = options.clone();
         let n = options.size;
+        let what = match &measure {
+            Some(Measure::Se { band, .. }) => format!("an SE {band}"),
+            Some(Measure::Needs(need)) => format!("a {need} practice"),
+            None => format!("a {}", options.level.map_or("random", |l| l.id())),
+        };
         let label = format!(
-            "generating a {} {n}×{n} {} puzzle… (Esc cancels)",
-            options.level.map_or("random", |l| l.id()),
+            "generating {what} {n}×{n} {} puzzle… (Esc cancels)",
             options.variant
         );
         self.cancel_generation();
-        let job = Job::generate(self.job_id(), options);
+        let job = match measure {
+            Some(measure) => Job::generate_measured(self.job_id(), options, measure),
+            None => Job::generate(self.job_id(), options),
+        };
         self.generating = Some((job.clone(), label));
         vec![Effect::Work(job)]
     }

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::clock;
-use crate::tui::app::{App, Confirm, LEVEL_CHOICES, NewGameForm, SIZE_CHOICES};
+use crate::tui::app::{App, Confirm, NewGameForm, SIZE_CHOICES};
 use crate::tui::keymap::KEYS;
 use crate::tui::wrap::wrap_words;
 use sudoscope_core::grid::Variant;
@@ -186,16 +186,25 @@ pub fn path(
 
 pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
     let theme = &app.theme;
+    let level = match (form.band_choice(), form.level_choice()) {
+        // "SE 7–8", "SE 9–9.5": a band of Sudoku Explainer's rating.
+        (Some(band), _) => format!("SE {}–{}", tenths(band.min), tenths(band.max)),
+        (None, level) => level.map_or("any".to_string(), |l| l.id().to_string()),
+    };
+    let practise = form
+        .practise_choice()
+        .map_or("none".to_string(), |t| t.title().to_string());
     let values = [
-        LEVEL_CHOICES[form.level].map_or("any".to_string(), |l| l.id().to_string()),
+        level,
         {
             let n = SIZE_CHOICES[form.size];
             format!("{n}×{n}")
         },
         Variant::ALL[form.variant].name().to_string(),
         if form.symmetric { "yes" } else { "no" }.to_string(),
+        practise,
     ];
-    let names = ["Level", "Size", "Variant", "Symmetric"];
+    let names = ["Level", "Size", "Variant", "Symmetric", "Practise"];
     let mut lines = vec![Line::from("")];
     for (i, (name, value)) in names.iter().zip(values).enumerate() {
         let selected = i == form.field;
@@ -203,7 +212,7 @@ pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
         lines.push(Line::from(vec![
             Span::raw(if selected { " ▸ " } else { "   " }),
             Span::styled(format!("{name:<10}"), theme.accent),
-            Span::styled(format!(" ‹ {value:^8} › "), style),
+            Span::styled(format!(" ‹ {value:^12} › "), style),
         ]));
     }
     lines.push(Line::from(""));
@@ -231,8 +240,17 @@ pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
         Span::styled("Esc", theme.key),
         Span::raw(" cancel"),
     ]));
-    let rect = centered(area, 50, lines.len() as u16 + 2);
+    let rect = centered(area, 52, lines.len() as u16 + 2);
     popup(app, frame, rect, " New game ".into(), lines, 0);
+}
+
+/// ER tenths as the dialog writes them: `7`, `9.5`.
+fn tenths(t: u32) -> String {
+    if t.is_multiple_of(10) {
+        (t / 10).to_string()
+    } else {
+        format!("{:.1}", t as f64 / 10.0)
+    }
 }
 
 pub fn open(app: &App, frame: &mut Frame, area: Rect, text: &str, error: Option<&str>) {

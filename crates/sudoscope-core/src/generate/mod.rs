@@ -12,8 +12,12 @@
 //! Determinism: the `index`-th puzzle of a seed comes from its own ChaCha8 stream
 //! (a ChaCha8 stream), so the same seed gives the same puzzles on any machine.
 
+mod band;
+mod climb;
 mod fill;
 mod mask;
+mod measure;
+mod needs;
 mod seeds;
 mod stop;
 mod symmetry;
@@ -27,10 +31,14 @@ use thiserror::Error;
 use crate::grid::{Geometry, Grid, Puzzle, SIZES, Variant};
 pub use crate::logic::rating::Level;
 use crate::logic::rating::{Rating, rate};
+use crate::logic::se::SeRating;
 use crate::rng::{GenRng, RandomSource};
 
+pub use band::{BandError, SeBand};
 pub use fill::FillFailure;
 pub use mask::is_unique;
+pub use measure::{CLIMB_FROM, Measure, generate_measured_cancellable, generate_measured_nth};
+pub use needs::{Need, NeedError, SE_RULES, SeRuleSpec, need_names};
 use stop::Stop;
 pub use symmetry::{Symmetry, orbits};
 
@@ -92,6 +100,9 @@ pub struct Generated {
     /// The full rating, present when [`GenerateOptions::rate`] is set (and whenever a level
     /// was asked for with `minimal`, where the level comes from it).
     pub rating: Option<Rating>,
+    /// Sudoku Explainer's rating, present for puzzles made to an SE band
+    /// ([`Measure::Se`]), where choosing the puzzle worked it out.
+    pub se: Option<SeRating>,
 }
 
 /// Why no puzzle was generated.
@@ -160,67 +171,22 @@ fn generate_until(
     index: u64,
     stop: Stop<'_>,
 ) -> Result<Generated, GenerateError> {
-    let geometry = check(options)?;
-    let mut rng = GenRng::new(options.seed, index);
-    let orbits = symmetry::orbits(options.size, options.symmetry);
+    let mut attempts = Attempts::new(options, index, stop)?;
     let mut reached: Vec<Level> = Vec::new();
-    let mut attempts = 0usize;
     let level_check = tune::LevelCheck::new();
-    let mut current: Option<Grid> = None;
     let mut unpinned: Vec<(Grid, Level)> = Vec::new();
-    while !stop.reached() {
-        attempts += 1;
-        // A grid serves several masking orders before a new one is filled: on 9×9 one fill
-        // costs more than one masking, and the orders alone give very different puzzles.
-        if let Some(grid) = current
-            .take()
-            .filter(|_| !(attempts - 1).is_multiple_of(ORDERS_PER_GRID))
-        {
-            current = Some(grid);
-        }
-        let filled = if let Some(grid) = &current {
-            Ok(grid.clone())
-        } else if seeds::has_seed(geometry) {
-            seeds::random_image(geometry, &mut rng).ok_or_else(|| unsupported_hyper(options))
-        } else {
-            fill::fill(geometry, &mut rng, stop).map_err(|failure| match failure {
-                FillFailure::Timeout => None,
-                FillFailure::Unsatisfiable => Some(GenerateError::Unsatisfiable {
-                    size: options.size,
-                    variant: options.variant,
-                }),
-            })
-        };
-        let solution = match filled {
-            Ok(grid) => grid,
-            Err(None) => break,
-            Err(Some(error)) => return Err(error),
-        };
-        current = Some(solution.clone());
-        let mut order: Vec<usize> = (0..orbits.len()).collect();
-        rng.shuffle(&mut order);
-        let bounded =
-            options.size >= 25 || (options.size >= 16 && options.variant != Variant::Standard);
-        let check = if bounded && !options.minimal {
-            mask::Check::Bounded(BOUNDED_CHECK_NODES)
-        } else {
-            mask::Check::Exact
-        };
-        let masked = mask::random_mask(&solution, &orbits, &order, check, stop);
-        if !masked.complete {
-            break;
-        }
+    while let Some((solution, masked)) = attempts.next()? {
         let found = match (options.level, options.minimal) {
             (Some(target), false) => tune::along_sequence(
                 &level_check,
                 &solution,
-                &orbits,
+                &attempts.orbits,
                 &masked.removed,
                 target,
                 options.rate,
                 &mut reached,
                 &mut unpinned,
-                attempts,
+                attempts.count,
             ),
             (level, minimal) => {
                 let truly_minimal = !minimal
@@ -248,6 +214,7 @@ fn generate_until(
                 puzzle: Puzzle::from_grid(givens),
                 solution,
                 rating,
+                se: None,
             });
         }
     }
@@ -255,7 +222,90 @@ fn generate_until(
         return Err(GenerateError::Cancelled);
     }
     tune::pin_levels(&level_check, &unpinned, &mut reached);
-    Err(timeout_error(options, attempts, &reached))
+    Err(timeout_error(options, attempts.count, &reached))
+}
+
+/// The generator's first phase, one attempt at a time: a random complete grid (kept for
+/// [`ORDERS_PER_GRID`] attempts) masked in a random order of orbits down to a puzzle that is
+/// minimal with respect to them. Every way of choosing a puzzle (by level, by SE band, by
+/// technique) starts from these.
+pub(crate) struct Attempts<'s> {
+    options: GenerateOptions,
+    geometry: &'static crate::grid::Geometry,
+    pub(crate) rng: GenRng,
+    pub(crate) orbits: Vec<Vec<usize>>,
+    /// Attempts made so far.
+    pub(crate) count: usize,
+    current: Option<Grid>,
+    pub(crate) stop: Stop<'s>,
+}
+
+impl<'s> Attempts<'s> {
+    /// The attempts for puzzle `index` of the options' seed, refusing options that cannot work.
+    pub(crate) fn new(
+        options: &GenerateOptions,
+        index: u64,
+        stop: Stop<'s>,
+    ) -> Result<Attempts<'s>, GenerateError> {
+        let geometry = check(options)?;
+        Ok(Attempts {
+            options: options.clone(),
+            geometry,
+            rng: GenRng::new(options.seed, index),
+            orbits: symmetry::orbits(options.size, options.symmetry),
+            count: 0,
+            current: None,
+            stop,
+        })
+    }
+
+    /// The next complete grid and its masking, `None` once the stop is reached.
+    pub(crate) fn next(&mut self) -> Result<Option<(Grid, mask::Masked)>, GenerateError> {
+        let options = &self.options;
+        if self.stop.reached() {
+            return Ok(None);
+        }
+        self.count += 1;
+        // A grid serves several masking orders before a new one is filled: on 9×9 one fill
+        // costs more than one masking, and the orders alone give very different puzzles.
+        if (self.count - 1).is_multiple_of(ORDERS_PER_GRID) {
+            self.current = None;
+        }
+        let filled = if let Some(grid) = &self.current {
+            Ok(grid.clone())
+        } else if seeds::has_seed(self.geometry) {
+            seeds::random_image(self.geometry, &mut self.rng)
+                .ok_or_else(|| unsupported_hyper(options))
+        } else {
+            fill::fill(self.geometry, &mut self.rng, self.stop).map_err(|failure| match failure {
+                FillFailure::Timeout => None,
+                FillFailure::Unsatisfiable => Some(GenerateError::Unsatisfiable {
+                    size: options.size,
+                    variant: options.variant,
+                }),
+            })
+        };
+        let solution = match filled {
+            Ok(grid) => grid,
+            Err(None) => return Ok(None),
+            Err(Some(error)) => return Err(error),
+        };
+        self.current = Some(solution.clone());
+        let mut order: Vec<usize> = (0..self.orbits.len()).collect();
+        self.rng.shuffle(&mut order);
+        let bounded =
+            options.size >= 25 || (options.size >= 16 && options.variant != Variant::Standard);
+        let check = if bounded && !options.minimal {
+            mask::Check::Bounded(BOUNDED_CHECK_NODES)
+        } else {
+            mask::Check::Exact
+        };
+        let masked = mask::random_mask(&solution, &self.orbits, &order, check, self.stop);
+        if !masked.complete {
+            return Ok(None);
+        }
+        Ok(Some((solution, masked)))
+    }
 }
 
 /// The `index`-th random complete grid of a seed for this size and variant (the first step of

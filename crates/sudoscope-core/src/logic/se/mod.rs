@@ -345,6 +345,51 @@ pub(crate) fn next_hint(
     explain: bool,
     unique: bool,
 ) -> Option<SeHint> {
+    match next_hint_below(memo, grid, explain, unique, u32::MAX) {
+        Next::Step(h) => Some(h),
+        Next::Above(_) | Next::Stuck => None,
+    }
+}
+
+/// What SE's next step is, as far as a caller with a ceiling needs to know.
+pub(crate) enum Next {
+    /// The step (its difficulty may exceed the ceiling when the technique that found it has
+    /// instances on both sides of it).
+    Step(SeHint),
+    /// No technique whose steps can rate at most the ceiling applies, and every technique
+    /// after them rates at least this much: the next step is harder than the ceiling, and
+    /// which one it is was not worked out.
+    Above(u32),
+    /// No technique applies (cannot happen on a valid puzzle).
+    Stuck,
+}
+
+/// The lowest difficulty (tenths) any step of each stage of [`next_hint_below`] can have, in
+/// the order the stages are tried: the unique loops (4.5), naked quads to hidden quads (5.0),
+/// BUG (5.6), aligned pairs (6.2), the chaining searches of [`CHAININGS`] (cycles 6.5, nishio
+/// 7.5, multiple 8.0, dynamic 8.5, then 9.0, 9.5, 10.0 and 10.5 for each nesting) with the
+/// aligned triplets (7.5) before the second. A chain's length only adds to its base.
+const STAGE_FLOOR: [u32; 16] = [
+    45, 50, 56, 62, 65, 75, 75, 80, 85, 90, 95, 100, 105, 105, 105, 105,
+];
+
+/// Whether every stage from `stage` on rates above `ceiling`, and the least it can rate.
+fn stages_above(stage: usize, ceiling: u32) -> Option<u32> {
+    let least = STAGE_FLOOR[stage..].iter().copied().min()?;
+    (least > ceiling).then_some(least)
+}
+
+/// [`next_hint`] for a caller that only needs to know whether the next step rates at most
+/// `ceiling`: once nothing cheaper applies and every technique still to try rates above the
+/// ceiling, it answers [`Next::Above`] without running them — the expensive chain searches of
+/// a hard puzzle are skipped. The ladder, and so every step it does return, is SE's.
+pub(crate) fn next_hint_below(
+    memo: &SeMemo,
+    grid: &SeGrid,
+    explain: bool,
+    unique: bool,
+    ceiling: u32,
+) -> Next {
     let mut found: Option<SeHint> = None;
     let mut take = |h: SeHint| {
         found = Some(h);
@@ -355,25 +400,47 @@ pub(crate) fn next_hint(
         take: &mut take,
     };
     let mut ladder = basic::Ladder::new(&BASIC_LADDER, &memo.basic, grid);
+    let found_step = |found: &mut Option<SeHint>| found.take().map_or(Next::Stuck, Next::Step);
     if ladder.run(0..UNIQUE_LOOP, &mut sink) {
-        return found;
+        return found_step(&mut found);
+    }
+    if let Some(least) = stages_above(0, ceiling) {
+        return Next::Above(least);
     }
     if unique && ladder.run(UNIQUE_LOOP..UNIQUE_LOOP + 1, &mut sink) {
-        return found;
+        return found_step(&mut found);
+    }
+    if let Some(least) = stages_above(1, ceiling) {
+        return Next::Above(least);
     }
     if ladder.run(UNIQUE_LOOP + 1..ALIGNED_PAIR, &mut sink) {
-        return found;
+        return found_step(&mut found);
+    }
+    if let Some(least) = stages_above(2, ceiling) {
+        return Next::Above(least);
     }
     if unique && let Some(h) = unique::bug(grid) {
-        return Some(h);
+        return Next::Step(h);
+    }
+    if let Some(least) = stages_above(3, ceiling) {
+        return Next::Above(least);
     }
     if ladder.run(ALIGNED_PAIR..ALIGNED_TRIPLET, &mut sink) {
-        return found;
+        return found_step(&mut found);
     }
     for (i, cfg) in CHAININGS.into_iter().enumerate() {
         // SE looks for aligned triplets after its cycles and forcing X-/XY-chains.
-        if i == 1 && ladder.run(ALIGNED_TRIPLET..BASIC_LADDER.len(), &mut sink) {
-            return found;
+        if i == 1 {
+            if let Some(least) = stages_above(5, ceiling) {
+                return Next::Above(least);
+            }
+            if ladder.run(ALIGNED_TRIPLET..BASIC_LADDER.len(), &mut sink) {
+                return found_step(&mut found);
+            }
+        }
+        let stage = if i == 0 { 4 } else { 5 + i };
+        if let Some(least) = stages_above(stage, ceiling) {
+            return Next::Above(least);
         }
         let mut search = if explain {
             Search::cheapest(cfg, memo)
@@ -382,10 +449,10 @@ pub(crate) fn next_hint(
         };
         let hints = search.hints(grid);
         if let Some(h) = hints.into_iter().next() {
-            return Some(chain_hint(&search, &h, grid, explain));
+            return Next::Step(chain_hint(&search, &h, grid, explain));
         }
     }
-    None
+    Next::Stuck
 }
 
 /// A chain step as an SE step, with its proof in words when asked (see [`explain`]).
@@ -461,17 +528,85 @@ pub(crate) fn rate_grid(grid: SeGrid, on_step: impl FnMut(&SeHint)) -> Result<Se
 
 /// [`rate_grid`] that gives up between two steps once `cancelled` says so.
 fn rate_grid_until(
-    mut grid: SeGrid,
-    mut on_step: impl FnMut(&SeHint),
+    grid: SeGrid,
+    on_step: impl FnMut(&SeHint),
     cancelled: impl Fn() -> bool,
 ) -> Result<SeRating, SeError> {
+    match rate_grid_below(grid, u32::MAX, on_step, cancelled)? {
+        Bounded::Rated(rating) => Ok(rating),
+        // Nothing rates above `u32::MAX`.
+        Bounded::Above(_) => Err(SeError::Stuck),
+    }
+}
+
+/// A rating with a ceiling: the rating, or the news that ER is above the ceiling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bounded {
+    /// ER is at most the ceiling, and this is the rating `rate` gives.
+    Rated(SeRating),
+    /// ER is above the ceiling: at least this many tenths (a lower bound only).
+    Above(u32),
+}
+
+/// SE's rating of a board the caller knows to have exactly one solution, or
+/// [`Bounded::Above`] as soon as ER is known to exceed `ceiling` (tenths): when a step above
+/// the ceiling is required, the walk stops there, without searching which one — the chain
+/// searches a harder puzzle would need are never run. A rating at most the ceiling is the
+/// one [`rate`] gives (the walk is SE's, step for step).
+pub fn rate_board_below(
+    board: &Board,
+    ceiling: u32,
+    cancelled: impl Fn() -> bool,
+) -> Result<Bounded, SeError> {
+    if !supports(board.geometry()) {
+        return Err(SeError::NotStandard);
+    }
+    rate_grid_below(SeGrid::from_board(board), ceiling, |_| {}, cancelled)
+}
+
+/// [`rate_board_below`] that tells `on_step` each step's rule (its identifier, as
+/// [`logic::SeRule::id`] writes it) and difficulty, for a caller that wants to know which
+/// rules the path used.
+pub fn rate_board_below_with(
+    board: &Board,
+    ceiling: u32,
+    mut on_step: impl FnMut(&str, u32),
+    cancelled: impl Fn() -> bool,
+) -> Result<Bounded, SeError> {
+    if !supports(board.geometry()) {
+        return Err(SeError::NotStandard);
+    }
+    let report = |h: &SeHint| {
+        let rule = logic::SeRule {
+            name: h.name.clone(),
+            difficulty: h.difficulty,
+        };
+        on_step(&rule.id(), h.difficulty);
+    };
+    rate_grid_below(SeGrid::from_board(board), ceiling, report, cancelled)
+}
+
+/// The walk of [`rate_grid_until`] with a ceiling (see [`rate_board_below`]).
+fn rate_grid_below(
+    mut grid: SeGrid,
+    ceiling: u32,
+    mut on_step: impl FnMut(&SeHint),
+    cancelled: impl Fn() -> bool,
+) -> Result<Bounded, SeError> {
     let (mut er, mut ep, mut ed) = (0, 0, 0);
     let memo = SeMemo::default();
     while !grid.is_solved() {
         if cancelled() {
             return Err(SeError::Cancelled);
         }
-        let hint = next_hint(&memo, &grid, false, true).ok_or(SeError::Stuck)?;
+        let hint = match next_hint_below(&memo, &grid, false, true, ceiling) {
+            Next::Step(hint) if hint.difficulty > ceiling => {
+                return Ok(Bounded::Above(hint.difficulty));
+            }
+            Next::Step(hint) => hint,
+            Next::Above(least) => return Ok(Bounded::Above(least)),
+            Next::Stuck => return Err(SeError::Stuck),
+        };
         er = er.max(hint.difficulty);
         hint.apply(&mut grid);
         on_step(&hint);
@@ -484,7 +619,7 @@ fn rate_grid_until(
             }
         }
     }
-    Ok(SeRating { er, ep, ed })
+    Ok(Bounded::Rated(SeRating { er, ep, ed }))
 }
 
 /// SE's next step at a board, explained for a player: standard 9×9 puzzles with one solution
@@ -591,6 +726,55 @@ mod tests {
         }
         // The walks reach the chains often enough to use what was remembered.
         assert!(chain_steps >= 8, "{chain_steps} chain steps");
+    }
+
+    /// A rating with a ceiling is the full rating when ER is at most the ceiling, and
+    /// otherwise says "above" with a lower bound that is above the ceiling and at most ER.
+    #[test]
+    fn a_ceiling_changes_no_rating_under_it_and_proves_the_ones_above() {
+        let puzzles = [
+            PUZZLES[2],
+            ".9612.5....8.49....45............7....2.7..9...1.9...4.1...795...92...6.......42.",
+            "..58...4.9...46.......75..9.316.8..5.86...49.2..4.136.8..51.......28...7.1...35..",
+            "....5...2..21.43......36.9.....1..3.3..895.2..85..26....6.....8.......56.4.9.....",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        ];
+        let mut above = 0;
+        for puzzle in puzzles {
+            let parsed = crate::grid::parse_puzzle(puzzle, Default::default()).expect("valid");
+            let board = Board::from_puzzle(&parsed);
+            let full = rate(&parsed).expect("rated");
+            for ceiling in [
+                0,
+                15,
+                23,
+                30,
+                45,
+                56,
+                62,
+                66,
+                72,
+                75,
+                80,
+                85,
+                90,
+                100,
+                u32::MAX,
+            ] {
+                match rate_board_below(&board, ceiling, || false).expect("rated") {
+                    Bounded::Rated(r) => {
+                        assert!(full.er <= ceiling, "{puzzle} at {ceiling}");
+                        assert_eq!(r, full, "{puzzle} at {ceiling}");
+                    }
+                    Bounded::Above(least) => {
+                        above += 1;
+                        assert!(full.er > ceiling, "{puzzle} at {ceiling}");
+                        assert!(least > ceiling && least <= full.er, "{puzzle}: {least}");
+                    }
+                }
+            }
+        }
+        assert!(above >= 20, "{above}");
     }
 
     /// A step is explained in words when asked (hints), and not when rating.
