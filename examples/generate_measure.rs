@@ -15,8 +15,7 @@
 //! `GEN_MEASURE_ROWS` a comma-separated subset of the rows' names (default all),
 //! `GEN_MEASURE_TIMEOUT_S` the per-puzzle timeout of ours (default 20).
 
-#[path = "shared/mod.rs"]
-mod shared;
+use sudoscope_testkit::bench::{quantile, thread_cpu};
 
 use std::time::Duration;
 
@@ -72,7 +71,7 @@ impl Timing {
     fn of(mut times: Vec<f64>, wanted: usize) -> Timing {
         times.sort_by(f64::total_cmp);
         Timing {
-            median_ms: (times.len() == wanted && wanted > 0).then(|| shared::quantile(&times, 0.5)),
+            median_ms: (times.len() == wanted && wanted > 0).then(|| quantile(&times, 0.5)),
             found: times.len(),
             wanted,
         }
@@ -198,9 +197,9 @@ fn main() {
             if ours_spent.as_secs_f64() * 1e3 > budget_ms {
                 break;
             }
-            let start = shared::thread_cpu();
+            let start = thread_cpu();
             let made = generate_measured_nth(&options(1, timeout), &measure, index);
-            let spent = shared::thread_cpu() - start;
+            let spent = thread_cpu() - start;
             ours_spent += spent;
             if let Ok(made) = made {
                 ours.push(spent.as_secs_f64() * 1e3);
@@ -214,11 +213,11 @@ fn main() {
         let mut since = 0.0;
         let mut index = 0u64;
         while base.len() < n && spent_total < budget_ms {
-            let start = shared::thread_cpu();
+            let start = thread_cpu();
             let made = generate_nth(&options(2, Duration::from_secs(10)), index);
             index += 1;
             let ok = made.is_ok_and(|m| fits(&m.puzzle, &measure));
-            let spent = (shared::thread_cpu() - start).as_secs_f64() * 1e3;
+            let spent = (thread_cpu() - start).as_secs_f64() * 1e3;
             spent_total += spent;
             since += spent;
             if ok {

@@ -8,13 +8,13 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
+use crate::support::pg::{TestDb, available};
 use sudoscope::names::DisplayName;
 use sudoscope::store::streak::day_of_date;
 use sudoscope::store::{
     Answer, Finished, GameSummary, Keeper, Kind, NameSet, PgStore, Request, Save, Seat,
     SharedStore, SqliteStore, StoreError, Unranked,
 };
-use crate::support::pg::{TestDb, available};
 
 const DAY: i64 = 86_400_000;
 
@@ -646,7 +646,7 @@ fn both_schemas_reach_the_same_version_with_the_same_columns() {
     let again = PgStore::connect(&db.url).expect("opened again");
     assert_eq!(again.version().expect("version"), sqlite_version);
     drop(again);
-    let mut pg_columns = support::pg::query(
+    let mut pg_columns = crate::support::pg::query(
         &db.url,
         "SELECT table_name || '.' || column_name FROM information_schema.columns
          WHERE table_schema = 'public' AND table_name != 'schema_version'",
@@ -654,7 +654,7 @@ fn both_schemas_reach_the_same_version_with_the_same_columns() {
     pg_columns.sort();
     assert_eq!(pg_columns, sqlite_columns);
 
-    support::pg::query(&db.url, "UPDATE schema_version SET version = 99");
+    crate::support::pg::query(&db.url, "UPDATE schema_version SET version = 99");
     match PgStore::connect(&db.url) {
         Err(StoreError::Newer { found: 99, .. }) => {}
         Err(other) => panic!("{other}"),
