@@ -257,6 +257,35 @@ pub trait Store: Send + Sync {
 /// A store shared by the threads and sessions that use it.
 pub type SharedStore = Arc<dyn Store>;
 
+/// The records of finishes read in order of kind, then time (fastest first): one per kind,
+/// with its number of games, best and median time. Both backends read their rows so.
+pub(crate) fn records_of(rows: Vec<(Kind, u64)>) -> Vec<Record> {
+    let mut records = Vec::new();
+    let mut times: Vec<u64> = Vec::new();
+    let mut current: Option<Kind> = None;
+    let mut close = |kind: Option<Kind>, times: &mut Vec<u64>| {
+        if let (Some(kind), Some(best), Some(median)) =
+            (kind, times.first().copied(), median(times))
+        {
+            records.push(Record {
+                kind,
+                games: times.len() as u32,
+                best_ms: best,
+                median_ms: median,
+            });
+        }
+        times.clear();
+    };
+    for (kind, time) in rows {
+        if current.as_ref() != Some(&kind) {
+            close(current.replace(kind), &mut times);
+        }
+        times.push(time);
+    }
+    close(current, &mut times);
+    records
+}
+
 /// The median of sorted times (the lower middle one of an even count); `None` when empty.
 pub fn median(sorted: &[u64]) -> Option<u64> {
     if sorted.is_empty() {

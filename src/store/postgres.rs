@@ -29,7 +29,7 @@ use super::sqlite::Clock;
 use super::streak::StreakState;
 use super::{
     BoardQuery, Boards, Finished, GameId, GameSummary, HistoryEntry, KEEP_UNFINISHED, Kind,
-    NameSet, PlayerId, Record, Result, Store, StoreError, Unfinished, median, migrations,
+    NameSet, PlayerId, Record, Result, Store, StoreError, Unfinished, migrations, records_of,
 };
 use crate::names::DisplayName;
 
@@ -805,30 +805,7 @@ impl Store for PgStore {
             }
             Ok(out)
         })?;
-        let mut records: Vec<Record> = Vec::new();
-        let mut times: Vec<u64> = Vec::new();
-        let mut current: Option<Kind> = None;
-        let mut close = |kind: Option<Kind>, times: &mut Vec<u64>| {
-            if let (Some(kind), Some(best), Some(median)) =
-                (kind, times.first().copied(), median(times))
-            {
-                records.push(Record {
-                    kind,
-                    games: times.len() as u32,
-                    best_ms: best,
-                    median_ms: median,
-                });
-            }
-            times.clear();
-        };
-        for (kind, time) in rows {
-            if current.as_ref() != Some(&kind) {
-                close(current.replace(kind), &mut times);
-            }
-            times.push(time);
-        }
-        close(current, &mut times);
-        Ok(records)
+        Ok(records_of(rows))
     }
 
     fn name(&self, player: PlayerId) -> Result<Option<String>> {

@@ -1,25 +1,24 @@
 //! Leaderboards, names and streaks in the store: which finishes are ranked and in what order,
 //! names unique whatever their case or width, streaks across UTC day boundaries (an injected
-//! clock), the migration that brings a version-1 store up, and hostile names: refused when
+//! clock), each on SQLite and on PostgreSQL; and, on SQLite only, the migration that brings a version-1 store up, and hostile names: refused when
 //! typed, and drawn harmless when a row holding escape sequences is put in the database by
 //! other means.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
+use crate::support::backends::{DAY, Under, both, daily, midnight, named};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use sudoscope::names::DisplayName;
-use sudoscope::store::streak::day_of_date;
 use sudoscope::store::{
-    Answer, Finished, Keeper, Kind, NameSet, Request, Seat, SharedStore, SqliteStore, Unranked,
+    Answer, Finished, Keeper, Request, Seat, SharedStore, SqliteStore, Unranked,
 };
 use sudoscope::tui::app::{App, AppConfig, Msg, StartGame};
 use sudoscope::tui::panel::StepPool;
 
-const DAY: i64 = 86_400_000;
-
-/// A store whose clock the test sets.
+/// A SQLite store whose clock the test sets, for what only SQLite has (files written by hand,
+/// an older schema).
 fn store_at(path: &std::path::Path) -> (SharedStore, Arc<AtomicI64>) {
     let now = Arc::new(AtomicI64::new(0));
     let clock = now.clone();
@@ -29,42 +28,19 @@ fn store_at(path: &std::path::Path) -> (SharedStore, Arc<AtomicI64>) {
     (Arc::new(store), now)
 }
 
-fn midnight(date: &str) -> i64 {
-    day_of_date(date).expect("a date") * DAY
-}
+both!(
+    ranked_finishes_are_ordered_by_time_with_hints_and_the_others_say_why,
+    names_are_unique_whatever_their_case_or_width_and_can_be_changed,
+    streaks_cross_utc_midnight_and_break_after_a_missed_day,
+);
 
-fn daily(date: &str, level: &str, time_ms: u64, hints: u32) -> Finished {
-    Finished {
-        kind: Kind {
-            size: 9,
-            variant: "standard".into(),
-            level: Some(level.into()),
-            daily: Some(date.into()),
-        },
-        time_ms,
-        hint_steps: hints,
-        revealed_cells: 0,
-        solution_copied: false,
-        solution_revealed: false,
-    }
-}
-
-fn named(store: &SharedStore, owner: &str, name: &str) -> i64 {
-    let player = store.player(owner).expect("player");
-    let name = DisplayName::parse(name).expect("a good name");
-    assert_eq!(store.set_name(player, &name).expect("set"), NameSet::Set);
-    player
-}
-
-#[test]
-fn ranked_finishes_are_ordered_by_time_with_hints_and_the_others_say_why() {
-    let dir = tempfile::tempdir().expect("dir");
-    let (store, now) = store_at(&dir.path().join("s.sqlite3"));
+fn ranked_finishes_are_ordered_by_time_with_hints_and_the_others_say_why(under: &Under) {
+    let store = &under.store;
     let day = "2026-11-28";
-    now.store(midnight(day) + 3_600_000, Ordering::SeqCst);
-    let alice = named(&store, "key:alice", "alice");
-    let bob = named(&store, "key:bob", "Bob_42");
-    let carol = named(&store, "key:carol", "carol");
+    under.now.store(midnight(day) + 3_600_000, Ordering::SeqCst);
+    let alice = named(store, "key:alice", "alice");
+    let bob = named(store, "key:bob", "Bob_42");
+    let carol = named(store, "key:carol", "carol");
     let keyed = |player, f: &Finished| {
         store
             .record_finish(player, None, f, Seat::Keyed)
@@ -112,13 +88,27 @@ fn ranked_finishes_are_ordered_by_time_with_hints_and_the_others_say_why() {
     );
     assert_eq!(view.seat, None);
     assert_eq!(view.name.as_deref(), Some("Bob_42"));
-    let week: Vec<(&str, u32)> = view
+    let week: Vec<(&str, u32, u64, u32)> = view
         .boards
         .week
         .iter()
-        .map(|r| (r.name.as_str(), r.dailies))
+        .map(|r| (r.name.as_str(), r.dailies, r.time_ms, r.hint_steps))
         .collect();
-    assert_eq!(week, vec![("alice", 1), ("Bob_42", 1)]);
+    assert_eq!(
+        week,
+        vec![("alice", 1, 150_000, 0), ("Bob_42", 1, 200_000, 2)]
+    );
+    let streaks: Vec<(&str, u32, u32)> = view
+        .boards
+        .streaks
+        .iter()
+        .map(|r| (r.name.as_str(), r.longest, r.current))
+        .collect();
+    // Carol's revealed cells keep her finish off the board, not out of her streak.
+    assert_eq!(
+        streaks,
+        vec![("alice", 1, 1), ("Bob_42", 1, 1), ("carol", 1, 1)]
+    );
     // Another level's board is empty.
     let easy = keeper.boards(day.into(), "easy".into()).expect("boards");
     assert!(easy.boards.daily.is_empty());
@@ -137,11 +127,9 @@ fn ranked_finishes_are_ordered_by_time_with_hints_and_the_others_say_why() {
     assert!(anonymous.set_name("someone").expect("answer").is_err());
 }
 
-#[test]
-fn names_are_unique_whatever_their_case_or_width_and_can_be_changed() {
-    let (store, _) = store_at(&tempfile::tempdir().expect("dir").path().join("s.sqlite3"));
+fn names_are_unique_whatever_their_case_or_width_and_can_be_changed(under: &Under) {
     let keeper = |owner: &str| {
-        Keeper::new(store.clone(), owner)
+        Keeper::new(under.store.clone(), owner)
             .expect("keeper")
             .with_seat(Seat::Keyed)
     };
@@ -158,6 +146,12 @@ fn names_are_unique_whatever_their_case_or_width_and_can_be_changed() {
         Ok("alice2".into())
     );
     assert_eq!(other.set_name("alice").expect("answer"), Ok("alice".into()));
+    assert_eq!(
+        under.store.name(other.player()).expect("name").as_deref(),
+        Some("alice")
+    );
+    let nobody = under.store.player("key:c").expect("player");
+    assert_eq!(under.store.name(nobody).expect("name"), None);
 }
 
 /// Names with escape sequences, clipboard writes and bidi overrides.
@@ -306,9 +300,8 @@ fn a_hostile_name_in_the_database_is_drawn_harmless() {
     );
 }
 
-#[test]
-fn streaks_cross_utc_midnight_and_break_after_a_missed_day() {
-    let (store, now) = store_at(&tempfile::tempdir().expect("dir").path().join("s.sqlite3"));
+fn streaks_cross_utc_midnight_and_break_after_a_missed_day(under: &Under) {
+    let (store, now) = (&under.store, &under.now);
     let keeper = Keeper::new(store.clone(), "key:s")
         .expect("keeper")
         .with_seat(Seat::Keyed);

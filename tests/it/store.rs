@@ -1,51 +1,27 @@
 //! The store: saves of earlier versions brought in without loss (the local `game.json` as
 //! the previous release wrote it, and the SSH server's one-game-per-key table), a damaged or
-//! newer store moved aside with a message, two writers at once losing no finish, and the
-//! unfinished list keeping the games with moves.
+//! newer store moved aside with a message (SQLite only); and, on SQLite and on PostgreSQL,
+//! two writers at once losing no finish, the unfinished list keeping the games with moves,
+//! and records from the finishes that count.
 
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
+use crate::support::backends::{Under, both, finished, kind, summary};
 use rusqlite::Connection;
-use sudoscope::store::{
-    Answer, Finished, GameSummary, Keeper, Kind, LOCAL_OWNER, Request, SqliteStore, Store,
-};
+use sudoscope::store::{Answer, Keeper, LOCAL_OWNER, Request, Save, SqliteStore, Store};
 use sudoscope::tui::local_store::{LocalStore, STORE_FILE};
 
 /// What the previous release wrote to `game.json` after a finished easy game (its best time,
 /// under the kind it had then) and a medium game started with `g` and one move made.
 const OLD_SAVE: &str = include_str!("../data/store/game-before-store.json");
 
-fn kind(level: Option<&str>) -> Kind {
-    Kind {
-        size: 9,
-        variant: "standard".into(),
-        level: level.map(String::from),
-        daily: None,
-    }
-}
-
-fn finished(level: &str, ms: u64) -> Finished {
-    Finished {
-        kind: kind(Some(level)),
-        time_ms: ms,
-        hint_steps: 0,
-        revealed_cells: 0,
-        solution_copied: false,
-        solution_revealed: false,
-    }
-}
-
-fn summary(moved: bool) -> GameSummary {
-    GameSummary {
-        size: 9,
-        variant: "standard".into(),
-        level: Some("easy".into()),
-        filled: 30,
-        total: 81,
-        moved,
-    }
-}
+both!(
+    two_writers_at_once_lose_no_finish,
+    the_list_keeps_the_ten_newest_games_with_moves,
+    records_give_best_and_median_of_the_finishes_that_count,
+);
 
 fn local(dir: &Path) -> (LocalStore, Keeper) {
     let store = LocalStore::open(Some(dir));
@@ -83,7 +59,7 @@ fn the_old_local_save_comes_in_whole_and_is_kept_renamed() {
         panic!("records");
     };
     assert_eq!(records.len(), 1, "{records:?}");
-    assert_eq!(records[0].kind, kind(None));
+    assert_eq!(records[0].kind, kind(None, None));
     assert_eq!(records[0].best_ms, 1984);
     let history = keeper.store().history(keeper.player(), None, 10).unwrap();
     assert!(history[0].imported);
@@ -212,122 +188,177 @@ fn a_store_from_a_newer_version_is_moved_aside_with_a_message() {
     assert_eq!(version, 99, "kept untouched");
 }
 
-/// Two terminals of the same player, each with its own connection, finishing games at the
-/// same time: every finish is in the history.
-#[test]
-fn two_writers_at_once_lose_no_finish() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(STORE_FILE);
+/// Two programs of one player (two terminals, or for PostgreSQL two servers, each with its
+/// own connection or pool) finish games at the same time: every finish is in the history.
+fn two_writers_at_once_lose_no_finish(under: &Under) {
     const EACH: u64 = 150;
-    let writers: Vec<_> = (0..2u64)
-        .map(|w| {
-            let path = path.clone();
-            std::thread::spawn(move || {
-                let store = Arc::new(SqliteStore::open(&path).unwrap().store);
-                let mut keeper = Keeper::new(store, LOCAL_OWNER).unwrap();
-                for i in 0..EACH {
-                    let mut save = sudoscope::store::Save::single(format!("game {w} {i}"));
-                    save.game = i;
-                    save.summary = summary(true);
-                    keeper.save(&save).unwrap();
-                    save.completed = true;
-                    save.finish = Some(finished("easy", 1000 * (w * EACH + i + 1)));
-                    keeper.save(&save).unwrap();
-                }
+    let stores = [(under.reopen)(), (under.reopen)()];
+    std::thread::scope(|scope| {
+        let writers: Vec<_> = stores
+            .iter()
+            .enumerate()
+            .map(|(w, store)| {
+                scope.spawn(move || {
+                    let mut keeper = Keeper::new(store.clone(), LOCAL_OWNER).expect("keeper");
+                    for i in 0..EACH {
+                        let mut save = Save::single(format!("game {w} {i}"));
+                        save.game = i;
+                        save.summary = summary(true);
+                        keeper.save(&save).expect("save");
+                        save.completed = true;
+                        save.finish = Some(finished("easy", 1000 * (w as u64 * EACH + i + 1)));
+                        keeper.save(&save).expect("finish");
+                    }
+                })
             })
-        })
-        .collect();
-    for writer in writers {
-        writer.join().expect("a writer failed");
-    }
-    let store = SqliteStore::open_as_is(&path).unwrap();
-    let player = store.player(LOCAL_OWNER).unwrap();
-    let history = store.history(player, None, 1000).unwrap();
+            .collect();
+        for writer in writers {
+            writer.join().expect("a writer failed");
+        }
+    });
+    let store = (under.reopen)();
+    let player = store.player(LOCAL_OWNER).expect("player");
+    let history = store.history(player, None, 1000).expect("history");
     assert_eq!(history.len() as u64, 2 * EACH);
-    let records = store.records(player).unwrap();
+    let records = store.records(player).expect("records");
     assert_eq!(records[0].games as u64, 2 * EACH);
     assert_eq!(records[0].best_ms, 1000);
     assert!(
-        store.unfinished(player, 100).unwrap().is_empty(),
+        store.unfinished(player, 100).expect("list").is_empty(),
         "finished games leave the list"
     );
 }
 
-#[test]
-fn the_list_keeps_the_ten_newest_games_with_moves() {
-    let store = SqliteStore::in_memory().unwrap();
-    let player = store.player(LOCAL_OWNER).unwrap();
+fn the_list_keeps_the_ten_newest_games_with_moves(under: &Under) {
+    let store = &under.store;
+    let player = store.player(LOCAL_OWNER).expect("player");
+    assert_eq!(
+        store.player(LOCAL_OWNER).expect("again"),
+        player,
+        "one row per owner"
+    );
     let mut ids = Vec::new();
     for i in 0..12 {
+        under.now.fetch_add(1, Ordering::SeqCst);
         ids.push(
             store
                 .put_game(player, None, &summary(true), &format!("moved {i}"))
-                .unwrap(),
+                .expect("put"),
         );
     }
     // A game without moves stays only while it is the newest.
+    under.now.fetch_add(1, Ordering::SeqCst);
     let untouched = store
         .put_game(player, None, &summary(false), "untouched")
-        .unwrap();
-    let games = store.unfinished(player, 100).unwrap();
+        .expect("put");
+    let games = store.unfinished(player, 100).expect("list");
     assert_eq!(games.len(), 10);
     assert_eq!(games[0].id, untouched);
+    assert_eq!(games[0].summary, summary(false));
     assert_eq!(games[1].snapshot, "moved 11");
+    under.now.fetch_add(1, Ordering::SeqCst);
     store
         .put_game(player, None, &summary(true), "newer")
-        .unwrap();
-    let games = store.unfinished(player, 100).unwrap();
+        .expect("put");
+    let games = store.unfinished(player, 100).expect("list");
     assert!(games.iter().all(|g| g.snapshot != "untouched"));
     assert_eq!(games[0].snapshot, "newer");
+    assert_eq!(store.unfinished(player, 3).expect("list").len(), 3);
     // Updating a kept game keeps its id; a game that is gone is added again.
     let kept = games[3].id;
     assert_eq!(
         store
             .put_game(player, Some(kept), &summary(true), "x")
-            .unwrap(),
+            .expect("put"),
         kept
     );
     let gone = ids[0];
     assert_ne!(
         store
             .put_game(player, Some(gone), &summary(true), "y")
-            .unwrap(),
-        gone
+            .expect("put"),
+        gone,
+        "a game that is gone is added again"
+    );
+    // Another player's game id is not theirs to overwrite.
+    let other = store.player("key:b").expect("player");
+    let theirs = store
+        .put_game(other, Some(kept), &summary(true), "theirs")
+        .expect("put");
+    assert_ne!(theirs, kept);
+    store.drop_game(player, kept).expect("drop");
+    assert!(
+        store
+            .unfinished(player, 100)
+            .expect("list")
+            .iter()
+            .all(|g| g.id != kept)
     );
 }
 
-#[test]
-fn records_give_best_and_median_of_the_finishes_that_count() {
-    let store = SqliteStore::in_memory().unwrap();
-    let player = store.player(LOCAL_OWNER).unwrap();
+fn records_give_best_and_median_of_the_finishes_that_count(under: &Under) {
+    let store = &under.store;
+    // A revealed solution does not count; each level has its own record.
+    let player = store.player(LOCAL_OWNER).expect("player");
     for ms in [9000, 3000, 5000, 7000] {
         store
             .finish_game(player, None, &finished("hard", ms))
-            .unwrap();
+            .expect("finish");
     }
     let mut revealed = finished("hard", 100);
     revealed.solution_revealed = true;
-    store.finish_game(player, None, &revealed).unwrap();
+    store.finish_game(player, None, &revealed).expect("finish");
     store
         .finish_game(player, None, &finished("easy", 2000))
-        .unwrap();
-    let records = store.records(player).unwrap();
+        .expect("finish");
+    let records = store.records(player).expect("records");
     let hard = records
         .iter()
-        .find(|r| r.kind == kind(Some("hard")))
-        .unwrap();
+        .find(|r| r.kind == kind(Some("hard"), None))
+        .expect("hard");
     assert_eq!((hard.games, hard.best_ms, hard.median_ms), (4, 3000, 5000));
     let easy = records
         .iter()
-        .find(|r| r.kind == kind(Some("easy")))
-        .unwrap();
+        .find(|r| r.kind == kind(Some("easy"), None))
+        .expect("easy");
     assert_eq!((easy.games, easy.best_ms), (1, 2000));
     // The history keeps the revealed one too, and filters by kind.
     assert_eq!(
         store
-            .history(player, Some(&kind(Some("hard"))), 10)
-            .unwrap()
+            .history(player, Some(&kind(Some("hard"), None)), 10)
+            .expect("history")
             .len(),
         5
+    );
+
+    // Another player: a copied solution does not count either, a game without a level is a
+    // kind of its own, and the records come in order of kind.
+    let player = store.player("key:r").expect("player");
+    for ms in [5_000, 1_000, 3_000, 4_000] {
+        store
+            .finish_game(player, None, &finished("easy", ms))
+            .expect("finish");
+    }
+    store
+        .finish_game(player, None, &finished("hard", 9_000))
+        .expect("finish");
+    let mut copied = finished("easy", 10);
+    copied.solution_copied = true;
+    store.finish_game(player, None, &copied).expect("finish");
+    let mut plain = finished("easy", 7_000);
+    plain.kind.level = None;
+    store.finish_game(player, None, &plain).expect("finish");
+    let records = store.records(player).expect("records");
+    let seen: Vec<(Option<&str>, u32, u64, u64)> = records
+        .iter()
+        .map(|r| (r.kind.level.as_deref(), r.games, r.best_ms, r.median_ms))
+        .collect();
+    assert_eq!(
+        seen,
+        vec![
+            (None, 1, 7_000, 7_000),
+            (Some("easy"), 4, 1_000, 3_000),
+            (Some("hard"), 1, 9_000, 9_000)
+        ]
     );
 }

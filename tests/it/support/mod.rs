@@ -1,3 +1,4 @@
+pub mod backends;
 pub mod pg;
 pub mod server;
 pub mod sshclient;
