@@ -9,7 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::overlays::{centered, popup};
+use super::overlays::{TextPrompt, centered, popup, text_prompt};
 use crate::names;
 use crate::store::BoardsView;
 use crate::store::stats::{StatsReport, clock};
@@ -321,39 +321,25 @@ pub fn name_prompt(
     error: Option<&str>,
     first: bool,
 ) {
-    let theme = &app.theme;
-    let mut lines = vec![Line::from("")];
     let ask = if first {
-        " Your finish is ranked! Pick the name other players see:"
+        "Your finish is ranked! Pick the name other players see:"
     } else {
-        " The name other players see on the leaderboards:"
+        "The name other players see on the leaderboards:"
     };
-    lines.push(Line::from(ask));
-    lines.push(Line::from(vec![
-        Span::styled(" > ", theme.key),
-        Span::styled(
-            format!("{}_", names::for_terminal(text, theme.glyphs.ascii)),
-            theme.accent,
-        ),
-    ]));
-    lines.push(Line::from(Span::styled(
-        " 3–20 letters, digits, - _ . (unique, whatever the case)",
-        theme.dim,
-    )));
-    if let Some(error) = error {
-        for row in crate::tui::wrap::wrap_words(error, 58) {
-            lines.push(Line::from(Span::styled(format!(" {row}"), theme.error)));
-        }
-    }
-    lines.push(Line::from(""));
-    lines.push(Line::from(vec![
-        Span::styled(" Enter", theme.key),
-        Span::raw(" take it   "),
-        Span::styled("Esc", theme.key),
-        Span::raw(" not now"),
-    ]));
-    let rect = centered(area, 62, lines.len() as u16 + 2);
-    popup(app, frame, rect, " Your name ".into(), lines, 0);
+    text_prompt(
+        app,
+        frame,
+        area,
+        TextPrompt {
+            title: " Your name ",
+            ask,
+            text,
+            hint: Some("3–20 letters, digits, - _ . (unique, whatever the case)"),
+            error,
+            enter: "take it",
+            esc: "not now",
+        },
+    );
 }
 
 #[cfg(test)]

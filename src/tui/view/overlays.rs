@@ -472,33 +472,74 @@ pub fn banner(app: &App, frame: &mut Frame, board: Rect) {
     );
 }
 
-/// The race room code prompt.
-pub fn join_room(app: &App, frame: &mut Frame, area: Rect, text: &str, error: Option<&str>) {
+/// What a one-line text prompt asks and shows.
+pub struct TextPrompt<'a> {
+    /// The popup's title, e.g. ` Your name `.
+    pub title: &'a str,
+    /// The question above the typed text.
+    pub ask: &'a str,
+    /// What the player has typed so far (drawn escaped: it may come from anyone).
+    pub text: &'a str,
+    /// A dim line under the text saying what it may hold.
+    pub hint: Option<&'a str>,
+    /// Why the last Enter was refused.
+    pub error: Option<&'a str>,
+    /// What Enter and Esc do.
+    pub enter: &'a str,
+    pub esc: &'a str,
+}
+
+/// A one-line text prompt in a popup: the question, the typed text, its hint, the error of
+/// the last try and what Enter and Esc do.
+pub fn text_prompt(app: &App, frame: &mut Frame, area: Rect, prompt: TextPrompt) {
     let theme = &app.theme;
     let mut lines = vec![
         Line::from(""),
-        Line::from(" The code of the room (the player who opened it has it):"),
+        Line::from(format!(" {}", prompt.ask)),
         Line::from(vec![
             Span::styled(" > ", theme.key),
-            // Only a code's characters are ever taken into `text`; drawn safely all the same.
             Span::styled(
-                format!("{}_", crate::names::for_terminal(text, theme.glyphs.ascii)),
+                format!(
+                    "{}_",
+                    crate::names::for_terminal(prompt.text, theme.glyphs.ascii)
+                ),
                 theme.accent,
             ),
         ]),
     ];
-    if let Some(error) = error {
-        for row in crate::tui::wrap::wrap_words(error, 58) {
+    if let Some(hint) = prompt.hint {
+        lines.push(Line::from(Span::styled(format!(" {hint}"), theme.dim)));
+    }
+    if let Some(error) = prompt.error {
+        for row in wrap_words(error, 58) {
             lines.push(Line::from(Span::styled(format!(" {row}"), theme.error)));
         }
     }
     lines.push(Line::from(""));
     lines.push(Line::from(vec![
         Span::styled(" Enter", theme.key),
-        Span::raw(" join   "),
+        Span::raw(format!(" {}   ", prompt.enter)),
         Span::styled("Esc", theme.key),
-        Span::raw(" cancel"),
+        Span::raw(format!(" {}", prompt.esc)),
     ]));
     let rect = centered(area, 62, lines.len() as u16 + 2);
-    popup(app, frame, rect, " Join a race ".into(), lines, 0);
+    popup(app, frame, rect, prompt.title.into(), lines, 0);
+}
+
+/// The race room code prompt. Only a code's characters are ever taken into `text`.
+pub fn join_room(app: &App, frame: &mut Frame, area: Rect, text: &str, error: Option<&str>) {
+    text_prompt(
+        app,
+        frame,
+        area,
+        TextPrompt {
+            title: " Join a race ",
+            ask: "The code of the room (the player who opened it has it):",
+            text,
+            hint: None,
+            error,
+            enter: "join",
+            esc: "cancel",
+        },
+    );
 }
