@@ -91,6 +91,22 @@ pub fn with_causes(error: &dyn std::error::Error) -> String {
     text
 }
 
+/// How sudoscope connects to the database at `url`: a connection that cannot be made fails
+/// within seconds, and one that dies quietly (a server gone without closing it) is noticed.
+/// The error says in words why the address is not one.
+pub fn client_config(url: &str) -> std::result::Result<tokio_postgres::Config, String> {
+    let mut config: tokio_postgres::Config = url
+        .parse()
+        .map_err(|e: tokio_postgres::Error| format!("not a database URL: {e}"))?;
+    config.connect_timeout(CONNECT_TIMEOUT);
+    config.keepalives(true);
+    config.keepalives_idle(Duration::from_secs(30));
+    if config.get_application_name().is_none() {
+        config.application_name("sudoscope");
+    }
+    Ok(config)
+}
+
 /// Whether `text` names a PostgreSQL database rather than a file.
 pub fn is_postgres_url(text: &str) -> bool {
     text.starts_with("postgres://") || text.starts_with("postgresql://")
@@ -178,15 +194,7 @@ impl PgStore {
             url: shown.clone(),
             reason,
         };
-        let mut config: tokio_postgres::Config = url
-            .parse()
-            .map_err(|e: tokio_postgres::Error| unreachable(format!("not a database URL: {e}")))?;
-        config.connect_timeout(CONNECT_TIMEOUT);
-        config.keepalives(true);
-        config.keepalives_idle(Duration::from_secs(30));
-        if config.get_application_name().is_none() {
-            config.application_name("sudoscope");
-        }
+        let config = client_config(url).map_err(&unreachable)?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("sudoscope-postgres")
