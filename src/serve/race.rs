@@ -192,7 +192,7 @@ impl RaceSession {
             }
             (Some(_), Joined::Racer(_)) => {}
             (None, place) => {
-                let Some(mut board) = self.board(&inside.room) else {
+                let Some(mut board) = self.board(&inside.room, place) else {
                     return;
                 };
                 copy_entries(&mut board, &entries);
@@ -216,8 +216,8 @@ impl RaceSession {
         }
     }
 
-    /// A fresh board of the room's puzzle.
-    fn board(&self, room: &Room) -> Option<App> {
+    /// A fresh board of the room's puzzle, for a racer or a spectator.
+    fn board(&self, room: &Room, place: Joined) -> Option<App> {
         let config = AppConfig {
             start: StartGame::Puzzle(room.puzzle.clone()),
             color: true,
@@ -226,6 +226,10 @@ impl RaceSession {
         };
         let mut app = App::new(config).ok()?;
         app.game.level = room.settings.level;
+        app.key_card = Some(match place {
+            Joined::Spectator => SPECTATOR_KEYS,
+            Joined::Racer(_) => RACER_KEYS,
+        });
         Some(app)
     }
 
@@ -478,6 +482,22 @@ impl RaceSession {
         })
     }
 }
+
+/// The short key list beside a racer's board: what [`allowed`] lets a racer do.
+const RACER_KEYS: &[(&str, &str)] = &[
+    ("Tab", "next empty cell"),
+    ("n f", "notes · fill notes"),
+    ("u ^r", "undo · redo"),
+    ("c", "check (others see mistakes)"),
+    ("?", "all keys"),
+];
+
+/// The short key list beside a spectator's board.
+const SPECTATOR_KEYS: &[(&str, &str)] = &[
+    ("Tab", "next racer"),
+    ("s", "live solvers"),
+    ("?", "all keys"),
+];
 
 /// What a racer (or a spectator) may do with the board.
 fn allowed(action: Action, spectator: bool) -> bool {
@@ -882,6 +902,12 @@ mod tests {
     #[test]
     fn racers_get_no_hints_and_a_spectator_no_digits() {
         let (rooms, _now, _alice, mut bob, code) = race();
+        // The keys beside the board are the ones a racer has.
+        let keys = screen(&mut bob, 120, 40);
+        assert!(keys.contains("check (others see mistakes)"), "{keys}");
+        for gone in ["hint (again", "live solvers", "new game"] {
+            assert!(!keys.contains(gone), "{gone} offered to a racer:\n{keys}");
+        }
         press(&mut bob, KeyCode::Char('i'));
         assert!(
             screen(&mut bob, 120, 40).contains("hints, solvers and reveals are off"),
@@ -908,7 +934,10 @@ mod tests {
         assert_eq!(inside.watched, 1);
         assert_eq!(first_entry(inside), Some(7), "bob's digit");
         press(&mut carol, KeyCode::Char('3'));
-        assert!(screen(&mut carol, 120, 40).contains("spectators watch"));
+        let watching = screen(&mut carol, 120, 40);
+        assert!(watching.contains("spectators watch"));
+        assert!(watching.contains("live solvers"), "{watching}");
+        assert!(!watching.contains("hint (again"), "{watching}");
     }
 
     #[test]

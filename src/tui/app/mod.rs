@@ -468,6 +468,9 @@ pub struct App {
     pub(crate) banner_closed: bool,
     /// The id of the next job.
     next_job: u64,
+    /// The short key list beside the board, when the keys are not the game's own (a race
+    /// board allows only some): key and what it does.
+    pub(crate) key_card: Option<&'static [(&'static str, &'static str)]>,
     /// The stored game the current one was continued from (see `saving`).
     stored: Option<GameId>,
     /// The current game's finish went to the history (a game records one finish).
@@ -570,6 +573,7 @@ impl App {
             finish: None,
             banner_closed: false,
             next_job: 1,
+            key_card: None,
             stored: None,
             finish_recorded: false,
             assists,

@@ -154,23 +154,28 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect, hits: &mut Hits) {
                     Span::styled(what, theme.dim),
                 ])
             };
-            let lines: Vec<Line> = vec![
-                k("i", "hint (again: more)"),
-                k("n f", "notes · fill notes"),
-                k("u ^r", "undo · redo"),
-                k("c", "check entries"),
-                k("s", "live solvers"),
-                k("g o", "new game · open"),
-                k("?", "all keys"),
-            ]
-            .into_iter()
-            .map(|l| theme.glyphs.line(l))
-            .collect();
+            let lines: Vec<Line> = app
+                .key_card
+                .unwrap_or(GAME_KEYS)
+                .iter()
+                .map(|&(key, what)| theme.glyphs.line(k(key, what)))
+                .collect();
             frame.render_widget(Paragraph::new(lines), rest);
         }
     }
     hits.palette = palette;
 }
+
+/// The short key list of a game.
+const GAME_KEYS: &[(&str, &str)] = &[
+    ("i", "hint (again: more)"),
+    ("n f", "notes · fill notes"),
+    ("u ^r", "undo · redo"),
+    ("c", "check entries"),
+    ("s", "live solvers"),
+    ("g o", "new game · open"),
+    ("?", "all keys"),
+];
 
 /// The hint card in a bordered box.
 /// Draws the hint card; when its text is taller than the card, says how many rows it showed
