@@ -153,15 +153,7 @@ fn two_instances_share_a_player_and_kill_9_loses_no_echoed_move() {
 /// resumes at the very last one on another instance.
 #[test]
 fn a_postgres_restart_mid_game_drops_no_session_and_loses_no_move() {
-    if !tools_present() || !available("a_postgres_restart_mid_game") {
-        return;
-    }
-    let Some(cluster) = cluster() else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "pg_ctlcluster and one cluster in /etc/postgresql are needed under CI=true"
-        );
-        eprintln!("a_postgres_restart_mid_game: skipped, no local cluster to restart");
+    let Some(cluster) = restartable("a_postgres_restart_mid_game") else {
         return;
     };
     let _server = serialised();
@@ -179,13 +171,7 @@ fn a_postgres_restart_mid_game_drops_no_session_and_loses_no_move() {
 
     // Restart the server with moves made while it is down (stopped, moves, started: the
     // outage is sure to meet the moves however fast the machine restarts).
-    let ctl = |action: &str| {
-        Command::new("pg_ctlcluster")
-            .args(["--skip-systemctl-redirect", &cluster, "main", action])
-            .status()
-            .map(|s| s.success())
-            .unwrap_or(false)
-    };
+    let ctl = |action: &str| pg_ctl(&cluster, action);
     assert!(ctl("stop"), "pg_ctlcluster stop failed");
     // Whatever happens now, the server is started again.
     let restarter = StartAgain(cluster.clone());
@@ -219,10 +205,34 @@ struct StartAgain(String);
 
 impl Drop for StartAgain {
     fn drop(&mut self) {
-        let _ = Command::new("pg_ctlcluster")
-            .args(["--skip-systemctl-redirect", &self.0, "main", "start"])
-            .status();
+        pg_ctl(&self.0, "start");
     }
+}
+
+/// The cluster a test may stop and start, when the tools, the server and the cluster are all
+/// there; else says why the test skips (and fails under CI, where they must be).
+fn restartable(test: &str) -> Option<String> {
+    if !tools_present() || !available(test) {
+        return None;
+    }
+    let found = cluster();
+    if found.is_none() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "pg_ctlcluster and one cluster in /etc/postgresql are needed under CI=true"
+        );
+        eprintln!("{test}: skipped, no local cluster to restart");
+    }
+    found
+}
+
+/// `pg_ctlcluster` on the machine's cluster: `stop`, `start`; says whether it worked.
+fn pg_ctl(cluster: &str, action: &str) -> bool {
+    Command::new("pg_ctlcluster")
+        .args(["--skip-systemctl-redirect", cluster, "main", action])
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
 }
 
 /// The one cluster version under /etc/postgresql (the machine's own server).
@@ -432,15 +442,7 @@ fn behind_haproxy_a_killed_instances_player_resumes_on_the_other() {
 /// in both racers' history.
 #[test]
 fn a_race_across_two_instances_survives_a_restart_and_a_kill_9() {
-    if !tools_present() || !available("a_race_across_two_instances") {
-        return;
-    }
-    let Some(cluster) = cluster() else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "pg_ctlcluster and one cluster in /etc/postgresql are needed under CI=true"
-        );
-        eprintln!("a_race_across_two_instances: skipped, no local cluster to restart");
+    let Some(cluster) = restartable("a_race_across_two_instances") else {
         return;
     };
     let _server = serialised();
@@ -484,13 +486,7 @@ fn a_race_across_two_instances_survives_a_restart_and_a_kill_9() {
     );
 
     // The database stops; both move meanwhile; it starts again.
-    let ctl = |action: &str| {
-        Command::new("pg_ctlcluster")
-            .args(["--skip-systemctl-redirect", &cluster, "main", action])
-            .status()
-            .map(|s| s.success())
-            .unwrap_or(false)
-    };
+    let ctl = |action: &str| pg_ctl(&cluster, action);
     assert!(ctl("stop"), "pg_ctlcluster stop failed");
     let restarter = StartAgain(cluster.clone());
     type_digits(&tmux, "bob", &digits[2..3]);

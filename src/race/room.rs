@@ -208,6 +208,13 @@ impl Room {
         self.racers.iter().position(|r| r.key == key)
     }
 
+    /// The seat of this player while `connection` holds it (a connection that lost the seat
+    /// to a newer one has no say over it).
+    fn seat_held(&self, key: &str, connection: u64) -> Option<usize> {
+        self.seat_of(key)
+            .filter(|&seat| self.racers[seat].connection == Some(connection))
+    }
+
     /// The owner starts the countdown.
     pub fn start(&mut self, key: &str, now_ms: u64) -> Result<(), RoomError> {
         if key != self.owner {
@@ -253,13 +260,10 @@ impl Room {
     /// The connection of a seat closed. In the lobby the seat is given up (and the room's
     /// ownership passes on); in the race it is kept for the racer's return.
     pub fn leave(&mut self, key: &str, connection: u64, now_ms: u64) {
-        let Some(seat) = self.seat_of(key) else {
+        let Some(seat) = self.seat_held(key, connection) else {
             return;
         };
         let racer = &mut self.racers[seat];
-        if racer.connection != Some(connection) {
-            return;
-        }
         match self.phase {
             Phase::Lobby | Phase::Countdown { .. } => {
                 let gone = self.racers.remove(seat);
@@ -288,13 +292,10 @@ impl Room {
     /// elsewhere and takes the seat, as after any drop. In the lobby, or once the race is
     /// over, it is the same as leaving.
     pub fn lost(&mut self, key: &str, connection: u64, now_ms: u64) {
-        let Some(seat) = self.seat_of(key) else {
+        let Some(seat) = self.seat_held(key, connection) else {
             return;
         };
         let racer = &mut self.racers[seat];
-        if racer.connection != Some(connection) {
-            return;
-        }
         match self.phase {
             Phase::Racing { .. } => {
                 if racer.dropped_ms.is_none() {

@@ -107,6 +107,39 @@ pub fn client_config(url: &str) -> std::result::Result<tokio_postgres::Config, S
     Ok(config)
 }
 
+/// A small runtime of `threads` threads named `name` to run connections on, and a pool of up
+/// to `size` connections made with `config`: a call waits at most `wait` for a free one.
+/// Both the store and the race rooms own one, so neither can hold up the other.
+pub fn runtime_and_pool(
+    config: tokio_postgres::Config,
+    name: &str,
+    threads: usize,
+    size: usize,
+    wait: Duration,
+) -> std::result::Result<(tokio::runtime::Runtime, Pool), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(threads)
+        .thread_name(name)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start its connection threads: {e}"))?;
+    let manager = Manager::from_config(
+        config,
+        NoTls,
+        ManagerConfig {
+            recycling_method: RecyclingMethod::Fast,
+        },
+    );
+    let pool = Pool::builder(manager)
+        .max_size(size)
+        .runtime(Runtime::Tokio1)
+        .wait_timeout(Some(wait))
+        .create_timeout(Some(CONNECT_TIMEOUT + Duration::from_secs(1)))
+        .build()
+        .map_err(|e| e.to_string())?;
+    Ok((runtime, pool))
+}
+
 /// Whether `text` names a PostgreSQL database rather than a file.
 pub fn is_postgres_url(text: &str) -> bool {
     text.starts_with("postgres://") || text.starts_with("postgresql://")
@@ -195,26 +228,9 @@ impl PgStore {
             reason,
         };
         let config = client_config(url).map_err(&unreachable)?;
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .thread_name("sudoscope-postgres")
-            .enable_all()
-            .build()
-            .map_err(|e| unreachable(format!("cannot start its connection threads: {e}")))?;
-        let manager = Manager::from_config(
-            config,
-            NoTls,
-            ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
-            },
-        );
-        let pool = Pool::builder(manager)
-            .max_size(POOL_SIZE)
-            .runtime(Runtime::Tokio1)
-            .wait_timeout(Some(WAIT_TIMEOUT))
-            .create_timeout(Some(CONNECT_TIMEOUT + Duration::from_secs(1)))
-            .build()
-            .map_err(|e| unreachable(e.to_string()))?;
+        let (runtime, pool) =
+            runtime_and_pool(config, "sudoscope-postgres", 2, POOL_SIZE, WAIT_TIMEOUT)
+                .map_err(&unreachable)?;
         let store = PgStore {
             runtime: Some(runtime),
             pool,
@@ -422,18 +438,31 @@ async fn landed_before(
         return Ok(None);
     };
     let (landed, at_ms): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
-    let earlier = match (&kind.daily, seat) {
+    let earlier = daily_finished_before(tx, player, finished, seat, landed).await?;
+    Ok(Some(ranking::judge(seat, finished, at_ms, earlier)))
+}
+
+/// Whether a keyed player has a finish of this daily at this level among their history rows
+/// before row `before` (all of them: `i64::MAX`): a second finish of a daily is not ranked.
+async fn daily_finished_before(
+    tx: &deadpool_postgres::Transaction<'_>,
+    player: PlayerId,
+    finished: &Finished,
+    seat: Seat,
+    before: i64,
+) -> std::result::Result<bool, tokio_postgres::Error> {
+    let kind = &finished.kind;
+    Ok(match (&kind.daily, seat) {
         (Some(day), Seat::Keyed) => tx
             .query_opt(
                 "SELECT 1 FROM finishes WHERE player = $1 AND daily = $2
                      AND level IS NOT DISTINCT FROM $3 AND id < $4 LIMIT 1",
-                &[&player, day, &kind.level, &landed],
+                &[&player, day, &kind.level, &before],
             )
             .await?
             .is_some(),
         _ => false,
-    };
-    Ok(Some(ranking::judge(seat, finished, at_ms, earlier)))
+    })
 }
 
 /// Adds a history row (the same columns as the SQLite backend writes).
@@ -685,7 +714,6 @@ impl Store for PgStore {
                     longest: small(&row, 1)?,
                     last: row.try_get(2)?,
                 };
-                let kind = &finished.kind;
                 if let Some(standing) = landed_before(&tx, player, &finished, seat, now).await? {
                     if let Some(id) = id {
                         tx.execute(
@@ -697,17 +725,7 @@ impl Store for PgStore {
                     commit(tx).await?;
                     return Ok(standing);
                 }
-                let earlier = match (&kind.daily, seat) {
-                    (Some(day), Seat::Keyed) => tx
-                        .query_opt(
-                            "SELECT 1 FROM finishes WHERE player = $1 AND daily = $2
-                                 AND level IS NOT DISTINCT FROM $3 LIMIT 1",
-                            &[&player, day, &kind.level],
-                        )
-                        .await?
-                        .is_some(),
-                    _ => false,
-                };
+                let earlier = daily_finished_before(&tx, player, &finished, seat, i64::MAX).await?;
                 let standing = ranking::judge(seat, &finished, now, earlier);
                 insert_finish(&tx, player, &finished, now, false, standing.is_ok()).await?;
                 if standing.is_ok() {

@@ -35,15 +35,14 @@ use std::future::Future;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
+use deadpool_postgres::Pool;
 use sudoscope_core::grid::Puzzle;
 use tokio::sync::{mpsc, watch};
-use tokio_postgres::NoTls;
 
 use super::rooms::{HubError, Member, RoomFeed, RoomHub};
 use crate::race::{Joined, Progress, Room, RoomCode, Settings};
 use crate::store::StoreError;
-use crate::store::postgres::{client_config, display_url};
+use crate::store::postgres::{client_config, display_url, runtime_and_pool};
 use queue::{Action, Queued};
 use sql::{Committed, Failure};
 
@@ -151,26 +150,14 @@ impl PgRooms {
         };
         let mut config = client_config(url).map_err(&unreachable)?;
         config.application_name("sudoscope rooms");
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .thread_name("sudoscope-rooms")
-            .enable_all()
-            .build()
-            .map_err(|e| unreachable(format!("cannot start the rooms' threads: {e}")))?;
-        let manager = Manager::from_config(
+        let (runtime, pool) = runtime_and_pool(
             config.clone(),
-            NoTls,
-            ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
-            },
-        );
-        let pool = Pool::builder(manager)
-            .max_size(POOL_SIZE)
-            .runtime(Runtime::Tokio1)
-            .wait_timeout(Some(ANSWER_WITHIN))
-            .create_timeout(Some(ANSWER_WITHIN))
-            .build()
-            .map_err(|e| unreachable(e.to_string()))?;
+            "sudoscope-rooms",
+            1,
+            POOL_SIZE,
+            ANSWER_WITHIN,
+        )
+        .map_err(&unreachable)?;
         let (queue, queued) = mpsc::unbounded_channel();
         let shared = Arc::new(Shared {
             pool,
