@@ -103,4 +103,12 @@ pub type Wake = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
 /// snapshot that cannot be read gives a fresh game, not an error); an error is shown to the
 /// player as one line before the session closes.
 pub type AppFactory =
-    std::sync::Arc<dyn Fn(Option<String>) -> Result<Box<dyn SessionApp>, String> + Send + Sync>;
+    std::sync::Arc<dyn Fn(AppStart) -> Result<Box<dyn SessionApp>, String> + Send + Sync>;
+
+/// What a session's game starts from: the player's saved game, if any, and how to draw.
+#[derive(Clone, Debug, Default)]
+pub struct AppStart {
+    pub saved: Option<String>,
+    /// Plain ASCII instead of box drawing (`ssh host ascii`).
+    pub ascii: bool,
+}

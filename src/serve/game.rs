@@ -5,7 +5,7 @@ use std::sync::Arc;
 use ratatui::Frame;
 use ratatui::crossterm::event::Event;
 
-use super::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
+use super::app::{Answer, AppFactory, AppStart, SessionApp, SessionEffect, Work};
 use crate::store::{self, Save};
 use crate::tui::app::{App, AppConfig, Effect, Msg, StartGame};
 use crate::tui::job::Done;
@@ -96,11 +96,11 @@ impl SessionApp for GameSession {
 /// panel steps on the shared `pool`, so the number of cores busy with solvers is bounded
 /// however many sessions run them.
 pub fn factory(pool: Arc<StepPool>) -> AppFactory {
-    Arc::new(move |saved: Option<String>| {
+    Arc::new(move |AppStart { saved, ascii }: AppStart| {
         let config = |start| AppConfig {
             start,
             color: true,
-            ascii: false,
+            ascii,
             pool: pool.clone(),
         };
         let fresh = || {
@@ -157,7 +157,7 @@ mod tests {
     #[test]
     fn anonymous_players_are_told_their_game_ends_with_the_connection() {
         let make = factory(Arc::new(StepPool::new(1)));
-        let mut anonymous = make(None).expect("a game");
+        let mut anonymous = make(AppStart::default()).expect("a game");
         let jobs = anonymous.start(false);
         assert!(screen(anonymous.as_mut(), 80, 24).contains(ANONYMOUS_NOTICE));
         for effect in jobs {
@@ -166,8 +166,33 @@ mod tests {
             }
         }
         assert!(screen(anonymous.as_mut(), 80, 24).contains(ANONYMOUS_NOTICE));
-        let mut keyed = make(None).expect("a game");
+        let mut keyed = make(AppStart::default()).expect("a game");
         keyed.start(true);
         assert!(!screen(keyed.as_mut(), 80, 24).contains("only for this connection"));
+    }
+
+    /// `ssh host ascii`: the game is drawn with ASCII only, like `play --ascii`.
+    #[test]
+    fn a_player_who_asks_for_ascii_gets_no_other_character() {
+        let make = factory(Arc::new(StepPool::new(1)));
+        let mut app = make(AppStart {
+            saved: None,
+            ascii: true,
+        })
+        .expect("a game");
+        for effect in app.start(true) {
+            if let SessionEffect::Work(work) = effect {
+                app.work_done(work.run());
+            }
+        }
+        let drawn = screen(app.as_mut(), 80, 24);
+        assert!(drawn.contains("q quit"), "{drawn}");
+        assert!(drawn.is_ascii(), "{drawn}");
+        let mut plain = make(AppStart::default()).expect("a game");
+        plain.start(true);
+        assert!(
+            !screen(plain.as_mut(), 80, 24).is_ascii(),
+            "box drawing by default"
+        );
     }
 }

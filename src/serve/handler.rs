@@ -96,7 +96,7 @@ impl Connection {
         &mut self,
         channel: ChannelId,
         session: &mut Session,
-        race: Option<RaceEntry>,
+        requested: Requested,
     ) -> Result<(), russh::Error> {
         if self.input.is_some() {
             session.channel_failure(channel)?;
@@ -160,7 +160,8 @@ impl Connection {
             admission: self.shared.admission.clone(),
             rooms: self.shared.rooms.clone(),
             race_pool: self.shared.race_pool.clone(),
-            race,
+            race: requested.race,
+            ascii: requested.ascii,
         };
         tokio::spawn(session::run(context));
         Ok(())
@@ -336,8 +337,8 @@ impl Handler for Connection {
         data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        match race_command(data) {
-            Some(Ok(entry)) => self.start_session(channel, session, Some(entry)),
+        match ssh_command(data) {
+            Some(Ok(requested)) => self.start_session(channel, session, requested),
             Some(Err(reason)) => {
                 self.refuse("exec (bad room code)");
                 session.channel_success(channel)?;
@@ -350,7 +351,7 @@ impl Handler for Connection {
                 self.explain_and_close(
                     channel,
                     session,
-                    "sudoscope serves the game (ssh -t host -p port) and race rooms (ssh -t host -p port join CODE, or watch CODE).",
+                    "sudoscope serves the game (ssh -t host -p port), in plain ASCII (ssh -t host -p port ascii), and race rooms (ssh -t host -p port join CODE, or watch CODE).",
                 );
                 Ok(())
             }
@@ -401,7 +402,7 @@ impl Handler for Connection {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.start_session(channel, session, None)
+        self.start_session(channel, session, Requested::default())
     }
 
     async fn window_change_request(
@@ -456,12 +457,26 @@ impl Drop for Connection {
     }
 }
 
-/// Reads an exec request: `join CODE` or `watch CODE` is a race room (or a room code that is
-/// not one, said in words); anything else is not ours (`None`).
-fn race_command(data: &[u8]) -> Option<Result<RaceEntry, String>> {
+/// What a player asked for with the command after the host: `ascii` first draws with plain
+/// ASCII (for a terminal or font without box drawing, like `play --ascii`); `join CODE` or
+/// `watch CODE` goes to a race room.
+#[derive(Debug, Default)]
+pub struct Requested {
+    pub ascii: bool,
+    pub race: Option<RaceEntry>,
+}
+
+/// Reads an exec request: `[ascii] [join CODE | watch CODE]` (a room code that is not one is
+/// said in words); anything else is not ours (`None`).
+fn ssh_command(data: &[u8]) -> Option<Result<Requested, String>> {
     let text = std::str::from_utf8(data).ok()?;
-    let mut words = text.split_whitespace();
-    let verb = words.next()?;
+    let mut words = text.split_whitespace().peekable();
+    let ascii = words
+        .next_if(|w| matches!(*w, "ascii" | "--ascii"))
+        .is_some();
+    let Some(verb) = words.next() else {
+        return ascii.then_some(Ok(Requested { ascii, race: None }));
+    };
     let code = words.next();
     if words.next().is_some() || !matches!(verb, "join" | "watch") {
         return None;
@@ -470,8 +485,14 @@ fn race_command(data: &[u8]) -> Option<Result<RaceEntry, String>> {
         return Some(Err(format!("{verb} needs a room code: {verb} CODE")));
     };
     Some(match RoomCode::parse(code) {
-        Ok(code) if verb == "join" => Ok(RaceEntry::Join(code)),
-        Ok(code) => Ok(RaceEntry::Watch(code)),
+        Ok(code) if verb == "join" => Ok(Requested {
+            ascii,
+            race: Some(RaceEntry::Join(code)),
+        }),
+        Ok(code) => Ok(Requested {
+            ascii,
+            race: Some(RaceEntry::Watch(code)),
+        }),
         Err(e) => Err(e.to_string()),
     })
 }
@@ -487,22 +508,37 @@ mod tests {
 
     #[test]
     fn join_and_watch_commands_take_a_valid_code() {
+        let race = |data: &[u8]| ssh_command(data).map(|r| r.map(|r| r.race));
         assert!(matches!(
-            race_command(b"join abc23"),
-            Some(Ok(RaceEntry::Join(_)))
+            race(b"join abc23"),
+            Some(Ok(Some(RaceEntry::Join(_))))
         ));
         assert!(matches!(
-            race_command(b" watch ABC23 "),
-            Some(Ok(RaceEntry::Watch(_)))
+            race(b" watch ABC23 "),
+            Some(Ok(Some(RaceEntry::Watch(_))))
         ));
-        assert!(matches!(race_command(b"join"), Some(Err(_))));
+        assert!(matches!(race(b"join"), Some(Err(_))));
         // A code with a control character is refused in words that do not echo it.
-        let Some(Err(reason)) = race_command(b"join AB\x1bCD") else {
+        let Some(Err(reason)) = race(b"join AB\x1bCD") else {
             panic!("refused");
         };
         assert!(!reason.contains('\x1b'), "{reason}");
-        assert!(race_command(b"ls -la").is_none());
-        assert!(race_command(b"join ABCDE extra").is_none());
-        assert!(race_command(&[0xff, 0xfe]).is_none());
+        assert!(race(b"ls -la").is_none());
+        assert!(race(b"join ABCDE extra").is_none());
+        assert!(race(&[0xff, 0xfe]).is_none());
+        assert!(race(b"").is_none());
+    }
+
+    #[test]
+    fn ascii_comes_first_alone_or_before_a_room() {
+        let asked = |data: &[u8]| match ssh_command(data) {
+            Some(Ok(requested)) => Some((requested.ascii, requested.race.is_some())),
+            _ => None,
+        };
+        assert_eq!(asked(b"ascii"), Some((true, false)));
+        assert_eq!(asked(b"--ascii join ABC23"), Some((true, true)));
+        assert_eq!(asked(b"join ABC23"), Some((false, true)));
+        assert_eq!(asked(b"join ABC23 ascii"), None, "ascii comes first");
+        assert_eq!(asked(b"ascii ascii"), None);
     }
 }

@@ -87,6 +87,8 @@ pub struct RaceSession {
     /// A line for the player (a refused start, a blocked key).
     notice: Option<String>,
     size: (u16, u16),
+    /// Plain ASCII drawing, as the player asked.
+    ascii: bool,
 }
 
 /// The width of the side list of racers beside the board.
@@ -101,6 +103,7 @@ impl RaceSession {
             stage: Stage::Failed(String::new()),
             notice: None,
             size: (80, 24),
+            ascii: false,
         };
         session.stage = match entry {
             RaceEntry::Open(settings) => Stage::Opening(settings),
@@ -108,6 +111,19 @@ impl RaceSession {
             RaceEntry::Watch(code) => session.enter(&code, true),
         };
         session
+    }
+
+    /// Draws with plain ASCII (`ssh host ascii join CODE`).
+    pub fn with_ascii(mut self, ascii: bool) -> Self {
+        self.ascii = ascii;
+        // A board made on joining is drawn the other way: it is made again.
+        let mut stage = std::mem::replace(&mut self.stage, Stage::Failed(String::new()));
+        if let Stage::In(inside) = &mut stage {
+            inside.board = None;
+            self.refresh_board(inside);
+        }
+        self.stage = stage;
+        self
     }
 
     fn enter(&self, code: &RoomCode, watch_only: bool) -> Stage {
@@ -221,7 +237,7 @@ impl RaceSession {
         let config = AppConfig {
             start: StartGame::Puzzle(room.puzzle.clone()),
             color: true,
-            ascii: false,
+            ascii: self.ascii,
             pool: self.pool.clone(),
         };
         let mut app = App::new(config).ok()?;
@@ -478,7 +494,7 @@ impl RaceSession {
             owner: inside.room.owner == self.racer.member.key,
             now_ms: self.hub.now_ms(),
             notice: self.notice.as_deref(),
-            ascii: false,
+            ascii: self.ascii,
         })
     }
 }
@@ -488,7 +504,7 @@ const RACER_KEYS: &[(&str, &str)] = &[
     ("Tab", "next empty cell"),
     ("n f", "notes · fill notes"),
     ("u ^r", "undo · redo"),
-    ("c", "check (others see mistakes)"),
+    ("c", "check (seen by all)"),
     ("?", "all keys"),
 ];
 
@@ -683,7 +699,7 @@ impl SessionApp for RaceSession {
                 Stage::Failed(reason) => format!("{reason}  (q leaves)"),
                 Stage::In(_) => String::new(),
             };
-            race_view::message(frame, area, &text);
+            race_view::message(frame, area, &text, self.ascii);
             return;
         };
         let screen_spectator = screen.watched.is_some();
@@ -706,16 +722,17 @@ impl SessionApp for RaceSession {
         }
         // The board's own key line lists keys a race does not take: the race's instead,
         // unless the board has something to say (a check's result) or the race has.
+        let arrows = if self.ascii { "arrows" } else { "←↓↑→" };
         let keys = if screen_spectator {
-            "Tab next racer  s solver  ←↓↑→ move  ? help  q leave"
+            format!("Tab next racer  s solver  {arrows} move  ? help  q leave")
         } else {
-            "←↓↑→ move  1-9 enter  n notes  u undo  c check  q leave"
+            format!("{arrows} move  1-9 enter  n notes  u undo  c check  q leave")
         };
         let board_says = matches!(&self.stage, Stage::In(inside)
             if inside.board.as_ref().is_some_and(|b| b.message().is_some()));
         match &self.notice {
-            Some(text) => race_view::notice(frame, board_area, text),
-            None if !board_says => race_view::notice(frame, board_area, keys),
+            Some(text) => race_view::notice(frame, board_area, text, self.ascii),
+            None if !board_says => race_view::notice(frame, board_area, &keys, self.ascii),
             None => {}
         }
     }
@@ -904,7 +921,7 @@ mod tests {
         let (rooms, _now, _alice, mut bob, code) = race();
         // The keys beside the board are the ones a racer has.
         let keys = screen(&mut bob, 120, 40);
-        assert!(keys.contains("check (others see mistakes)"), "{keys}");
+        assert!(keys.contains("check (seen by all)"), "{keys}");
         for gone in ["hint (again", "live solvers", "new game"] {
             assert!(!keys.contains(gone), "{gone} offered to a racer:\n{keys}");
         }
@@ -938,6 +955,25 @@ mod tests {
         assert!(watching.contains("spectators watch"));
         assert!(watching.contains("live solvers"), "{watching}");
         assert!(!watching.contains("hint (again"), "{watching}");
+    }
+
+    #[test]
+    fn a_player_who_asks_for_ascii_sees_only_ascii() {
+        let (rooms, _now, _alice, _bob, code) = race();
+        let hub: SharedRooms = Arc::new(rooms);
+        let mut carol = RaceSession::new(
+            hub,
+            player("carol", 3, None),
+            Arc::new(StepPool::new(1)),
+            RaceEntry::Watch(code),
+        )
+        .with_ascii(true);
+        carol.tick();
+        for (w, h) in [(80, 24), (120, 40)] {
+            let drawn = screen(&mut carol, w, h);
+            assert!(drawn.contains("racer 2"), "{drawn}");
+            assert!(drawn.is_ascii(), "{w}x{h}: {drawn}");
+        }
     }
 
     #[test]

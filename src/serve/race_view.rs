@@ -13,6 +13,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::names;
 use crate::race::{MAX_RACERS, Phase, Room};
+use crate::tui::theme::Glyphs;
 
 /// What a session's race screen shows.
 pub struct RaceScreen<'a> {
@@ -58,10 +59,10 @@ fn dim() -> Style {
 }
 
 /// One line in the middle of the screen.
-pub fn message(frame: &mut Frame, area: Rect, text: &str) {
+pub fn message(frame: &mut Frame, area: Rect, text: &str, ascii: bool) {
     frame.render_widget(Clear, area);
     let y = area.y + area.height / 2;
-    let paragraph = Paragraph::new(text.to_string())
+    let paragraph = Paragraph::new(Glyphs::new(ascii).text(text).into_owned())
         .alignment(ratatui::layout::Alignment::Center)
         .wrap(Wrap { trim: true });
     frame.render_widget(
@@ -179,9 +180,12 @@ pub fn room(frame: &mut Frame, area: Rect, screen: &RaceScreen) {
         lines.push(Line::raw(notice.to_string()));
     }
     let width = area.width.min(64);
+    let glyphs = Glyphs::new(screen.ascii);
+    let lines: Vec<Line> = lines.into_iter().map(|line| glyphs.line(line)).collect();
     let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false }).block(
         Block::default()
             .borders(Borders::ALL)
+            .border_set(glyphs.border())
             .title(" sudoscope race "),
     );
     // As tall as the text once wrapped (a notice can take two lines).
@@ -212,7 +216,7 @@ pub fn standings(frame: &mut Frame, area: Rect, screen: &RaceScreen, compact: bo
         Line::styled(clip(&room.settings.describe(), width), dim()),
         Line::from(""),
     ];
-    let pointer = if screen.ascii { ">" } else { "▶" };
+    let pointer = "▶";
     for standing in room.standings() {
         let seat = standing.seat;
         let racer = &room.racers[seat];
@@ -257,21 +261,28 @@ pub fn standings(frame: &mut Frame, area: Rect, screen: &RaceScreen, compact: bo
     if room.spectators > 0 {
         lines.push(Line::styled(format!("{} watching", room.spectators), dim()));
     }
-    let paragraph = Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .block(Block::default().borders(Borders::LEFT));
+    let glyphs = Glyphs::new(screen.ascii);
+    let lines: Vec<Line> = lines.into_iter().map(|line| glyphs.line(line)).collect();
+    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+        Block::default()
+            .borders(Borders::LEFT)
+            .border_set(glyphs.border()),
+    );
     frame.render_widget(paragraph, area);
 }
 
 /// A line for the player over the board's status line (the bottom row of `area`).
-pub fn notice(frame: &mut Frame, area: Rect, text: &str) {
+pub fn notice(frame: &mut Frame, area: Rect, text: &str, ascii: bool) {
     if area.height == 0 {
         return;
     }
     let row = Rect::new(area.x, area.y + area.height - 1, area.width, 1);
     frame.render_widget(Clear, row);
     frame.render_widget(
-        Paragraph::new(Line::styled(format!(" {text}"), bold())),
+        Paragraph::new(Line::styled(
+            format!(" {}", Glyphs::new(ascii).text(text)),
+            bold(),
+        )),
         row,
     );
 }

@@ -23,7 +23,7 @@ use std::sync::Arc;
 use tokio::sync::{Semaphore, mpsc, watch};
 use tokio::time::Instant;
 
-use super::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
+use super::app::{Answer, AppFactory, AppStart, SessionApp, SessionEffect, Work};
 use super::input::InputParser;
 use super::limits::{Admission, SessionSlot};
 use super::race::{RaceEntry, RaceSession, Racer};
@@ -111,6 +111,8 @@ pub struct SessionContext {
     pub race_pool: Arc<StepPool>,
     /// The session goes straight to a race room (`ssh host join CODE`), not to the game.
     pub race: Option<RaceEntry>,
+    /// The player asked for plain ASCII drawing (`ssh host ascii`).
+    pub ascii: bool,
 }
 
 /// The frame buffer the terminal writes into; clones share the bytes, so the session takes
@@ -209,19 +211,21 @@ pub async fn run(mut context: SessionContext) {
         return;
     }
     let factory = context.factory.clone();
-    let mut app = match tokio::task::spawn_blocking(move || factory(saved)).await {
-        Ok(Ok(app)) => app,
-        failed => {
-            let reason = match failed {
-                Ok(Err(reason)) => reason,
-                _ => "internal error".to_string(),
-            };
-            tracing::error!(session = context.id, %reason, "the game could not be created");
-            let text = format!("sudoscope: could not start a game ({reason}), sorry.\r\n");
-            close(&context, text.into_bytes()).await;
-            return;
-        }
-    };
+    let ascii = context.ascii;
+    let mut app =
+        match tokio::task::spawn_blocking(move || factory(AppStart { saved, ascii })).await {
+            Ok(Ok(app)) => app,
+            failed => {
+                let reason = match failed {
+                    Ok(Err(reason)) => reason,
+                    _ => "internal error".to_string(),
+                };
+                tracing::error!(session = context.id, %reason, "the game could not be created");
+                let text = format!("sudoscope: could not start a game ({reason}), sorry.\r\n");
+                close(&context, text.into_bytes()).await;
+                return;
+            }
+        };
     let ending = play(&mut context, &mut app, saves.as_ref(), started).await;
     // Saved before the goodbye: once the channel closes, the client hangs up, and a server
     // that is shutting down may stop as soon as every connection is gone.
@@ -270,6 +274,7 @@ async fn race_session(
         context.race_pool.clone(),
         entry,
     )
+    .with_ascii(context.ascii)
 }
 
 /// What the session does after a batch of the app's effects.

@@ -13,7 +13,7 @@ use crate::support::tmux::Tmux;
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 use ratatui::widgets::Paragraph;
-use sudoscope::serve::app::{Answer, AppFactory, SessionApp, SessionEffect, Work};
+use sudoscope::serve::app::{Answer, AppFactory, AppStart, SessionApp, SessionEffect, Work};
 use sudoscope::serve::{ServeOptions, serve};
 use sudoscope::store::Save;
 
@@ -76,9 +76,9 @@ impl SessionApp for EchoApp {
 }
 
 fn echo_factory() -> AppFactory {
-    Arc::new(|saved: Option<String>| {
+    Arc::new(|start: AppStart| {
         Ok(Box::new(EchoApp {
-            typed: saved.unwrap_or_default(),
+            typed: start.saved.unwrap_or_default(),
             size: (0, 0),
         }) as Box<dyn SessionApp>)
     })
@@ -502,7 +502,7 @@ fn heavy_work_of_one_player_does_not_delay_another_players_keys() {
     let peaks: Arc<std::sync::Mutex<Vec<Arc<std::sync::atomic::AtomicUsize>>>> = Arc::default();
     let factory: AppFactory = {
         let peaks = peaks.clone();
-        Arc::new(move |_saved: Option<String>| {
+        Arc::new(move |_start: AppStart| {
             let peak = Arc::new(std::sync::atomic::AtomicUsize::new(0));
             peaks.lock().expect("peaks").push(peak.clone());
             Ok(Box::new(HeavyApp {
