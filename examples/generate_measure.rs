@@ -175,6 +175,7 @@ fn main() {
             Measure::Se {
                 band: parsed,
                 seeds: Vec::new(),
+                avoid: Default::default(),
             },
         ));
     }

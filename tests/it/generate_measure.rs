@@ -264,6 +264,7 @@ fn the_library_band_matches_the_full_rating() {
     let measure = Measure::Se {
         band,
         seeds: Vec::new(),
+        avoid: Default::default(),
     };
     for index in 0..4 {
         let made = generate_measured_nth(&options, &measure, index).expect("made");
