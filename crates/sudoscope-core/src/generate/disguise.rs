@@ -4,8 +4,10 @@
 //!
 //! The climb from known puzzles starts from their canonical forms (a dataset is read as its
 //! set of forms), and a puzzle a few moves from a minlex form still looks like one — empty
-//! top rows, small digits first. Equivalent puzzles have the same solution count and the same
-//! SE rating, so the puzzle returned is a random member of its class instead.
+//! top rows, small digits first. So the climb starts from a random member of the start's
+//! class instead. (Equivalent puzzles have the same solutions, but SE's rating of them can
+//! differ by a tenth: its chain search follows the cell order. The climb rates the puzzles
+//! it returns as they are.)
 
 use crate::grid::Grid;
 use crate::rng::{GenRng, RandomSource};

@@ -227,7 +227,11 @@ fn by_climbing(
             if let Some(form) = form_of(seed) {
                 started.borrow_mut().insert(form);
             }
-            match Point::rate(seed.clone(), solution, band, stop) {
+            // Climb from a random equivalent: SE's rating of equivalent puzzles can differ by
+            // a tenth (its chain search follows the cell order), so the puzzle rated during
+            // the climb must be the one returned.
+            let (seed, solution) = disguise(seed.clone(), solution, &mut attempts.rng);
+            match Point::rate(seed, solution, band, stop) {
                 // Too far below to climb from (an easy puzzle of a mixed collection).
                 Some(point) if point.rating.is_some() && point.distance > START_REACH => continue,
                 point => point,
@@ -249,11 +253,6 @@ fn by_climbing(
                     _ => None,
                 },
                 None => None,
-            };
-            let (givens, solution) = if seeds.is_empty() {
-                (givens, solution)
-            } else {
-                disguise(givens, solution, &mut attempts.rng)
             };
             return Ok(Some(made(givens, solution, rating)));
         }
