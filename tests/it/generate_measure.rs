@@ -187,7 +187,16 @@ fn needs_makes_drills_for_techniques_of_our_ladder() {
 
 #[test]
 fn needs_makes_jellyfish_drills() {
-    let records = generate_json(&["--needs", "jellyfish", "--count", "2", "--seed", "5"]);
+    let records = generate_json(&[
+        "--needs",
+        "jellyfish",
+        "--count",
+        "2",
+        "--seed",
+        "2",
+        "--timeout-ms",
+        "120000",
+    ]);
     for record in records {
         let puzzle = parse(record["puzzle"].as_str().expect("a puzzle"));
         assert!(unique(&puzzle));
