@@ -5,8 +5,8 @@
 //! The climb from known puzzles starts from their canonical forms (a dataset is read as its
 //! set of forms), and a puzzle a few moves from a minlex form still looks like one — empty
 //! top rows, small digits first. So the climb starts from a random member of the start's
-//! class instead. (Equivalent puzzles have the same solutions, but SE's rating of them can
-//! differ by a tenth: its chain search follows the cell order. The climb rates the puzzles
+//! class instead. (Equivalent puzzles have as many solutions, but SE's rating of them can
+//! differ: its chain search follows the cell order. The climb rates the puzzles
 //! it returns as they are.)
 
 use crate::grid::Grid;

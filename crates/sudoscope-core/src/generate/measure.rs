@@ -227,8 +227,8 @@ fn by_climbing(
             if let Some(form) = form_of(seed) {
                 started.borrow_mut().insert(form);
             }
-            // Climb from a random equivalent: SE's rating of equivalent puzzles can differ by
-            // a tenth (its chain search follows the cell order), so the puzzle rated during
+            // Climb from a random equivalent: SE's rating of equivalent puzzles can differ
+            // (its chain search follows the cell order), so the puzzle rated during
             // the climb must be the one returned.
             let (seed, solution) = disguise(seed.clone(), solution, &mut attempts.rng);
             match Point::rate(seed, solution, band, stop) {
