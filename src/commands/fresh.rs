@@ -31,33 +31,41 @@ const MAX_ATTEMPTS: u64 = 1000;
 /// The canonical forms of the known puzzles.
 pub struct Known {
     forms: HashSet<Cells>,
+    /// Whether they are the shared datasets' (no `--fresh FILE`).
+    from_datasets: bool,
 }
 
 impl Known {
     /// Reads the puzzles to avoid: `file`, or with `None` the shared datasets when present
     /// (saying on standard error when they are not, since then nothing is avoided).
     pub fn load(file: Option<&Path>) -> Result<Known, Failure> {
-        let files = match file {
-            Some(path) => vec![path.to_owned()],
-            None => match shared_datasets() {
-                Some(dir) => dataset_files(&dir)?,
+        let forms = match file {
+            // A named file must be all puzzles.
+            Some(path) => forms_of_files(&[path.to_owned()], true)?,
+            None => match dataset_forms()? {
+                Some(forms) => forms,
                 None => {
                     progress::eprint_line(
                         "sudoscope: --fresh: no datasets folder found (set SUDOSCOPE_DATASETS or give --fresh FILE); nothing to avoid",
                     );
-                    Vec::new()
+                    HashSet::new()
                 }
             },
         };
-        // A named file must be all puzzles; the datasets folder holds other shapes too.
-        let strict = file.is_some();
-        let sets = files
-            .par_iter()
-            .map(|path| read_forms(path, strict))
-            .collect::<Result<Vec<_>, Failure>>()?;
-        let mut forms = HashSet::with_capacity(sets.iter().map(Vec::len).sum());
-        forms.extend(sets.into_iter().flatten());
-        Ok(Known { forms })
+        Ok(Known {
+            forms,
+            from_datasets: file.is_none(),
+        })
+    }
+
+    /// The canonical forms, when they are the shared datasets' (`--fresh` without a file).
+    pub fn dataset_forms(&self) -> Option<&HashSet<Cells>> {
+        self.from_datasets.then_some(&self.forms)
+    }
+
+    /// The canonical forms.
+    pub fn forms(&self) -> &HashSet<Cells> {
+        &self.forms
     }
 
     /// The first puzzle `make` gives, for `options` and then for other seeds derived from it,
@@ -118,6 +126,26 @@ pub fn shared_datasets() -> Option<PathBuf> {
         .find(|dir| dir.join("Cargo.lock").is_file())
         .map(|repo| repo.join("../shared/datasets"))
         .filter(|dir| dir.is_dir())
+}
+
+/// The canonical forms of the shared datasets' 9×9 standard puzzles (other shapes and lines
+/// that are not puzzles are passed over); `None` when there is no datasets folder.
+pub fn dataset_forms() -> Result<Option<HashSet<Cells>>, Failure> {
+    match shared_datasets() {
+        Some(dir) => forms_of_files(&dataset_files(&dir)?, false).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The canonical forms of the files' puzzles, read in parallel (`strict`: see [`read_forms`]).
+fn forms_of_files(files: &[PathBuf], strict: bool) -> Result<HashSet<Cells>, Failure> {
+    let sets = files
+        .par_iter()
+        .map(|path| read_forms(path, strict))
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let mut forms = HashSet::with_capacity(sets.iter().map(Vec::len).sum());
+    forms.extend(sets.into_iter().flatten());
+    Ok(forms)
 }
 
 /// The files of the datasets folder, in name order.

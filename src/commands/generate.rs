@@ -12,10 +12,13 @@
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use std::collections::HashSet;
+
 use serde::Serialize;
+use sudoscope_core::canon::{Canonicalizer, Cells};
 use sudoscope_core::generate::{
-    GenerateError, GenerateOptions, Generated, Level, Measure, Need, SeBand, generate_measured_nth,
-    generate_nth,
+    Avoid, GenerateError, GenerateOptions, Generated, Level, Measure, Need, SHIPPED_FROM, SeBand,
+    generate_measured_nth, generate_nth,
 };
 use sudoscope_core::grid::{Geometry, Grid, PuzzleReader, ReadOptions, Variant};
 use sudoscope_core::logic::rating;
@@ -65,14 +68,6 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         // Text output is the puzzle alone; JSON adds the rating.
         rate: args.format == OutputFormat::Json,
     };
-    let measure = measure(args)?;
-    if measure.is_some() {
-        options.level = None;
-    }
-    if args.from.is_some() {
-        // The search from the caller's puzzles moves single cells.
-        options.symmetry = sudoscope_core::generate::Symmetry::None;
-    }
     let mut known = match &args.fresh {
         Some(file) => {
             fresh::check_options(&options)?;
@@ -80,6 +75,17 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         }
         None => None,
     };
+    let measure = measure(args, known.as_ref())?;
+    if measure.is_some() {
+        options.level = None;
+    }
+    if let Some(Measure::Se { seeds, band, .. }) = &measure
+        && (!seeds.is_empty() || band.min >= SHIPPED_FROM)
+    {
+        // The search from known puzzles (the caller's, or from SHIPPED_FROM up the datasets'
+        // or the shipped ones) moves single cells.
+        options.symmetry = sudoscope_core::generate::Symmetry::None;
+    }
     let make = |options: &GenerateOptions, index: u64| match &measure {
         Some(measure) => generate_measured_nth(options, measure, index),
         None => generate_nth(options, index),
@@ -127,16 +133,51 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
 }
 
 /// What `--se` or `--needs` asks for, checked before any search starts.
-fn measure(args: &GenerateArgs) -> Result<Option<Measure>, Failure> {
+///
+/// The climb to a band from [`SHIPPED_FROM`] up starts from known hard puzzles: those of
+/// `--from FILE`, else the shared datasets' when they are present, else (in the library) the
+/// hard puzzles the project ships. The climb never returns a puzzle equivalent to one it may
+/// start from, nor, with `--fresh`, to a known one.
+fn measure(args: &GenerateArgs, known: Option<&fresh::Known>) -> Result<Option<Measure>, Failure> {
     if let Some(band) = &args.se {
         let band: SeBand = band
             .parse()
             .map_err(|e| Failure::usage(format!("--se: {e}")))?;
+        let mut avoid: HashSet<Cells> = known.map(|k| k.forms().clone()).unwrap_or_default();
         let seeds = match &args.from {
-            Some(path) => read_seeds(path)?,
+            Some(path) => {
+                let seeds = read_seeds(path)?;
+                let mut search = Canonicalizer::new();
+                avoid.extend(seeds.iter().filter_map(|seed| {
+                    let cells: &Cells = seed.cells().try_into().ok()?;
+                    search.minlex(cells).ok()
+                }));
+                seeds
+            }
+            None if band.min >= SHIPPED_FROM => {
+                let loaded;
+                let forms = match known.and_then(fresh::Known::dataset_forms) {
+                    Some(forms) => Some(forms),
+                    None => {
+                        loaded = fresh::dataset_forms()?;
+                        loaded.as_ref()
+                    }
+                };
+                match forms {
+                    Some(forms) => {
+                        avoid.extend(forms.iter().copied());
+                        seeds_of_forms(forms)
+                    }
+                    None => Vec::new(),
+                }
+            }
             None => Vec::new(),
         };
-        return Ok(Some(Measure::Se { band, seeds }));
+        return Ok(Some(Measure::Se {
+            band,
+            seeds,
+            avoid: Avoid::new(avoid),
+        }));
     }
     if let Some(name) = &args.needs {
         let variant: Variant = args.variant.into();
@@ -147,6 +188,20 @@ fn measure(args: &GenerateArgs) -> Result<Option<Measure>, Failure> {
         return Ok(Some(Measure::Needs(need)));
     }
     Ok(None)
+}
+
+/// Canonical forms as puzzles to start from (a form is itself a puzzle, equivalent to the one
+/// it was made from); sorted, so a run's seed picks the same starts on any machine.
+fn seeds_of_forms(forms: &HashSet<Cells>) -> Vec<Grid> {
+    let Ok(geometry) = Geometry::get(9, Variant::Standard) else {
+        return Vec::new();
+    };
+    let mut sorted: Vec<&Cells> = forms.iter().collect();
+    sorted.sort_unstable();
+    sorted
+        .into_iter()
+        .filter_map(|form| Grid::from_cells(geometry, form.to_vec()).ok())
+        .collect()
 }
 
 /// The puzzles of `--from FILE`: 9×9 standard, each with exactly one solution.

@@ -186,6 +186,67 @@ fn needs_makes_drills_for_techniques_of_our_ladder() {
 }
 
 #[test]
+fn needs_makes_jellyfish_drills() {
+    let records = generate_json(&[
+        "--needs",
+        "jellyfish",
+        "--count",
+        "2",
+        "--seed",
+        "2",
+        "--timeout-ms",
+        "120000",
+    ]);
+    for record in records {
+        let puzzle = parse(record["puzzle"].as_str().expect("a puzzle"));
+        assert!(unique(&puzzle));
+        assert!(
+            drills(&puzzle, Technique::Jellyfish),
+            "{}",
+            puzzle.to_line()
+        );
+    }
+}
+
+/// Whether the walk with the techniques rated at most `technique`'s, less `left_out` (the
+/// lower rated ones the guide says the drill leaves out), solves the puzzle and uses it.
+fn drills_without(puzzle: &Puzzle, technique: Technique, left_out: &[Technique]) -> bool {
+    let allowed: Vec<Technique> = path::order(&[])
+        .into_iter()
+        .filter(|t| base_weight(*t) <= base_weight(technique) && !left_out.contains(t))
+        .collect();
+    let mut board = Board::from_puzzle(puzzle);
+    let mut used = false;
+    let walk = path::walk(&mut board, &allowed, true, |step, _| {
+        used |= step.technique == technique;
+    });
+    walk.solved && used
+}
+
+#[test]
+fn needs_drills_what_lower_rated_techniques_would_see_first() {
+    use Technique::*;
+    for (technique, left_out) in [
+        (TurbotFish, &[FinnedXWing, SashimiXWing, EmptyRectangle][..]),
+        (ContinuousNiceLoop, &[Aic, DiscontinuousNiceLoop][..]),
+        (
+            CellForcingChain,
+            &[ForcingChainContradiction, DigitForcingChain][..],
+        ),
+    ] {
+        let records = generate_json(&["--needs", technique.id(), "--seed", "6"]);
+        let puzzle = parse(records[0]["puzzle"].as_str().expect("a puzzle"));
+        assert!(unique(&puzzle));
+        assert!(
+            drills_without(&puzzle, technique, left_out),
+            "{}: {}",
+            technique.id(),
+            puzzle.to_line()
+        );
+    }
+}
+
+#[test]
 fn needs_works_on_other_shapes() {
     for (size, variant) in [(9, "x"), (9, "hyper"), (16, "standard")] {
         let records = generate_json(&[
@@ -264,6 +325,7 @@ fn the_library_band_matches_the_full_rating() {
     let measure = Measure::Se {
         band,
         seeds: Vec::new(),
+        avoid: Default::default(),
     };
     for index in 0..4 {
         let made = generate_measured_nth(&options, &measure, index).expect("made");

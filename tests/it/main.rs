@@ -19,6 +19,7 @@ mod daily_ssh;
 mod doc_links;
 mod game_paths;
 mod generate_cli;
+mod generate_hard;
 mod generate_measure;
 mod guide_generated;
 mod hint_rate_cli;

@@ -216,6 +216,7 @@ impl NewGameForm {
         self.band_choice().map(|band| Measure::Se {
             band,
             seeds: Vec::new(),
+            avoid: Default::default(),
         })
     }
 

@@ -10,7 +10,14 @@
 //! [`PATIENCE`] rated neighbours without getting closer the search gives up on that start, and
 //! the caller takes another.
 //!
-//! Moves act on whole orbits of the chosen symmetry, so the puzzles keep it.
+//! Moves act on whole orbits of the chosen symmetry, so the puzzles keep it. A neighbour the
+//! caller must not return (see [`Avoid`](super::avoid::Avoid)) is passed over before it is
+//! rated.
+//!
+//! For a band open at the top (`10.0..`) the ratings' ceiling is just below the band's floor:
+//! a puzzle whose walk needs a step above it is in the band, proved without searching which
+//! hard step it needs — the nested chains of SE's top ratings, the costliest search of all, are
+//! never run during the climb.
 
 use crate::exact;
 use crate::grid::Grid;
@@ -31,16 +38,30 @@ const TRIES: usize = 200;
 pub(crate) struct Point {
     pub givens: Grid,
     pub solution: Grid,
-    /// The rating, when at most the band's top (else only `distance` is known).
+    /// The rating, when at most the ratings' ceiling (else only `distance` is known).
     pub rating: Option<SeRating>,
     /// Tenths from the band (a lower bound above it).
     pub distance: u32,
 }
 
+/// A puzzle found in the band: givens, solution, and the rating when it was worked out (a
+/// band open at the top proves membership without it).
+pub(crate) type Found = (Grid, Grid, Option<SeRating>);
+
+/// The ceiling of the climb's ratings: the band's top, or for a band open at the top the
+/// tenth below its floor (a rating above that is in the band).
+pub(crate) fn ceiling(band: SeBand) -> u32 {
+    if band.max == u32::MAX && band.min > 0 {
+        band.min - 1
+    } else {
+        band.max
+    }
+}
+
 impl Point {
-    /// The point of a standard 9×9 puzzle with one solution, rated with the band's ceiling.
+    /// The point of a standard 9×9 puzzle with one solution, rated with the climb's ceiling.
     pub fn rate(givens: Grid, solution: Grid, band: SeBand, stop: Stop<'_>) -> Option<Point> {
-        let (rating, distance) = match rate_below(&givens, band.max, stop)? {
+        let (rating, distance) = match rate_below(&givens, ceiling(band), stop)? {
             Bounded::Rated(rating) => (Some(rating), band.distance(rating.er)),
             Bounded::Above(least) => (None, band.distance(least)),
         };
@@ -52,30 +73,32 @@ impl Point {
         })
     }
 
-    /// The puzzle and its rating when it is in the band.
-    pub fn in_band(&self) -> Option<(Grid, Grid, SeRating)> {
-        let rating = self.rating.filter(|_| self.distance == 0)?;
-        Some((self.givens.clone(), self.solution.clone(), rating))
+    /// The puzzle, its solution and its rating when it is in the band.
+    pub fn in_band(&self) -> Option<Found> {
+        (self.distance == 0).then(|| (self.givens.clone(), self.solution.clone(), self.rating))
     }
 }
 
-/// Climbs from `start` towards the band; the first puzzle found in it, with its solution and
-/// rating, or `None` once the start is given up or the stop is reached.
+/// Climbs from `start` towards the band; the first puzzle found in it that `fresh` accepts,
+/// with its solution and rating, or `None` once the start is given up or the stop is reached.
 pub(crate) fn climb(
     start: Point,
     band: SeBand,
     orbits: &[Vec<usize>],
+    fresh: &dyn Fn(&Grid) -> bool,
     rng: &mut GenRng,
     stop: Stop<'_>,
-) -> Option<(Grid, Grid, SeRating)> {
-    if let Some(found) = start.in_band() {
+) -> Option<Found> {
+    if let Some(found) = start.in_band().filter(|f| fresh(&f.0)) {
         return Some(found);
     }
     let mut current = start;
     let mut since_better = 0;
     while since_better < PATIENCE && !stop.reached() {
-        let (givens, solution) =
-            (0..TRIES).find_map(|_| neighbour(&current.givens, &current.solution, orbits, rng))?;
+        let (givens, solution) = (0..TRIES).find_map(|_| {
+            neighbour(&current.givens, &current.solution, orbits, rng)
+                .filter(|(givens, _)| fresh(givens))
+        })?;
         since_better += 1;
         let next = Point::rate(givens, solution, band, stop)?;
         if let Some(found) = next.in_band() {

@@ -3,15 +3,22 @@
 //! ([`needs`](super::needs)). Same seeds, deadlines and cancelling as the level generator:
 //! puzzle `index` of a seed comes from its own random stream.
 
+use std::cell::RefCell;
+use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use crate::canon::Cells;
 use crate::exact;
 use crate::grid::{Grid, Puzzle, Variant};
+use crate::logic::se::Bounded;
 use crate::rng::RandomSource;
 
+use super::avoid::{Avoid, form_of};
 use super::band::{self, SeBand};
 use super::climb::{Point, climb};
+use super::disguise::disguise;
+use super::hard;
 use super::needs::{Need, NeedCheck};
 use super::stop::Stop;
 use super::{Attempts, GenerateError, GenerateOptions, Generated, Symmetry, human, mask, symmetry};
@@ -19,6 +26,16 @@ use super::{Attempts, GenerateError, GenerateOptions, Generated, Symmetry, human
 /// The lowest ER (tenths) from which a band is searched for by climbing from hard puzzles
 /// rather than by generating and rating: random puzzles rate 9.0 or more too rarely.
 pub const CLIMB_FROM: u32 = 90;
+
+/// From this ER (tenths) up, without the caller's seeds, the climb starts from the hard
+/// puzzles this project ships (`generate::hard`): puzzles generated here start too far below
+/// (the climb from them found none at 10.0 in 10 minutes).
+pub const SHIPPED_FROM: u32 = 95;
+
+/// How far below the band (tenths) a caller's seed may rate and still be climbed from; a
+/// seed farther below (an easy puzzle of a mixed collection) costs one rating and is passed
+/// over.
+const START_REACH: u32 = 20;
 
 /// The lowest ER the climb's generated starting puzzles have: a band this far below the band
 /// asked for, but at least [`CLIMB_START_MIN`] — hard enough to start near it, common enough
@@ -30,12 +47,15 @@ const CLIMB_START_MIN: u32 = 75;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Measure {
     /// SE's ER in the band (standard 9×9 only). `seeds`: puzzles to start the climb from
-    /// (each with one solution); empty: start from puzzles generated here.
+    /// (each with one solution); empty: start from puzzles generated here, or from
+    /// [`SHIPPED_FROM`] up from the hard puzzles this project ships.
     Se {
         /// The band.
         band: SeBand,
         /// Where the search above the generated range starts.
         seeds: Vec<Grid>,
+        /// Puzzles the climb must not return, nor anything equivalent to them (`--fresh`).
+        avoid: Avoid,
     },
     /// The logical path uses the technique and nothing rated above it.
     Needs(Need),
@@ -71,7 +91,7 @@ fn measured_until(
 ) -> Result<Generated, GenerateError> {
     let mut attempts = Attempts::new(options, index, stop)?;
     let found = match measure {
-        Measure::Se { band, seeds } => {
+        Measure::Se { band, seeds, avoid } => {
             if options.size != 9 || options.variant != Variant::Standard {
                 return Err(GenerateError::Unsupported(format!(
                     "an SE band is for 9×9 standard puzzles (Sudoku Explainer rates no other shape), not {}×{} {}",
@@ -81,7 +101,7 @@ fn measured_until(
                 )));
             }
             if band.min >= CLIMB_FROM || !seeds.is_empty() {
-                by_climbing(&mut attempts, options, *band, seeds)?
+                by_climbing(&mut attempts, options, *band, seeds, avoid)?
             } else {
                 by_rating(&mut attempts, options, *band)?
             }
@@ -139,19 +159,35 @@ fn by_rating(
     Ok(None)
 }
 
-/// Climb from hard puzzles: the caller's seeds, or puzzles generated in a band below.
+/// Climb from hard puzzles: the caller's seeds, the shipped hard puzzles ([`hard`]) from
+/// [`SHIPPED_FROM`] up, or puzzles generated in a band below.
 fn by_climbing(
     attempts: &mut Attempts<'_>,
     options: &GenerateOptions,
     band: SeBand,
     seeds: &[Grid],
+    avoid: &Avoid,
 ) -> Result<Option<Generated>, GenerateError> {
     let stop = attempts.stop;
-    // A caller's seeds need not be symmetric: moves then act on single cells.
+    let seeds: &[Grid] = if seeds.is_empty() && band.min >= SHIPPED_FROM {
+        hard::seeds()
+    } else {
+        seeds
+    };
+    // Seeds need not be symmetric: moves then act on single cells.
     let orbits = if seeds.is_empty() {
         attempts.orbits.clone()
     } else {
         symmetry::orbits(9, Symmetry::None)
+    };
+    // The starts used so far: a search from known puzzles must not hand one of them back.
+    let started: RefCell<HashSet<Cells>> = RefCell::new(HashSet::new());
+    let fresh = |givens: &Grid| {
+        form_of(givens).is_some_and(|form| {
+            !avoid.contains_form(&form)
+                && !hard::is_shipped(&form)
+                && !started.borrow().contains(&form)
+        })
     };
     let start_band = SeBand {
         min: band
@@ -174,7 +210,7 @@ fn by_climbing(
                 stop,
             ) {
                 Some((givens, rating)) if band.contains(rating.er) => {
-                    if minimal_enough(options, &givens, stop) {
+                    if fresh(&givens) && minimal_enough(options, &givens, stop) {
                         return Ok(Some(made(givens, solution, Some(rating))));
                     }
                     continue;
@@ -188,16 +224,37 @@ fn by_climbing(
             let Some(solution) = solution_of(seed) else {
                 continue;
             };
-            Point::rate(seed.clone(), solution, band, stop)
+            if let Some(form) = form_of(seed) {
+                started.borrow_mut().insert(form);
+            }
+            // Climb from a random equivalent: SE's rating of equivalent puzzles can differ
+            // (its chain search follows the cell order), so the puzzle rated during
+            // the climb must be the one returned.
+            let (seed, solution) = disguise(seed.clone(), solution, &mut attempts.rng);
+            match Point::rate(seed, solution, band, stop) {
+                // Too far below to climb from (an easy puzzle of a mixed collection).
+                Some(point) if point.rating.is_some() && point.distance > START_REACH => continue,
+                point => point,
+            }
         };
         let Some(start) = start else {
             break;
         };
         if let Some((givens, solution, rating)) =
-            climb(start, band, &orbits, &mut attempts.rng, stop)
+            climb(start, band, &orbits, &fresh, &mut attempts.rng, stop)
             && minimal_enough(options, &givens, stop)
         {
-            return Ok(Some(made(givens, solution, Some(rating))));
+            // A band open at the top was proved without the full rating; the caller who wants
+            // it (JSON records) gets it worked out once, here.
+            let rating = match rating {
+                Some(rating) => Some(rating),
+                None if options.rate => match band::rate_below(&givens, u32::MAX, stop) {
+                    Some(Bounded::Rated(rating)) => Some(rating),
+                    _ => None,
+                },
+                None => None,
+            };
+            return Ok(Some(made(givens, solution, rating)));
         }
     }
     Ok(None)
@@ -233,6 +290,9 @@ fn by_technique(
     }
     let stop = attempts.stop;
     let check = NeedCheck::new(need);
+    if need.wants_digit_first() {
+        attempts.digit_first();
+    }
     while let Some((solution, masked)) = attempts.next()? {
         if options.minimal && !minimal_enough(options, &masked.givens, stop) {
             continue;

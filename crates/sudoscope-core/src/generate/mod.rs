@@ -12,9 +12,12 @@
 //! Determinism: the `index`-th puzzle of a seed comes from its own ChaCha8 stream
 //! (a ChaCha8 stream), so the same seed gives the same puzzles on any machine.
 
+mod avoid;
 mod band;
 mod climb;
+mod disguise;
 mod fill;
+mod hard;
 mod mask;
 mod measure;
 mod needs;
@@ -34,10 +37,13 @@ use crate::logic::rating::{Rating, rate};
 use crate::logic::se::SeRating;
 use crate::rng::{GenRng, RandomSource};
 
+pub use avoid::Avoid;
 pub use band::{BandError, SeBand};
 pub use fill::FillFailure;
 pub use mask::is_unique;
-pub use measure::{CLIMB_FROM, Measure, generate_measured_cancellable, generate_measured_nth};
+pub use measure::{
+    CLIMB_FROM, Measure, SHIPPED_FROM, generate_measured_cancellable, generate_measured_nth,
+};
 pub use needs::{Need, NeedError, SE_RULES, SeRuleSpec, need_names};
 use stop::Stop;
 pub use symmetry::{Symmetry, orbits};
@@ -101,7 +107,9 @@ pub struct Generated {
     /// was asked for with `minimal`, where the level comes from it).
     pub rating: Option<Rating>,
     /// Sudoku Explainer's rating, present for puzzles made to an SE band
-    /// ([`Measure::Se`]), where choosing the puzzle worked it out.
+    /// ([`Measure::Se`]), where choosing the puzzle worked it out (for a band open at the
+    /// top from [`CLIMB_FROM`] up, only when [`GenerateOptions::rate`] is set: membership is
+    /// proved without it).
     pub se: Option<SeRating>,
 }
 
@@ -238,6 +246,8 @@ pub(crate) struct Attempts<'s> {
     pub(crate) count: usize,
     current: Option<Grid>,
     pub(crate) stop: Stop<'s>,
+    /// Mask the cells of one random digit first (see [`Attempts::digit_first`]).
+    digit_first: bool,
 }
 
 impl<'s> Attempts<'s> {
@@ -256,7 +266,17 @@ impl<'s> Attempts<'s> {
             count: 0,
             current: None,
             stop,
+            digit_first: false,
         })
+    }
+
+    /// Makes every masking try the orbits holding one random digit (of the solution) before
+    /// the others, in random order within each group. Those cells are all removable at the
+    /// start, so the puzzles keep that digit at most once or twice: what a jellyfish needs —
+    /// with seven or fewer lines open for a digit, every jellyfish has a complementary fish
+    /// of three lines or fewer (rated lower), so only a digit placed at most once is drilled.
+    pub(crate) fn digit_first(&mut self) {
+        self.digit_first = true;
     }
 
     /// The next complete grid and its masking, `None` once the stop is reached.
@@ -293,6 +313,13 @@ impl<'s> Attempts<'s> {
         self.current = Some(solution.clone());
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         self.rng.shuffle(&mut order);
+        if self.digit_first {
+            let digit = 1 + self.rng.below(solution.size()) as u8;
+            let holds = |o: &usize| self.orbits[*o].iter().any(|&c| solution.get(c) == digit);
+            let (mut first, rest): (Vec<usize>, Vec<usize>) = order.iter().partition(|o| holds(o));
+            first.extend(rest);
+            order = first;
+        }
         let bounded =
             options.size >= 25 || (options.size >= 16 && options.variant != Variant::Standard);
         let check = if bounded && !options.minimal {

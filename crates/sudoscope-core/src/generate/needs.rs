@@ -221,11 +221,35 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+impl Need {
+    /// Whether the drill's puzzles should come from maskings that take one digit's cells
+    /// first (see `Attempts::digit_first`): the fishes of four lines, which need a digit
+    /// placed at most once when they are used.
+    pub(crate) fn wants_digit_first(&self) -> bool {
+        matches!(
+            self,
+            Need::Ours(
+                Technique::Jellyfish | Technique::FinnedJellyfish | Technique::SashimiJellyfish
+            )
+        )
+    }
+}
+
 /// Whether `u`, rated lower, finds every instance of `t`, so that no path would ever use `t`
 /// while `u` is allowed: a skyscraper is a sashimi X-Wing (3.8 against 4.0). Its drill leaves
 /// the finned and sashimi X-Wings out.
 fn subsumes(u: Technique, t: Technique) -> bool {
-    t == Technique::Skyscraper && matches!(u, Technique::FinnedXWing | Technique::SashimiXWing)
+    use Technique::*;
+    let forcing = |x: Technique| {
+        matches!(
+            x,
+            ForcingChainContradiction | DigitForcingChain | CellForcingChain | HouseForcingChain
+        )
+    };
+    matches!(t, Skyscraper | TurbotFish) && matches!(u, FinnedXWing | SashimiXWing)
+        || t == TurbotFish && u == EmptyRectangle
+        || t == ContinuousNiceLoop && matches!(u, Aic | DiscontinuousNiceLoop)
+        || forcing(t) && forcing(u) && base_weight(u) < base_weight(t)
 }
 
 /// How a puzzle stands against a need.
@@ -315,15 +339,18 @@ impl NeedCheck {
             Verdict::AtMost { used } => (last, used),
             Verdict::Above if only_last => return None,
             Verdict::Above => {
-                let (mut lo, mut hi, mut lo_used) = (0usize, m, false);
+                // Any puzzle met on the way that drills the technique will do: it is one.
+                let (mut lo, mut hi) = (0usize, m);
                 while hi - lo > 1 {
                     let mid = lo + (hi - lo) / 2;
-                    match self.verdict(&at(mid), stop)? {
-                        Verdict::AtMost { used } => (lo, lo_used) = (mid, used),
+                    let givens = at(mid);
+                    match self.verdict(&givens, stop)? {
+                        Verdict::AtMost { used: true } => return Some(givens),
+                        Verdict::AtMost { used: false } => lo = mid,
                         Verdict::Above => hi = mid,
                     }
                 }
-                (at(lo), lo_used)
+                return None;
             }
         };
         used.then_some(chosen)
