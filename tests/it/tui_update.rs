@@ -1301,3 +1301,33 @@ fn the_help_pages_like_less() {
     ch(&mut a, 'k');
     assert_eq!(scroll(&a), max - 1);
 }
+
+/// The new-game dialog's Level field ends at "SE 10+": a puzzle rated 10.0 or more by Sudoku
+/// Explainer's scale, made (from the hard puzzles the engine ships) while the player waits.
+#[test]
+fn the_new_game_dialog_offers_se_10_and_up() {
+    use sudoscope::tui::app::SeInfo;
+    let mut a = app();
+    ch(&mut a, 'g');
+    // Left goes down the levels and wraps round to the last choice.
+    let mut dialog = render(&mut a, 80, 24);
+    for _ in 0..20 {
+        if dialog.contains("SE 10+") {
+            break;
+        }
+        key(&mut a, KeyCode::Left);
+        dialog = render(&mut a, 80, 24);
+    }
+    assert!(dialog.contains("SE 10+"), "{dialog}");
+    let effects = key(&mut a, KeyCode::Enter);
+    assert!(render(&mut a, 80, 24).contains("generating an SE 10.0.."));
+    settle(&mut a, effects);
+    assert!(!a.is_generating());
+    let puzzle = a.game().puzzle().clone();
+    let count = sudoscope_core::exact::count(&puzzle, 2);
+    assert_eq!(count.solutions, 1, "{}", puzzle.to_line());
+    match a.info().se {
+        SeInfo::Known(er) => assert!(er >= 100, "SE {er} for {}", puzzle.to_line()),
+        ref other => panic!("no SE rating: {other:?}"),
+    }
+}

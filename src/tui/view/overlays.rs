@@ -187,7 +187,8 @@ pub fn path(
 pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
     let theme = &app.theme;
     let level = match (form.band_choice(), form.level_choice()) {
-        // "SE 7–8", "SE 9–9.5": a band of Sudoku Explainer's rating.
+        // "SE 7–8", "SE 9–9.5", "SE 10+": a band of Sudoku Explainer's rating.
+        (Some(band), _) if band.max == u32::MAX => format!("SE {}+", tenths(band.min)),
         (Some(band), _) => format!("SE {}–{}", tenths(band.min), tenths(band.max)),
         (None, level) => level.map_or("any".to_string(), |l| l.id().to_string()),
     };
