@@ -125,9 +125,10 @@ impl Report {
 
 fn tally(t: &Tally) -> String {
     format!(
-        "{} echoed, {} in the store, {} lost{}",
-        t.acknowledged,
+        "{} games checked: {} of their {} echoed moves stored, {} lost{}",
+        t.checks,
         t.found,
+        t.acknowledged,
         t.lost,
         if t.unknown_boards > 0 {
             format!(" ({} games not found)", t.unknown_boards)
