@@ -192,6 +192,38 @@ impl Player {
             .unwrap_or_default()
     }
 
+    /// The screen's top row (the header, with the game's "N to go"): much cheaper than the
+    /// whole screen, which matters with a thousand sessions in one process.
+    pub fn header(&self) -> String {
+        self.screen
+            .lock()
+            .ok()
+            .and_then(|parser| parser.screen().rows(0, COLS).next())
+            .unwrap_or_default()
+    }
+
+    /// Waits until the header satisfies `check`; returns how long it took.
+    pub async fn wait_for_header(
+        &self,
+        timeout: Duration,
+        check: impl Fn(&str) -> bool,
+    ) -> Result<Duration, LoadError> {
+        let start = Instant::now();
+        loop {
+            let notified = self.changed.notified();
+            if check(&self.header()) {
+                return Ok(start.elapsed());
+            }
+            if self.closed() {
+                return Err(LoadError::Closed);
+            }
+            let left = timeout.checked_sub(start.elapsed()).ok_or_else(|| {
+                LoadError::Screen(format!("timed out; screen:\n{}", self.contents()))
+            })?;
+            let _ = tokio::time::timeout(left.min(Duration::from_millis(50)), notified).await;
+        }
+    }
+
     /// Whether the server closed the channel (or the connection died).
     pub fn closed(&self) -> bool {
         self.closed.load(Ordering::SeqCst)

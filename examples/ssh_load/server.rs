@@ -240,3 +240,28 @@ fn clock_ticks() -> u64 {
     let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
     if ticks > 0 { ticks as u64 } else { 100 }
 }
+
+/// CPU time of every PostgreSQL server process of the machine (its processes are named
+/// `postgres`), in milliseconds: what the database cost during a run, other users of the
+/// server included.
+pub fn postgres_cpu_ms() -> u64 {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .filter_map(|entry| {
+            entry
+                .ok()?
+                .file_name()
+                .into_string()
+                .ok()?
+                .parse::<u32>()
+                .ok()
+        })
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/comm"))
+                .is_ok_and(|name| name.trim() == "postgres")
+        })
+        .map(process_cpu_ms)
+        .sum()
+}

@@ -26,7 +26,7 @@ use tokio::sync::{Semaphore, watch};
 use crate::LoadError;
 use crate::client::Entry;
 use crate::plan::{self, Plan};
-use crate::server::{Server, Spec, free_port, process_cpu_ms};
+use crate::server::{Server, Spec, free_port, postgres_cpu_ms, process_cpu_ms};
 use crate::{pg, screen};
 pub use race::Spread;
 use report::Report;
@@ -421,7 +421,11 @@ async fn run_with(
         options.seconds,
         if store.is_some() { ", with faults" } else { "" }
     );
-    let cpu_from = (cpu_ms(&servers), process_cpu_ms(std::process::id()));
+    let cpu_from = (
+        cpu_ms(&servers),
+        process_cpu_ms(std::process::id()),
+        postgres_cpu_ms(),
+    );
     let mut tasks = Vec::with_capacity(sessions.len());
     for (i, session) in sessions.iter().enumerate() {
         let phase = Duration::from_millis((i as u64 * 7919) % 1000);
@@ -456,8 +460,12 @@ async fn run_with(
         );
     }
     report.typed_for = typing_from.elapsed();
-    report.server_cpu_ms = cpu_ms(&servers) - cpu_from.0;
-    report.tool_cpu_ms = process_cpu_ms(std::process::id()) - cpu_from.1;
+    report.server_cpu_ms = cpu_ms(&servers).saturating_sub(cpu_from.0);
+    report.tool_cpu_ms = process_cpu_ms(std::process::id()).saturating_sub(cpu_from.1);
+    if db.is_some() {
+        // Processes that ended meanwhile (connections closed by a restart) are not counted.
+        report.postgres_cpu_ms = Some(postgres_cpu_ms().saturating_sub(cpu_from.2));
+    }
 
     // 6. The servers stop (every save written) and the store is compared with the echoes.
     eprintln!("ssh_load: {label}: stopping the servers and reading the store");

@@ -35,6 +35,8 @@ pub struct Report {
     pub typed_for: Duration,
     pub server_cpu_ms: u64,
     pub tool_cpu_ms: u64,
+    /// Every PostgreSQL process of the machine, when the run used it.
+    pub postgres_cpu_ms: Option<u64>,
     pub faults: Option<FaultReport>,
     pub at_end: Tally,
 }
@@ -70,6 +72,7 @@ impl Report {
             typed_for: Duration::ZERO,
             server_cpu_ms: 0,
             tool_cpu_ms: 0,
+            postgres_cpu_ms: None,
             faults: None,
             at_end: Tally::default(),
         }
@@ -250,9 +253,12 @@ pub fn print(options: &ClusterOptions, reports: &[Report]) {
     println!();
     for r in reports {
         let typed = r.typed_for.as_secs_f64().max(0.001);
+        let postgres = r.postgres_cpu_ms.map_or(String::new(), |ms| {
+            format!(", PostgreSQL {:.2} cores", ms as f64 / 1000.0 / typed)
+        });
         println!(
             "{}: connecting took {:.1} s; while typing ({:.0} s) the servers used {:.2} cores, \
-             the load tool {:.2} cores; the solvers were started again {} times",
+             the load tool {:.2} cores{postgres}; the solvers were started again {} times",
             r.label,
             r.connect_took.as_secs_f64(),
             typed,

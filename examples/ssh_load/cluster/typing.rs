@@ -136,7 +136,7 @@ impl Typing {
         }
         let want = plan.to_go_after(self.k + 1);
         match player
-            .wait_for(ECHO_WAIT, |s| screen::to_go(s) == Some(want))
+            .wait_for_header(ECHO_WAIT, |s| screen::to_go(s) == Some(want))
             .await
         {
             Ok(_) => {
