@@ -3,7 +3,8 @@
 //! of an instance loses no move echoed to its player, who resumes on the other instance; a
 //! PostgreSQL restart mid-game drops no session and loses nothing (the saves made while it
 //! was away are written when it is back); a database that cannot be reached at start is one
-//! line and a failing exit; a second server on one SQLite file is refused.
+//! line and a failing exit; a second server on one SQLite file is refused; two racers on two
+//! instances race each other through a database restart and a `kill -9`.
 //!
 //! Each test has a database of its own. The restart test restarts the machine's PostgreSQL
 //! server, which every test using it feels, so it lives in this binary only, and the tests of
@@ -22,6 +23,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use support::pg::{TestDb, available};
+use support::race::{log_field, solution_digits, type_digits, with_command};
 use support::server::{Server, WAIT};
 use support::sshclient::{client_key, tools_present};
 use support::tmux::Tmux;
@@ -420,4 +422,124 @@ fn behind_haproxy_a_killed_instances_player_resumes_on_the_other() {
         players[lost], shown[lost]
     );
     drop(b);
+}
+
+/// A race between OpenSSH clients on two instances: Alice opens a 4×4 room on instance a,
+/// Bob joins it on instance b, and each sees the other's progress live. PostgreSQL is
+/// stopped mid-race while both make a move and started again: no session drops, and the
+/// moves reach the other racer once it is back. Then Bob's instance is killed with `kill -9`;
+/// he joins again on instance a, has his seat and his cells back, and wins; the results are
+/// in both racers' history.
+#[test]
+fn a_race_across_two_instances_survives_a_restart_and_a_kill_9() {
+    if !tools_present() || !available("a_race_across_two_instances") {
+        return;
+    }
+    let Some(cluster) = cluster() else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "pg_ctlcluster and one cluster in /etc/postgresql are needed under CI=true"
+        );
+        eprintln!("a_race_across_two_instances: skipped, no local cluster to restart");
+        return;
+    };
+    let _server = serialised();
+    let db = TestDb::create();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let known_hosts = dir.path().join("known_hosts");
+    let alice = client_key(dir.path(), "alice");
+    let bob = client_key(dir.path(), "bob");
+    let mut a = instance(dir.path(), "a", &db.url);
+    let b = instance(dir.path(), "b", &db.url);
+    let tmux = Tmux::new("serve-pg-race");
+
+    tmux.start("alice", 80, 24, &a.ssh(&alice, &known_hosts));
+    tmux.wait_for_text("alice", "welcome", WAIT);
+    tmux.send("alice", &["g"]);
+    tmux.wait_for_text("alice", "r Race", WAIT);
+    tmux.send("alice", &["Down", "Left", "r"]);
+    let opened = a.wait_log("race room opened", WAIT);
+    let code = log_field(&opened, "room");
+    let digits = solution_digits(&log_field(&opened, "puzzle"));
+    tmux.wait_for_text("alice", &format!("join {code}"), WAIT);
+
+    // Bob, on the other instance, joins by the code; each sees the other seated.
+    let join_on =
+        |server: &Server| with_command(&server.ssh(&bob, &known_hosts), &format!("join {code}"));
+    tmux.start("bob", 120, 40, &join_on(&b));
+    tmux.wait_for_text("bob", "Racers 2/8", WAIT);
+    tmux.wait_for_text("alice", "Racers 2/8", WAIT);
+    tmux.send("alice", &["Enter"]);
+    for name in ["alice", "bob"] {
+        let (ok, screen) = tmux.wait_for(name, WAIT, |s| s.contains("filled"));
+        assert!(ok, "{name} does not race:\n{screen}");
+    }
+    type_digits(&tmux, "bob", &digits[..2]);
+    let (ok, screen) = tmux.wait_for("alice", WAIT, |s| {
+        s.contains(" 2/") && s.contains("racer 2")
+    });
+    assert!(
+        ok,
+        "alice does not see bob's progress across instances:\n{screen}"
+    );
+
+    // The database stops; both move meanwhile; it starts again.
+    let ctl = |action: &str| {
+        Command::new("pg_ctlcluster")
+            .args(["--skip-systemctl-redirect", &cluster, "main", action])
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false)
+    };
+    assert!(ctl("stop"), "pg_ctlcluster stop failed");
+    let restarter = StartAgain(cluster.clone());
+    type_digits(&tmux, "bob", &digits[2..3]);
+    type_digits(&tmux, "alice", &digits[..1]);
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(ctl("start"), "pg_ctlcluster start failed");
+    std::mem::forget(restarter);
+    let (ok, screen) = tmux.wait_for("alice", WAIT, |s| s.contains(" 3/"));
+    assert!(
+        ok,
+        "bob's move made while the database was away never came:\n{screen}"
+    );
+    let (ok, screen) = tmux.wait_for("bob", WAIT, |s| s.contains(" 1/"));
+    assert!(
+        ok,
+        "alice's move made while the database was away never came:\n{screen}"
+    );
+    for name in ["alice", "bob"] {
+        assert!(tmux.alternate_screen_on(name), "{name}'s session dropped");
+    }
+
+    // Bob's instance is killed; he joins again on Alice's and is back at his cells.
+    drop(b);
+    tmux.kill_session("bob");
+    tmux.start("bob", 120, 40, &join_on(&a));
+    let (ok, screen) = tmux.wait_for("bob", WAIT, |s| s.contains(" 3/") && s.contains("▶"));
+    assert!(ok, "bob is not back in his seat:\n{screen}");
+    type_digits(&tmux, "bob", &digits[3..]);
+    tmux.wait_for_text("alice", "#1 in", WAIT);
+    type_digits(&tmux, "alice", &digits[1..]);
+    for name in ["alice", "bob"] {
+        let screen = tmux.wait_for_text(name, "Results", WAIT);
+        let first = screen.find(" 1. racer 2").unwrap_or(usize::MAX);
+        let second = screen.find(" 2. racer 1").unwrap_or(0);
+        assert!(first < second, "{name}: wrong order:\n{screen}");
+    }
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let finishes = support::pg::query(&db.url, "SELECT count(*) FROM finishes");
+        if finishes.first().map(String::as_str) == Some("2") {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the race is not in both racers' history: {finishes:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    for name in ["alice", "bob"] {
+        tmux.send(name, &["q"]);
+    }
 }

@@ -8,6 +8,7 @@
 
 pub mod code;
 pub mod room;
+pub mod wire;
 
 pub use code::{CodeError, RoomCode};
 pub use room::{

@@ -238,6 +238,8 @@ impl Room {
         if racer.connection != Some(connection) || racer.finished_ms.is_some() {
             return false;
         }
+        // A connection thought lost (see [`Room::lost`]) is heard again: it is there.
+        racer.dropped_ms = None;
         racer.entries = progress.entries;
         racer.filled = progress.filled.min(self.to_fill);
         racer.mistakes = progress.mistakes;
@@ -276,6 +278,31 @@ impl Room {
                 self.settle(now_ms);
             }
             Phase::Done { .. } => racer.connection = None,
+        }
+    }
+
+    /// The connection of a seat is thought lost without having closed here: the server it was
+    /// on is gone (killed, cut off from the others). The racer counts as away, so the race can
+    /// end without them, but the seat stays with that connection: if it was there after all,
+    /// its next move is heard and the racer is back; if not, the racer joins again from
+    /// elsewhere and takes the seat, as after any drop. In the lobby, or once the race is
+    /// over, it is the same as leaving.
+    pub fn lost(&mut self, key: &str, connection: u64, now_ms: u64) {
+        let Some(seat) = self.seat_of(key) else {
+            return;
+        };
+        let racer = &mut self.racers[seat];
+        if racer.connection != Some(connection) {
+            return;
+        }
+        match self.phase {
+            Phase::Racing { .. } => {
+                if racer.dropped_ms.is_none() {
+                    racer.dropped_ms = Some(now_ms);
+                }
+                self.settle(now_ms);
+            }
+            _ => self.leave(key, connection, now_ms),
         }
     }
 
@@ -525,6 +552,30 @@ mod tests {
         assert_eq!(room.racers[1].connection, Some(7));
         assert!(room.progress("bob", 7, moved(51, true), 20_000));
         assert_eq!(room.racers[1].finished_ms, Some(10_000));
+    }
+
+    #[test]
+    fn a_racer_thought_lost_is_back_with_their_next_move() {
+        let mut room = racing();
+        assert!(room.progress("bob", 2, moved(20, false), 11_000));
+        room.lost("bob", 2, 12_000);
+        assert_eq!(room.racers[1].connection, Some(2), "the seat stays theirs");
+        assert_eq!(room.racers[1].dropped_ms, Some(12_000));
+        // Alice finishes; bob, away, holds the race open for his grace period only.
+        assert!(room.progress("alice", 1, moved(51, true), 20_000));
+        assert!(matches!(room.phase, Phase::Racing { .. }));
+        assert!(room.progress("bob", 2, moved(21, false), 30_000));
+        assert_eq!(room.racers[1].dropped_ms, None, "heard again: back");
+        room.lost("bob", 2, 40_000);
+        assert!(!room.tick(40_000 + DROP_GRACE_MS - 1));
+        assert!(
+            room.tick(40_000 + DROP_GRACE_MS),
+            "the race ends without him"
+        );
+        // Lost once the race is over: gone, so the room can be forgotten.
+        room.lost("bob", 2, 200_000);
+        room.leave("alice", 1, 200_000);
+        assert!(room.abandoned());
     }
 
     #[test]

@@ -6,8 +6,8 @@
 //! events, [`hostkey`] persists the server's key, and [`limits`] counts sessions. Players'
 //! games live in the [`crate::store`] (per key; anonymous sessions' only while they last).
 //! The game itself is behind the [`app::SessionApp`] seam. Race rooms ([`rooms`], the
-//! [`rooms::RoomHub`] seam) put several sessions on one puzzle; [`race`] is a player's
-//! session in one.
+//! [`rooms::RoomHub`] seam; [`pg_rooms`] when instances share a PostgreSQL database) put
+//! several sessions on one puzzle; [`race`] is a player's session in one.
 
 pub mod app;
 pub mod game;
@@ -15,6 +15,7 @@ pub mod handler;
 pub mod hostkey;
 pub mod input;
 pub mod limits;
+pub mod pg_rooms;
 pub mod race;
 pub mod race_view;
 pub mod rooms;

@@ -225,7 +225,8 @@ pub fn standings(frame: &mut Frame, area: Rect, screen: &RaceScreen, compact: bo
                 if marked { bold() } else { Style::default() },
             ),
         ];
-        if racer.connection.is_none() && racer.finished_ms.is_none() {
+        if (racer.connection.is_none() || racer.dropped_ms.is_some()) && racer.finished_ms.is_none()
+        {
             first.push(Span::styled(" (away)", dim()));
         }
         lines.push(Line::from(first));

@@ -6,13 +6,11 @@
 //! queueing old ones, and the room's rules ([`crate::race::Room`]) run in one place.
 //!
 //! [`LocalRooms`] keeps the rooms of one `serve` process in memory. Rooms that span several
-//! instances need a hub over the shared database instead: each instance keeps a mirror of
-//! the rooms its players are in, writes every action to the room's row, and
-//! `NOTIFY room_<code>` tells the other instances to read the new state and publish it to
-//! their own feeds (PostgreSQL LISTEN/NOTIFY; no other broker). The trait is shaped for that:
-//! actions do not wait for the other players, and all the state a session sees comes through
-//! its feed. The room clock is the wall clock (milliseconds since the Unix epoch), which the
-//! instances of one deployment share.
+//! instances live in the shared database instead (`pg_rooms::PgRooms`): each instance keeps
+//! a mirror of the rooms its players are in, and PostgreSQL LISTEN/NOTIFY tells the others of
+//! each change. The trait is shaped for that: actions do not wait for the other players, and
+//! all the state a session sees comes through its feed. The room clock is the wall clock
+//! (milliseconds since the Unix epoch), which the instances of one deployment share.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
@@ -55,6 +53,8 @@ pub enum HubError {
     Room(#[from] RoomError),
     #[error("no room code is free right now; please try again later")]
     NoFreeCode,
+    #[error("the race rooms cannot be reached just now; please try again in a moment")]
+    Unavailable,
 }
 
 /// The rooms: every call is short and never waits for another player.

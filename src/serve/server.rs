@@ -12,7 +12,8 @@ use tokio::sync::watch;
 use super::app::AppFactory;
 use super::handler::{Connection, Shared};
 use super::limits::Admission;
-use super::rooms::LocalRooms;
+use super::pg_rooms::PgRooms;
+use super::rooms::{LocalRooms, SharedRooms};
 use super::session::SessionLimits;
 use super::{ServeError, ServeOptions, hostkey};
 use crate::store::{ANONYMOUS_PREFIX, PgStore, SharedStore, SqliteStore, Store, StoreError};
@@ -89,6 +90,13 @@ pub async fn serve(
         address: options.listen,
         source,
     })?;
+    // This process's number: its tag in anonymous players' names, the high half of its
+    // connections' numbers, and its name among the instances sharing race rooms.
+    let instance = rand::random::<u32>().max(1);
+    let rooms: SharedRooms = match &options.postgres {
+        Some(url) => Arc::new(PgRooms::connect(url, instance)?),
+        None => Arc::new(LocalRooms::start()),
+    };
     let (shutdown, shutdown_rx) = watch::channel(false);
     let admission = Admission::new(options.max_sessions, options.max_sessions_per_address);
     let shared = Arc::new(Shared {
@@ -101,11 +109,11 @@ pub async fn serve(
         },
         authorized,
         shutdown: shutdown_rx.clone(),
-        next_id: AtomicU64::new(1),
-        rooms: Arc::new(LocalRooms::start()),
+        next_id: AtomicU64::new((u64::from(instance) << 32) | 1),
+        rooms,
         // Race boards run no solvers but a spectator's panel: one thread serves them all.
         race_pool: Arc::new(StepPool::new(1)),
-        instance: instance_tag(),
+        instance: format!("{instance:08x}"),
         store_lock,
     });
     let connections = Arc::new(AtomicUsize::new(0));
@@ -207,12 +215,6 @@ fn lock_store(database: &std::path::Path) -> Result<std::fs::File, ServeError> {
             source,
         }),
     }
-}
-
-/// A tag of this server process for its anonymous players' owner names, so two instances on
-/// one database never share an anonymous player.
-fn instance_tag() -> String {
-    format!("{:08x}", rand::random::<u32>())
 }
 
 async fn accept_loop(

@@ -19,7 +19,11 @@ use super::legacy;
 type Step = fn(&Transaction) -> rusqlite::Result<()>;
 
 /// The steps in order; step `i` takes a database from version `i` to `i + 1`.
-const STEPS: &[Step] = &[players_games_and_history, names_ranks_and_streaks];
+const STEPS: &[Step] = &[
+    players_games_and_history,
+    names_ranks_and_streaks,
+    race_rooms,
+];
 
 /// The version a database has once every step is taken.
 pub const LATEST: i64 = STEPS.len() as i64;
@@ -83,6 +87,14 @@ pub const POSTGRES_STEPS: &[&str] = &[
          PRIMARY KEY (player, week_ms)
      );
      CREATE INDEX week_totals_by_rank ON week_totals(week_ms, dailies DESC, time_ms);",
+    // Version 3: race rooms (see the SQLite step).
+    "CREATE TABLE rooms (
+         code TEXT PRIMARY KEY,
+         version BIGINT NOT NULL,
+         state TEXT NOT NULL,
+         updated_ms BIGINT NOT NULL
+     );
+     CREATE INDEX rooms_by_age ON rooms(updated_ms);",
 ];
 
 // Both backends know the same versions.
@@ -246,4 +258,21 @@ fn names_ranks_and_streaks(tx: &Transaction) -> rusqlite::Result<()> {
         super::rows::put_streak(tx, player, &state)?;
     }
     Ok(())
+}
+
+/// Version 3: race rooms, one row per open room: its state as text (`race::wire`), a version
+/// that goes up with every change (the instances of a deployment on one PostgreSQL database
+/// tell each other a room's new version, and each reads the row when its own copy is older),
+/// and when it last changed. A server on SQLite is the only instance on its file and keeps
+/// its rooms in memory; the table is here too so that both backends have one schema.
+fn race_rooms(tx: &Transaction) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "CREATE TABLE rooms (
+             code TEXT PRIMARY KEY,
+             version INTEGER NOT NULL,
+             state TEXT NOT NULL,
+             updated_ms INTEGER NOT NULL
+         );
+         CREATE INDEX rooms_by_age ON rooms(updated_ms);",
+    )
 }

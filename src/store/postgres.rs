@@ -91,6 +91,22 @@ pub fn with_causes(error: &dyn std::error::Error) -> String {
     text
 }
 
+/// How sudoscope connects to the database at `url`: a connection that cannot be made fails
+/// within seconds, and one that dies quietly (a server gone without closing it) is noticed.
+/// The error says in words why the address is not one.
+pub fn client_config(url: &str) -> std::result::Result<tokio_postgres::Config, String> {
+    let mut config: tokio_postgres::Config = url
+        .parse()
+        .map_err(|e: tokio_postgres::Error| format!("not a database URL: {e}"))?;
+    config.connect_timeout(CONNECT_TIMEOUT);
+    config.keepalives(true);
+    config.keepalives_idle(Duration::from_secs(30));
+    if config.get_application_name().is_none() {
+        config.application_name("sudoscope");
+    }
+    Ok(config)
+}
+
 /// Whether `text` names a PostgreSQL database rather than a file.
 pub fn is_postgres_url(text: &str) -> bool {
     text.starts_with("postgres://") || text.starts_with("postgresql://")
@@ -178,15 +194,7 @@ impl PgStore {
             url: shown.clone(),
             reason,
         };
-        let mut config: tokio_postgres::Config = url
-            .parse()
-            .map_err(|e: tokio_postgres::Error| unreachable(format!("not a database URL: {e}")))?;
-        config.connect_timeout(CONNECT_TIMEOUT);
-        config.keepalives(true);
-        config.keepalives_idle(Duration::from_secs(30));
-        if config.get_application_name().is_none() {
-            config.application_name("sudoscope");
-        }
+        let config = client_config(url).map_err(&unreachable)?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("sudoscope-postgres")
@@ -369,6 +377,63 @@ fn kind_of(row: &Row, first: usize) -> std::result::Result<Kind, tokio_postgres:
         level: row.try_get(first + 2)?,
         daily: row.try_get(first + 3)?,
     })
+}
+
+/// How long after a finish an identical one is taken for the same finish tried again.
+const RETRY_WINDOW_MS: i64 = 10 * 60_000;
+
+/// Whether this finish is already in the history: a row of the player's, minutes old, alike
+/// in every figure down to the millisecond of its time. That happens when the commit of an
+/// earlier try landed but its answer was lost with the connection (the database restarting),
+/// and the caller tried again; the finish is then not recorded twice, and its standing is
+/// said as it was when it landed.
+async fn landed_before(
+    tx: &deadpool_postgres::Transaction<'_>,
+    player: PlayerId,
+    finished: &Finished,
+    seat: Seat,
+    now: i64,
+) -> std::result::Result<Option<std::result::Result<(), Unranked>>, tokio_postgres::Error> {
+    let kind = &finished.kind;
+    let Some(row) = tx
+        .query_opt(
+            "SELECT id, at_ms FROM finishes
+             WHERE player = $1 AND imported = 0 AND at_ms >= $2 AND time_ms = $3
+               AND size = $4 AND variant = $5 AND level IS NOT DISTINCT FROM $6
+               AND daily IS NOT DISTINCT FROM $7 AND hint_steps = $8 AND revealed_cells = $9
+               AND solution_copied = $10 AND solution_revealed = $11
+             LIMIT 1",
+            &[
+                &player,
+                &(now - RETRY_WINDOW_MS),
+                &millis(finished.time_ms),
+                &i64::from(kind.size),
+                &kind.variant,
+                &kind.level,
+                &kind.daily,
+                &count(finished.hint_steps),
+                &count(finished.revealed_cells),
+                &flag(finished.solution_copied),
+                &flag(finished.solution_revealed),
+            ],
+        )
+        .await?
+    else {
+        return Ok(None);
+    };
+    let (landed, at_ms): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
+    let earlier = match (&kind.daily, seat) {
+        (Some(day), Seat::Keyed) => tx
+            .query_opt(
+                "SELECT 1 FROM finishes WHERE player = $1 AND daily = $2
+                     AND level IS NOT DISTINCT FROM $3 AND id < $4 LIMIT 1",
+                &[&player, day, &kind.level, &landed],
+            )
+            .await?
+            .is_some(),
+        _ => false,
+    };
+    Ok(Some(ranking::judge(seat, finished, at_ms, earlier)))
 }
 
 /// Adds a history row (the same columns as the SQLite backend writes).
@@ -621,6 +686,17 @@ impl Store for PgStore {
                     last: row.try_get(2)?,
                 };
                 let kind = &finished.kind;
+                if let Some(standing) = landed_before(&tx, player, &finished, seat, now).await? {
+                    if let Some(id) = id {
+                        tx.execute(
+                            "DELETE FROM games WHERE id = $1 AND player = $2",
+                            &[&id, &player],
+                        )
+                        .await?;
+                    }
+                    commit(tx).await?;
+                    return Ok(standing);
+                }
                 let earlier = match (&kind.daily, seat) {
                     (Some(day), Seat::Keyed) => tx
                         .query_opt(

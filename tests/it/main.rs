@@ -24,6 +24,7 @@ mod guide_generated;
 mod hint_rate_cli;
 mod leaderboards;
 mod live_cli;
+mod pg_rooms;
 mod pg_store;
 mod play_cli;
 mod play_store;

@@ -10,7 +10,9 @@ use std::sync::atomic::Ordering;
 
 use crate::support::backends::{Under, both, daily, finished, kind, midnight, named, summary};
 use crate::support::pg::{TestDb, available};
-use sudoscope::store::{Answer, Keeper, PgStore, Request, Save, Seat, SqliteStore, StoreError};
+use sudoscope::store::{
+    Answer, Keeper, PgStore, Request, Save, Seat, SqliteStore, Store, StoreError,
+};
 
 both!(
     history_is_newest_first_and_filters_by_kind,
@@ -259,4 +261,39 @@ fn an_unreachable_database_is_one_clear_error() {
         .err()
         .map(|e| e.to_string());
     assert!(bad.is_some_and(|e| e.contains("not a database URL")));
+}
+
+/// A finish whose commit landed but whose answer was lost (the connection broke as the
+/// database restarted) is tried again by the server; it is in the history once, with the
+/// standing it had. A finish alike in everything but its time is another finish.
+#[test]
+fn a_finish_tried_again_after_its_commit_landed_is_recorded_once() {
+    if !available("a_finish_tried_again_after_its_commit_landed_is_recorded_once") {
+        return;
+    }
+    let db = TestDb::create();
+    let store = PgStore::connect(&db.url).expect("postgres");
+    let player = store.player("key:retry").expect("player");
+    let (year, month, day) = sudoscope::store::civil_date(store.now_ms());
+    let mut daily = finished("medium", 61_234);
+    daily.kind.daily = Some(format!("{year:04}-{month:02}-{day:02}"));
+    let first = store
+        .record_finish(player, None, &daily, Seat::Keyed)
+        .expect("recorded");
+    assert_eq!(first, Ok(()), "ranked");
+    let again = store
+        .record_finish(player, None, &daily, Seat::Keyed)
+        .expect("tried again");
+    assert_eq!(again, first, "the same standing");
+    assert_eq!(store.history(player, None, 10).expect("history").len(), 1);
+    let mut another = daily.clone();
+    another.time_ms += 1;
+    assert!(
+        store
+            .record_finish(player, None, &another, Seat::Keyed)
+            .expect("another")
+            .is_err(),
+        "a second finish of the day is a repeat"
+    );
+    assert_eq!(store.history(player, None, 10).expect("history").len(), 2);
 }

@@ -8,45 +8,10 @@
 
 use std::time::Duration;
 
+use crate::support::race::{log_field, solution_digits, type_digits, with_command};
 use crate::support::server::{Server, WAIT};
 use crate::support::sshclient::{client_key, tools_present};
 use crate::support::tmux::Tmux;
-
-/// The digits of the empty cells of `line` in reading order (the order a racer fills them,
-/// typing a digit then Tab to the next empty cell).
-fn solution_digits(line: &str) -> Vec<char> {
-    let puzzle =
-        sudoscope_core::grid::parse_puzzle(line, sudoscope_core::grid::ReadOptions::default())
-            .expect("the race puzzle parses");
-    let count = sudoscope_core::exact::count(&puzzle, 2);
-    assert_eq!(count.solutions, 1, "the race puzzle has one solution");
-    let solution = count.first.expect("a solution");
-    (0..line.len())
-        .filter(|&cell| puzzle.givens.cells()[cell] == 0)
-        .map(|cell| char::from(b'0' + solution.cells()[cell]))
-        .collect()
-}
-
-/// Types digits, each followed by Tab (to the next empty cell).
-fn type_digits(tmux: &Tmux, name: &str, digits: &[char]) {
-    let keys: String = digits.iter().flat_map(|&d| [d, '\t']).collect();
-    tmux.text(name, &keys);
-}
-
-/// The value after `key=` in a log line.
-fn log_field(line: &str, key: &str) -> String {
-    line.split(&format!("{key}="))
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .unwrap_or_default()
-        .trim_matches('"')
-        .to_string()
-}
-
-/// The command line of a client that joins or watches a room.
-fn with_command(ssh: &str, command: &str) -> String {
-    format!("{ssh} {command}")
-}
 
 #[test]
 fn two_racers_race_one_drops_and_comes_back_and_a_spectator_watches() {

@@ -1,5 +1,6 @@
 pub mod backends;
 pub mod pg;
+pub mod race;
 pub mod server;
 pub mod sshclient;
 pub mod tmux;
