@@ -86,8 +86,8 @@ pub async fn join(session: &Session, port: u16, code: &str) -> Result<Arc<Player
         .await?;
     if player.contents().contains("there is no room") {
         return Err(LoadError::Failed(format!(
-            "room {code} cannot be joined from another instance (rooms do not cross \
-             instances in this build): run with --race-spread local"
+            "room {code} cannot be joined from this instance (a server whose rooms do not \
+             cross instances?): --race-spread local keeps each room on one instance"
         )));
     }
     Ok(player)
