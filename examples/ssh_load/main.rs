@@ -6,7 +6,7 @@
 //! cargo run --release --example ssh_load -- --scenario daily --sessions 300
 //! cargo run --release --example ssh_load -- --scenario panel --sessions 30 --toggles 10
 //! cargo run --release --example ssh_load -- --scenario cluster --sessions 1000 --seconds 60
-//! cargo run --release --example ssh_load -- --scenario cluster --faults --seconds 150
+//! cargo run --release --example ssh_load -- --scenario cluster --faults
 //! ```
 //!
 //! Every scenario starts the release binary's `serve` on free loopback ports with temporary
@@ -29,8 +29,9 @@
 //!   solver (`--solvers`). Then the same load on one instance with SQLite, in the same run
 //!   (`--backends postgres|sqlite|both`, default both). Without PostgreSQL the first part is
 //!   skipped with a message (under `CI=true` it fails). `--faults` adds `--kills` (20)
-//!   `kill -9`s of an instance and `--pg-restarts` (3) PostgreSQL restarts during the
-//!   PostgreSQL run (only it), and checks every echoed move against the store.
+//!   `kill -9`s of an instance and `--pg-restarts` (3) PostgreSQL restarts, spread evenly over
+//!   the PostgreSQL run (only it; `--seconds` defaults to 240 then, about 10 s between
+//!   faults), and checks every echoed move against the store after each kill and at the end.
 //!
 //! Prints p50/p90/p99/max latency and the server's memory per session (VmRSS).
 
@@ -212,7 +213,7 @@ fn cluster_options(options: &Options) -> ClusterOptions {
         sessions: options.sessions.unwrap_or(1000),
         seconds: options
             .seconds
-            .unwrap_or(if options.faults { 150 } else { 60 }),
+            .unwrap_or(if options.faults { 240 } else { 60 }),
         racers: options.racers,
         solvers: options.solvers,
         spread: options.spread,

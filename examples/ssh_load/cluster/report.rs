@@ -250,23 +250,26 @@ pub fn print(options: &ClusterOptions, reports: &[Report]) {
             r.rooms_gone.to_string()
         });
     }
-    println!();
-    for r in reports {
-        let typed = r.typed_for.as_secs_f64().max(0.001);
-        let postgres = r.postgres_cpu_ms.map_or(String::new(), |ms| {
-            format!(", PostgreSQL {:.2} cores", ms as f64 / 1000.0 / typed)
-        });
-        println!(
-            "{}: connecting took {:.1} s; while typing ({:.0} s) the servers used {:.2} cores, \
-             the load tool {:.2} cores{postgres}; the solvers were started again {} times",
-            r.label,
-            r.connect_took.as_secs_f64(),
-            typed,
-            r.server_cpu_ms as f64 / 1000.0 / typed,
-            r.tool_cpu_ms as f64 / 1000.0 / typed,
-            r.solver_restarts
-        );
-    }
+    row("connecting every session and opening the rooms", "", &|r| {
+        format!("{:.1} s", r.connect_took.as_secs_f64())
+    });
+    row(
+        "cores used while typing: the servers, PostgreSQL, the load tool",
+        "2 cores in all",
+        &|r| {
+            let typed = r.typed_for.as_secs_f64().max(0.001);
+            let cores = |ms: u64| format!("{:.2}", ms as f64 / 1000.0 / typed);
+            format!(
+                "{}, {}, {}",
+                cores(r.server_cpu_ms),
+                r.postgres_cpu_ms.map_or("-".into(), cores),
+                cores(r.tool_cpu_ms)
+            )
+        },
+    );
+    row("solver runs that ended and were started again", "", &|r| {
+        r.solver_restarts.to_string()
+    });
 }
 
 fn sorted(durations: &[Duration]) -> Vec<Duration> {
