@@ -462,8 +462,8 @@ async fn run_with(
     report.typed_for = typing_from.elapsed();
     report.server_cpu_ms = cpu_ms(&servers).saturating_sub(cpu_from.0);
     report.tool_cpu_ms = process_cpu_ms(std::process::id()).saturating_sub(cpu_from.1);
-    if db.is_some() {
-        // Processes that ended meanwhile (connections closed by a restart) are not counted.
+    if db.is_some() && !options.faults {
+        // Not across PostgreSQL restarts: the processes that ended take their time with them.
         report.postgres_cpu_ms = Some(postgres_cpu_ms().saturating_sub(cpu_from.2));
     }
 

@@ -30,7 +30,8 @@ pub struct Report {
     pub echo_missing: u32,
     pub resume_mismatch: u32,
     pub rooms_gone: u32,
-    pub solver_restarts: u32,
+    /// Solver runs that ended, solved, stuck or at their cap, and were started again.
+    pub solver_restarts: [u32; 3],
     pub failed: Vec<String>,
     pub typed_for: Duration,
     pub server_cpu_ms: u64,
@@ -67,7 +68,7 @@ impl Report {
             echo_missing: 0,
             resume_mismatch: 0,
             rooms_gone: 0,
-            solver_restarts: 0,
+            solver_restarts: [0; 3],
             failed: Vec::new(),
             typed_for: Duration::ZERO,
             server_cpu_ms: 0,
@@ -93,7 +94,9 @@ impl Report {
             self.echo_missing += outcome.echo_missing;
             self.resume_mismatch += outcome.resume_mismatch;
             self.rooms_gone += u32::from(outcome.room_gone);
-            self.solver_restarts += outcome.solver_restarts;
+            for (sum, n) in self.solver_restarts.iter_mut().zip(outcome.solver_restarts) {
+                *sum += n;
+            }
             if let Some(failed) = outcome.failed {
                 self.failed.push(failed);
             }
@@ -254,8 +257,11 @@ pub fn print(options: &ClusterOptions, reports: &[Report]) {
         format!("{:.1} s", r.connect_took.as_secs_f64())
     });
     row(
-        "cores used while typing: the servers, PostgreSQL, the load tool",
-        "2 cores in all",
+        &format!(
+            "cores used while typing (of {}): the servers, PostgreSQL, the load tool",
+            std::thread::available_parallelism().map_or(0, |n| n.get())
+        ),
+        "",
         &|r| {
             let typed = r.typed_for.as_secs_f64().max(0.001);
             let cores = |ms: u64| format!("{:.2}", ms as f64 / 1000.0 / typed);
@@ -267,9 +273,14 @@ pub fn print(options: &ClusterOptions, reports: &[Report]) {
             )
         },
     );
-    row("solver runs that ended and were started again", "", &|r| {
-        r.solver_restarts.to_string()
-    });
+    row(
+        "solver runs that ended (solved, stuck, at their cap) and were started again",
+        "",
+        &|r| {
+            let [solved, stuck, cap] = r.solver_restarts;
+            format!("{solved}, {stuck}, {cap}")
+        },
+    );
 }
 
 fn sorted(durations: &[Duration]) -> Vec<Duration> {

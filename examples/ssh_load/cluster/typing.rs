@@ -40,15 +40,31 @@ pub struct Outcome {
     pub resume_mismatch: u32,
     /// A racer whose room was gone when it came back (rooms of one instance die with it).
     pub room_gone: bool,
-    /// Times the solver finished and was started again.
-    pub solver_restarts: u32,
+    /// Times the solver's run ended (by [`Ended`]) and it was started again.
+    pub solver_restarts: [u32; 3],
     /// Why the session stopped early, if it did.
     pub failed: Option<String>,
 }
 
-/// Whether the solver panel's run has ended (solved, stuck, or at its cap).
-fn solver_done(screen: &str) -> bool {
-    screen.contains("✔ solved") || screen.contains("✖ stuck") || screen.contains("cap reached")
+/// How a solver panel's run ended.
+#[derive(Clone, Copy, Debug)]
+pub enum Ended {
+    Solved,
+    Stuck,
+    Cap,
+}
+
+/// Whether the solver panel's run has ended, and how (its status line).
+fn solver_ended(screen: &str) -> Option<Ended> {
+    if screen.contains("✔ solved") {
+        Some(Ended::Solved)
+    } else if screen.contains("✖ stuck") {
+        Some(Ended::Stuck)
+    } else if screen.contains("■ cap reached") {
+        Some(Ended::Cap)
+    } else {
+        None
+    }
 }
 
 /// What a session asks for when it connects again: its room for a racer, else the game.
@@ -94,11 +110,13 @@ pub async fn type_moves(session: Arc<Session>, shared: Arc<Shared>, phase: Durat
         if typing.idle {
             continue;
         }
-        if session.role == Role::Solver && solver_done(&player.contents()) {
+        if session.role == Role::Solver
+            && let Some(ended) = solver_ended(&player.contents())
+        {
             if player.send(" ").await.is_err() {
                 continue;
             }
-            out.solver_restarts += 1;
+            out.solver_restarts[ended as usize] += 1;
         }
         typing.move_once(&session, &plan, &player, &mut out).await;
     }
