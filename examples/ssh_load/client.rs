@@ -252,30 +252,34 @@ impl Player {
         }
     }
 
-    /// Opens the side panel, selects `solver` and starts it.
+    /// Opens the side panel, selects `solver` and starts it. Each `]` is sent once the
+    /// previous one showed (a loaded server may take a while), so the choice never overshoots.
     pub async fn start_solver(&self, solver: &str) -> Result<(), LoadError> {
+        const WAIT: Duration = Duration::from_secs(10);
         self.send("s").await?;
-        self.wait_for(Duration::from_secs(10), |s| s.contains("Solver"))
+        self.wait_for(WAIT, |s| selected_solver(s).is_some())
             .await?;
-        let wanted = format!("◂ {solver} ▸");
-        for _ in 0..12 {
-            if self.contents().contains(&wanted) {
-                break;
+        for _ in 0..16 {
+            let shown = selected_solver(&self.contents());
+            if shown.as_deref() == Some(solver) {
+                return self.send(" ").await;
             }
             self.send("]").await?;
-            let _ = self
-                .wait_for(Duration::from_millis(500), |s| s.contains(&wanted))
-                .await;
+            self.wait_for(WAIT, |s| selected_solver(s) != shown).await?;
         }
-        if !self.contents().contains(&wanted) {
-            return Err(LoadError::Screen(format!(
-                "the panel has no solver {solver}"
-            )));
-        }
-        self.send(" ").await
+        Err(LoadError::Screen(format!(
+            "the panel has no solver {solver}"
+        )))
     }
 
     pub fn bytes(&self) -> u64 {
         self.bytes.lock().map(|b| *b).unwrap_or(0)
     }
+}
+
+/// The solver the panel has selected (`◂ NAME ▸`).
+fn selected_solver(screen: &str) -> Option<String> {
+    let rest = screen.split("◂ ").nth(1)?;
+    let name = rest.split(" ▸").next()?;
+    (!name.is_empty() && !name.contains(char::is_whitespace)).then(|| name.to_string())
 }

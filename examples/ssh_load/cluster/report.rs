@@ -32,6 +32,7 @@ pub struct Report {
     pub rooms_gone: u32,
     /// Solver runs that ended, solved, stuck or at their cap, and were started again.
     pub solver_restarts: [u32; 3],
+    pub solver_lost: u32,
     pub failed: Vec<String>,
     pub typed_for: Duration,
     pub server_cpu_ms: u64,
@@ -69,6 +70,7 @@ impl Report {
             resume_mismatch: 0,
             rooms_gone: 0,
             solver_restarts: [0; 3],
+            solver_lost: 0,
             failed: Vec::new(),
             typed_for: Duration::ZERO,
             server_cpu_ms: 0,
@@ -97,6 +99,7 @@ impl Report {
             for (sum, n) in self.solver_restarts.iter_mut().zip(outcome.solver_restarts) {
                 *sum += n;
             }
+            self.solver_lost += outcome.solver_lost;
             if let Some(failed) = outcome.failed {
                 self.failed.push(failed);
             }
@@ -248,6 +251,9 @@ pub fn print(options: &ClusterOptions, reports: &[Report]) {
         });
         row("games or rooms not as left after a reconnect", "0", &|r| {
             r.resume_mismatch.to_string()
+        });
+        row("solvers not started again after a reconnect", "0", &|r| {
+            r.solver_lost.to_string()
         });
         row("racers whose room died with its instance", "", &|r| {
             r.rooms_gone.to_string()

@@ -40,6 +40,8 @@ pub struct Outcome {
     pub resume_mismatch: u32,
     /// A racer whose room was gone when it came back (rooms of one instance die with it).
     pub room_gone: bool,
+    /// Solvers that could not be started again after a reconnect (the session types on).
+    pub solver_lost: u32,
     /// Times the solver's run ended (by [`Ended`]) and it was started again.
     pub solver_restarts: [u32; 3],
     /// Why the session stopped early, if it did.
@@ -187,15 +189,16 @@ impl Typing {
         out: &mut Outcome,
     ) -> Result<(), LoadError> {
         session.down.store(true, Ordering::SeqCst);
-        self.player = None;
+        // Counted once, not again when coming back failed and is tried anew.
+        let lost = self.player.take().is_some();
         session.set_player(None);
         let instance = session.instance;
         let kills = shared.kills(instance);
         if kills > self.epoch {
-            out.killed += 1;
+            out.killed += u32::from(lost);
             shared.wait_up(instance, kills).await;
         } else {
-            out.dropped += 1;
+            out.dropped += u32::from(lost);
         }
         let port = shared.ports[instance];
         let entry = entry_of(session, shared);
@@ -259,7 +262,11 @@ impl Typing {
         session.acked.store(self.k, Ordering::SeqCst);
         session.sent.store(self.k, Ordering::SeqCst);
         if session.role == Role::Solver {
-            player.start_solver(&shared.solver).await?;
+            match player.start_solver(&shared.solver).await {
+                Ok(()) => {}
+                Err(LoadError::Screen(_)) => out.solver_lost += 1,
+                Err(e) => return Err(e),
+            }
         }
         Ok(())
     }
