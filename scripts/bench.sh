@@ -18,7 +18,7 @@ repo=$PWD
 doc=docs/benchmarks.md
 datasets=${DATASETS:-$repo/../shared/datasets}
 
-sections=(exact generic logic se-agreement se-speed generate generate-measure canon ui ssh)
+sections=(exact generic logic se-agreement se-speed generate generate-measure canon ui ssh ssh-cluster)
 
 # The command of each section, as written into the document.
 command_of() {
@@ -33,6 +33,7 @@ command_of() {
         canon) echo "cargo run --release --example canon_bench" ;;
         ui) echo "cargo bench --bench render && cargo bench --bench panel" ;;
         ssh) echo "cargo run --release --example ssh_load -- --scenario daily --sessions 300; cargo run --release --example ssh_load -- --scenario panel --sessions 30 --toggles 10" ;;
+        ssh-cluster) echo "cargo run --release --example ssh_load -- --scenario cluster --sessions 1000 --seconds 60; cargo run --release --example ssh_load -- --scenario cluster --sessions 1000 --faults" ;;
         *) return 1 ;;
     esac
 }
@@ -67,9 +68,17 @@ run() {
         canon) need_datasets && cargo run --release -q --example canon_bench ;;
         ui) cargo bench --bench render && cargo bench --bench panel ;;
         ssh)
+            # The cluster scenario of the same tool (two instances on PostgreSQL, the same
+            # load on SQLite, and the fault run) is the next section, ssh-cluster.
             cargo build --release -q
             cargo run --release -q --example ssh_load -- --scenario daily --sessions 300 &&
                 cargo run --release -q --example ssh_load -- --scenario panel --sessions 30 --toggles 10 ;;
+        ssh-cluster)
+            # Needs PostgreSQL at 127.0.0.1:5432 (trust auth, user root); the fault run
+            # restarts it with pg_ctlcluster, which every other user of that server feels.
+            cargo build --release -q
+            cargo run --release -q --example ssh_load -- --scenario cluster --sessions 1000 --seconds 60 &&
+                cargo run --release -q --example ssh_load -- --scenario cluster --sessions 1000 --faults ;;
     esac
 }
 
