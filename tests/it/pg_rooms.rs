@@ -192,3 +192,59 @@ fn racers_on_two_instances_see_each_other_and_a_lost_one_comes_back() {
         Err(HubError::NoSuchRoom(_))
     ));
 }
+
+/// Two instances writing one room at the same moment, each from its own copy: every write
+/// that finds the room moved on reads it again, so neither racer's moves are lost.
+#[test]
+fn moves_written_at_once_from_two_instances_all_land() {
+    if !available("moves_written_at_once_from_two_instances_all_land") {
+        return;
+    }
+    let db = TestDb::create();
+    drop(PgStore::connect(&db.url).expect("the store"));
+    let a = PgRooms::connect(&db.url, 0xa1).expect("hub a");
+    let b = PgRooms::connect(&db.url, 0xb2).expect("hub b");
+    let puzzle = parse_puzzle(PUZZLE, ReadOptions::default()).expect("a puzzle");
+    let settings = Settings {
+        size: 9,
+        variant: Variant::Standard,
+        level: Some(Level::Easy),
+    };
+    let alice = member("alice", 0xa1, 1);
+    let bob = member("bob", 0xb2, 1);
+    let (code, _, mut alice_feed) = a.open(settings, puzzle, &alice).expect("opened");
+    let (_, mut bob_feed) = b.join(&code, &bob, false).expect("joined");
+    a.start(&code, "alice").expect("started");
+    for feed in [&mut alice_feed, &mut bob_feed] {
+        seen(feed, Duration::from_secs(8), "racing", |room| {
+            matches!(room.phase, Phase::Racing { .. })
+        });
+    }
+    let givens = alice_feed.borrow().puzzle.givens.cells().to_vec();
+    // Each racer's count only goes up, so the last one written is the highest: both must
+    // end at 40, whatever order the writes met in.
+    for filled in 1..=40 {
+        a.progress(
+            &code,
+            "alice",
+            alice.connection,
+            progress(&givens, filled, false),
+        );
+        b.progress(
+            &code,
+            "bob",
+            bob.connection,
+            progress(&givens, filled, false),
+        );
+    }
+    for feed in [&mut alice_feed, &mut bob_feed] {
+        seen(feed, Duration::from_secs(5), "every move", |room| {
+            room.racers[0].filled == 40 && room.racers[1].filled == 40
+        });
+    }
+    let stored = crate::support::pg::query(
+        &db.url,
+        &format!("SELECT version FROM rooms WHERE code = '{code}'"),
+    );
+    assert_eq!(stored.len(), 1, "{stored:?}");
+}

@@ -3,10 +3,11 @@
 //!
 //! The room's state lives in its row of `rooms` ([`sql`]); each instance keeps a mirror of
 //! the rooms its own sessions are in, with the version it last saw, and publishes that mirror
-//! to its sessions' feeds exactly like the in-memory hub does. A change is one transaction
-//! under the row's lock that ends with `NOTIFY sudoscope_rooms 'CODE VERSION'`; every
-//! instance LISTENs ([`listen`]) and reads the row again when its mirror is older. No other
-//! broker is involved.
+//! to its sessions' feeds exactly like the in-memory hub does. A change is one statement that
+//! writes the row only if it is still at the version the change was made from, with
+//! `NOTIFY sudoscope_rooms 'CODE VERSION'` (else the row is read and the change made again);
+//! every instance LISTENs ([`listen`]) and reads the row again when its mirror is older. No
+//! other broker is involved.
 //!
 //! What a session does has two speeds:
 //! - Opening, joining and starting wait for their answer (the seat, the error): they are
@@ -14,13 +15,13 @@
 //!   calling worker hands its other tasks on (`block_in_place`), and give up after
 //!   [`ANSWER_WITHIN`] with a message to try again.
 //! - Moves and leaving never wait: they go to an ordered queue ([`queue`]) that writes them in
-//!   batches, one transaction per room, and keeps them while the database is away (restarting,
+//!   batches, one write per room (from the mirror: one round trip), and keeps them while the database is away (restarting,
 //!   say) until it is back. A move only ever replaces the racer's previous one, so a backlog
 //!   shrinks to the newest move of each racer.
 //!
 //! Time passing (a countdown's end, a racer gone for good) is noticed by every instance with a
-//! player in the room ([`upkeep`]); the row lock makes the second to notice find nothing left
-//! to do. A racer whose instance was killed is known to be gone because that instance's
+//! player in the room ([`upkeep`]); the version check makes the second to notice find
+//! nothing left to do. A racer whose instance was killed is known to be gone because that instance's
 //! liveness lock went with its connections; after [`upkeep::GONE_AFTER`] without it, the
 //! racer counts as having left, so the race can end without them, and they get their seat
 //! back by joining again from any instance.
@@ -116,6 +117,13 @@ impl Shared {
             .iter()
             .map(|(code, mirror)| (code.clone(), mirror.feed.borrow().clone()))
             .collect()
+    }
+
+    /// The version and state of a mirrored room as last seen, to change it from.
+    fn known(&self, code: &RoomCode) -> Option<(i64, Room)> {
+        self.mirrors()
+            .get(code)
+            .map(|mirror| (mirror.version, (**mirror.feed.borrow()).clone()))
     }
 
     fn version_of(&self, code: &RoomCode) -> Option<i64> {
@@ -289,7 +297,7 @@ impl RoomHub for PgRooms {
             let (code, member) = (wanted.clone(), member.clone());
             async move {
                 let now = crate::store::now_ms().max(0) as u64;
-                sql::change(&pool, &code, now, |room| {
+                sql::change(&pool, &code, now, None, |room| {
                     if watch_only {
                         room.watch()
                     } else {
@@ -310,7 +318,7 @@ impl RoomHub for PgRooms {
             let (code, key) = (wanted.clone(), key.clone());
             async move {
                 let now = crate::store::now_ms().max(0) as u64;
-                sql::change(&pool, &code, now, |room| room.start(&key, now)).await
+                sql::change(&pool, &code, now, None, |room| room.start(&key, now)).await
             }
         })?;
         self.shared.publish(code, &committed);

@@ -113,7 +113,8 @@ async fn write_room(shared: &Shared, code: RoomCode, actions: Vec<Action>) {
     let mut pause = Duration::from_millis(100);
     loop {
         let now = crate::store::now_ms().max(0) as u64;
-        let outcome = sql::change(&shared.pool, &code, now, |room| {
+        let known = shared.known(&code);
+        let outcome = sql::change(&shared.pool, &code, now, known, |room| {
             for action in &actions {
                 apply(room, action, now);
             }

@@ -1,10 +1,10 @@
 //! The room rows in PostgreSQL: each statement the hub runs, one transaction each.
 //!
-//! A change locks the room's row (`SELECT … FOR UPDATE`), runs the room's rules on what it
-//! read, writes the new state with the next version and, in the same transaction, tells every
-//! instance listening (`pg_notify`), so a notification is only ever sent for a change that
-//! was committed. Two instances changing one room take turns at the row lock; neither can
-//! lose the other's change.
+//! A change runs the room's rules on a version of the room and writes the result only if the
+//! row is still at that version, telling every instance listening (`pg_notify`) in the same
+//! statement, so a notification is only ever sent for a change that was committed. When two
+//! instances change one room at once, the second finds the version moved on, reads the row
+//! and runs the rules again: neither can lose the other's change.
 
 use std::collections::HashSet;
 
@@ -95,74 +95,95 @@ pub async fn insert(pool: &Pool, room: &Room, now_ms: u64) -> Result<bool, Failu
     Ok(written == 1)
 }
 
-/// Runs `apply` on the room under its row lock and commits what changed. Returns `apply`'s
-/// answer and the room as it now stands (changed or not).
+/// Runs `apply` on the room and commits what changed, starting from `known` (the version and
+/// state this instance last saw) when given, else from the row. The write is one statement
+/// that changes the row only if it is still at the version the change was made from, and
+/// notifies in the same statement (so only when it wrote); when another instance wrote first,
+/// the row is read again and `apply` runs again on it. A change costs one round trip to the
+/// database when this instance's copy is current, and no row is held locked between them.
+/// Returns `apply`'s answer and the room as it now stands (changed or not).
 pub async fn change<T>(
     pool: &Pool,
     code: &RoomCode,
     now_ms: u64,
-    apply: impl FnOnce(&mut Room) -> T,
+    mut known: Option<(i64, Room)>,
+    mut apply: impl FnMut(&mut Room) -> T,
 ) -> Result<(T, Committed), Failure> {
-    let mut client = pool.get().await?;
-    let tx = client.transaction().await?;
-    let row = tx
-        .query_opt(
-            "SELECT state, version FROM rooms WHERE code = $1 FOR UPDATE",
-            &[&code.as_str()],
-        )
-        .await?
-        .ok_or(Failure::Missing)?;
-    let text: String = row.try_get(0)?;
-    let version: i64 = row.try_get(1)?;
-    let mut room = wire::from_text(&text).map_err(Failure::Wire)?;
-    let before = room.clone();
-    let answer = apply(&mut room);
-    if room == before {
-        tx.rollback().await?;
-        return Ok((
-            answer,
-            Committed {
-                version,
-                room,
-                gone: false,
-            },
-        ));
+    let client = pool.get().await?;
+    loop {
+        let (version, room) = match known.take() {
+            Some(known) => known,
+            None => read_with(&client, code).await?.ok_or(Failure::Missing)?,
+        };
+        let mut next = room.clone();
+        let answer = apply(&mut next);
+        if next == room {
+            return Ok((
+                answer,
+                Committed {
+                    version,
+                    room: next,
+                    gone: false,
+                },
+            ));
+        }
+        let gone = next.abandoned();
+        let payload = if gone {
+            format!("{code} gone")
+        } else {
+            format!("{code} {}", version + 1)
+        };
+        let written = if gone {
+            client
+                .query(
+                    "WITH gone AS (
+                         DELETE FROM rooms WHERE code = $1 AND version = $2 RETURNING code)
+                     SELECT pg_notify($3, $4) FROM gone",
+                    &[&code.as_str(), &version, &CHANNEL, &payload],
+                )
+                .await?
+        } else {
+            client
+                .query(
+                    "WITH changed AS (
+                         UPDATE rooms SET state = $3, version = $2 + 1, updated_ms = $4
+                         WHERE code = $1 AND version = $2 RETURNING code)
+                     SELECT pg_notify($5, $6) FROM changed",
+                    &[
+                        &code.as_str(),
+                        &version,
+                        &wire::to_text(&next),
+                        &millis(now_ms),
+                        &CHANNEL,
+                        &payload,
+                    ],
+                )
+                .await?
+        };
+        if written.len() == 1 {
+            return Ok((
+                answer,
+                Committed {
+                    version: version + 1,
+                    room: next,
+                    gone,
+                },
+            ));
+        }
+        // Another instance changed the room first: read it and decide again.
     }
-    let version = version + 1;
-    let gone = room.abandoned();
-    let payload = if gone {
-        tx.execute("DELETE FROM rooms WHERE code = $1", &[&code.as_str()])
-            .await?;
-        format!("{code} gone")
-    } else {
-        tx.execute(
-            "UPDATE rooms SET state = $2, version = $3, updated_ms = $4 WHERE code = $1",
-            &[
-                &code.as_str(),
-                &wire::to_text(&room),
-                &version,
-                &millis(now_ms),
-            ],
-        )
-        .await?;
-        format!("{code} {version}")
-    };
-    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
-        .await?;
-    tx.commit().await?;
-    Ok((
-        answer,
-        Committed {
-            version,
-            room,
-            gone,
-        },
-    ))
 }
 
 /// The room as stored now; `None` when there is no such room.
 pub async fn read(pool: &Pool, code: &RoomCode) -> Result<Option<(i64, Room)>, Failure> {
     let client = pool.get().await?;
+    read_with(&client, code).await
+}
+
+async fn read_with(
+    client: &deadpool_postgres::Client,
+    code: &RoomCode,
+) -> Result<Option<(i64, Room)>, Failure> {
     let Some(row) = client
         .query_opt(
             "SELECT state, version FROM rooms WHERE code = $1",

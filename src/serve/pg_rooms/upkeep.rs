@@ -3,7 +3,7 @@
 //! rooms nobody has touched for hours are forgotten.
 //!
 //! Each instance looks at its own mirrors and queues a change only when the mirror says one
-//! is due; the change itself is decided again under the room's lock, so when two instances
+//! is due; the change itself is decided again on the stored version, so when two instances
 //! notice the same moment the second finds nothing to do.
 
 use std::collections::HashMap;
