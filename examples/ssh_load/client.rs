@@ -208,10 +208,21 @@ impl Player {
         timeout: Duration,
         check: impl Fn(&str) -> bool,
     ) -> Result<Duration, LoadError> {
+        self.wait_until(timeout, Self::header, check).await
+    }
+
+    /// Waits until what `read` takes of the screen satisfies `check`. A closed channel ends
+    /// the wait at once.
+    async fn wait_until(
+        &self,
+        timeout: Duration,
+        read: impl Fn(&Self) -> String,
+        check: impl Fn(&str) -> bool,
+    ) -> Result<Duration, LoadError> {
         let start = Instant::now();
         loop {
             let notified = self.changed.notified();
-            if check(&self.header()) {
+            if check(&read(self)) {
                 return Ok(start.elapsed());
             }
             if self.closed() {
@@ -236,20 +247,7 @@ impl Player {
         timeout: Duration,
         check: impl Fn(&str) -> bool,
     ) -> Result<Duration, LoadError> {
-        let start = Instant::now();
-        loop {
-            let notified = self.changed.notified();
-            if check(&self.contents()) {
-                return Ok(start.elapsed());
-            }
-            if self.closed() {
-                return Err(LoadError::Closed);
-            }
-            let left = timeout.checked_sub(start.elapsed()).ok_or_else(|| {
-                LoadError::Screen(format!("timed out; screen:\n{}", self.contents()))
-            })?;
-            let _ = tokio::time::timeout(left.min(Duration::from_millis(50)), notified).await;
-        }
+        self.wait_until(timeout, Self::contents, check).await
     }
 
     /// Opens the side panel, selects `solver` and starts it. Each `]` is sent once the

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sudoscope::race::{Joined, Phase, Progress, Room, Settings};
+use sudoscope::race::{Joined, Phase, Progress, Room, RoomCode, Settings};
 use sudoscope::serve::pg_rooms::PgRooms;
 use sudoscope::serve::rooms::{HubError, Member, RoomFeed, RoomHub};
 use sudoscope::store::PgStore;
@@ -58,24 +58,35 @@ fn progress(entries: &[u8], filled: u32, solved: bool) -> Progress {
     }
 }
 
-#[test]
-fn racers_on_two_instances_see_each_other_and_a_lost_one_comes_back() {
-    if !available("racers_on_two_instances_see_each_other_and_a_lost_one_comes_back") {
-        return;
-    }
-    let db = TestDb::create();
-    // The store makes the schema, as `serve` does before its rooms.
+/// The room hubs of two instances (numbered 0xa1 and 0xb2) on a fresh database, whose
+/// schema the store makes, as `serve` does before its rooms.
+fn two_hubs(db: &TestDb) -> (PgRooms, PgRooms) {
     drop(PgStore::connect(&db.url).expect("the store"));
     let a = PgRooms::connect(&db.url, 0xa1).expect("hub a");
     let b = PgRooms::connect(&db.url, 0xb2).expect("hub b");
+    (a, b)
+}
+
+/// Opens a room racing on an easy 9×9, owned by `owner`.
+fn open_easy(hub: &PgRooms, owner: &Member) -> (RoomCode, Joined, RoomFeed) {
     let puzzle = parse_puzzle(PUZZLE, ReadOptions::default()).expect("a puzzle");
     let settings = Settings {
         size: 9,
         variant: Variant::Standard,
         level: Some(Level::Easy),
     };
+    hub.open(settings, puzzle, owner).expect("opened")
+}
+
+#[test]
+fn racers_on_two_instances_see_each_other_and_a_lost_one_comes_back() {
+    if !available("racers_on_two_instances_see_each_other_and_a_lost_one_comes_back") {
+        return;
+    }
+    let db = TestDb::create();
+    let (a, b) = two_hubs(&db);
     let alice = member("alice", 0xa1, 1);
-    let (code, joined, mut alice_feed) = a.open(settings, puzzle, &alice).expect("opened");
+    let (code, joined, mut alice_feed) = open_easy(&a, &alice);
     assert_eq!(joined, Joined::Racer(0));
 
     // Bob, on the other instance, takes the second seat; alice sees him.
@@ -186,7 +197,7 @@ fn racers_on_two_instances_see_each_other_and_a_lost_one_comes_back() {
     }
 
     // An unknown code is a clear refusal from any instance.
-    let unknown = sudoscope::race::RoomCode::parse("ZZZZZ").expect("a code");
+    let unknown = RoomCode::parse("ZZZZZ").expect("a code");
     assert!(matches!(
         c.join(&unknown, &member("dan", 0xc3, 9), false),
         Err(HubError::NoSuchRoom(_))
@@ -201,18 +212,10 @@ fn moves_written_at_once_from_two_instances_all_land() {
         return;
     }
     let db = TestDb::create();
-    drop(PgStore::connect(&db.url).expect("the store"));
-    let a = PgRooms::connect(&db.url, 0xa1).expect("hub a");
-    let b = PgRooms::connect(&db.url, 0xb2).expect("hub b");
-    let puzzle = parse_puzzle(PUZZLE, ReadOptions::default()).expect("a puzzle");
-    let settings = Settings {
-        size: 9,
-        variant: Variant::Standard,
-        level: Some(Level::Easy),
-    };
+    let (a, b) = two_hubs(&db);
     let alice = member("alice", 0xa1, 1);
     let bob = member("bob", 0xb2, 1);
-    let (code, _, mut alice_feed) = a.open(settings, puzzle, &alice).expect("opened");
+    let (code, _, mut alice_feed) = open_easy(&a, &alice);
     let (_, mut bob_feed) = b.join(&code, &bob, false).expect("joined");
     a.start(&code, "alice").expect("started");
     for feed in [&mut alice_feed, &mut bob_feed] {
