@@ -64,6 +64,14 @@ impl Server {
         server
     }
 
+    /// Whether a log line so far contains `needle` (without waiting for more).
+    pub fn logged(&mut self, needle: &str) -> bool {
+        while let Ok(line) = self.log.try_recv() {
+            self.seen.push(line);
+        }
+        self.seen.iter().any(|l| l.contains(needle))
+    }
+
     /// Waits for a log line containing `needle`.
     pub fn wait_log(&mut self, needle: &str, timeout: Duration) -> String {
         if let Some(line) = self.seen.iter().find(|l| l.contains(needle)) {

@@ -22,6 +22,20 @@ pub fn client_key(dir: &Path, name: &str) -> PathBuf {
     path
 }
 
+/// The SHA-256 fingerprint of the key at `key` (`SHA256:…`), as the server logs a player.
+pub fn fingerprint(key: &Path) -> String {
+    let output = Command::new("ssh-keygen")
+        .args(["-l", "-E", "sha256", "-f"])
+        .arg(key)
+        .output()
+        .expect("ssh-keygen runs");
+    String::from_utf8_lossy(&output.stdout)
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// The ssh options every test client uses: no host key prompts, no agent, no config files.
 pub fn ssh_base_args(port: u16) -> Vec<String> {
     [
