@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use serde_json::Value;
+
+use crate::support::tools::json_records;
 use sudoscope_core::canon::{Cells, minlex};
 use sudoscope_core::exact;
 use sudoscope_testkit::bench::one_line_9x9;
@@ -43,16 +45,7 @@ fn generate(datasets: &Path, args: &[&str]) -> Vec<Value> {
         .args(["--format", "json", "--timeout-ms", "120000"])
         .output()
         .expect("generate runs");
-    assert!(
-        out.status.success(),
-        "generate {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .expect("utf-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json"))
-        .collect()
+    json_records(out, &format!("generate {args:?}"))
 }
 
 /// Checks each record's puzzle: one solution, ER ≥ 10.0 by `rate --se` and as claimed, and a

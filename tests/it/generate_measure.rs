@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 use serde_json::Value;
+
+use crate::support::tools::json_records;
 use sudoscope_core::exact;
 use sudoscope_core::generate::{
     GenerateOptions, Measure, Need, SeBand, Symmetry, generate_measured_nth,
@@ -58,16 +60,7 @@ fn generate_json(args: &[&str]) -> Vec<Value> {
         .args(["--format", "json"])
         .output()
         .expect("generate runs");
-    assert!(
-        out.status.success(),
-        "generate {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .expect("utf-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json"))
-        .collect()
+    json_records(out, &format!("generate {args:?}"))
 }
 
 /// The band's puzzles through the CLI, re-checked by `rate --se` and the exact solver.

@@ -30,3 +30,18 @@ pub fn require(tools: &[&str]) -> bool {
     eprintln!("skipping: {message}");
     false
 }
+
+/// The JSON records a sudoscope command printed, one per line; `what` names the command in
+/// the failure message, which carries its standard error.
+pub fn json_records(out: std::process::Output, what: &str) -> Vec<serde_json::Value> {
+    assert!(
+        out.status.success(),
+        "{what}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect()
+}
