@@ -19,8 +19,6 @@ use crate::grid::{Digits, Geometry, Grid, Puzzle};
 /// The `--solver` name.
 pub const NAME: &str = "backtrack";
 
-const SERIES_CAPACITY: usize = 300;
-
 /// The default node cap for an N×N puzzle.
 pub fn default_cap(size: usize) -> u64 {
     match size {
@@ -276,8 +274,8 @@ impl LiveSolver for Backtrack {
         self.status = Status::Running;
         self.reason = "running";
         self.history = vec![
-            Series::new("depth", SERIES_CAPACITY),
-            Series::new("filled cells", SERIES_CAPACITY),
+            Series::new("depth", super::SERIES_POINTS),
+            Series::new("filled cells", super::SERIES_POINTS),
         ];
         let values = puzzle.givens.cells().to_vec();
         let mut candidates = puzzle.candidates();

@@ -84,9 +84,6 @@ pub const SWAP_ATTEMPTS: u32 = 16;
 /// positions give P_x = 2).
 pub const NEAR: u32 = 2;
 
-/// Points kept per chart series.
-const SERIES_CAPACITY: usize = 300;
-
 /// A chart point every this many generations (and at every restart and at the end).
 const RECORD_EVERY: u64 = 32;
 
@@ -938,9 +935,9 @@ impl LiveSolver for Ga {
             ("restarts", "best fitness")
         };
         self.history = vec![
-            Series::new(b, SERIES_CAPACITY),
-            Series::new("mean fitness", SERIES_CAPACITY),
-            Series::new(a, SERIES_CAPACITY),
+            Series::new(b, super::SERIES_POINTS),
+            Series::new("mean fitness", super::SERIES_POINTS),
+            Series::new(a, super::SERIES_POINTS),
         ];
         self.status = Status::Running;
         self.reason = "running";

@@ -29,8 +29,6 @@ pub const NAME: &str = "logic";
 /// The step cap (a safety net: a solve takes at most N³ steps).
 pub const MAX_STEPS: u64 = 100_000;
 
-const SERIES_CAPACITY: usize = 300;
-
 /// The techniques used on an N×N puzzle, easiest first: all of them up to 9×9; from 16×16 on,
 /// all but the chains, coloring and the last-resort searches (ALS, forcing chains), whose
 /// single searches overrun a frame's budget there.
@@ -193,8 +191,8 @@ impl LiveSolver for Logical {
         self.status = Status::Running;
         self.reason = "running";
         self.history = vec![
-            Series::new("filled cells", SERIES_CAPACITY),
-            Series::new("candidates left", SERIES_CAPACITY),
+            Series::new("filled cells", super::SERIES_POINTS),
+            Series::new("candidates left", super::SERIES_POINTS),
         ];
         self.record();
         self.judge();

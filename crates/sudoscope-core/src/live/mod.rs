@@ -123,6 +123,12 @@ impl Metric {
     }
 }
 
+/// Points a solver keeps per chart series. A chart beside the puzzle is at most about 64
+/// terminal columns of two braille dots each, so more points would not show; and every view
+/// of a running solver copies its series (a server sends dozens of live solvers' views to
+/// players each frame), so fewer are cheaper to show.
+pub(crate) const SERIES_POINTS: usize = 128;
+
 /// A bounded series for a chart: the most recent points, oldest first, each `(iteration,
 /// value)`.
 #[derive(Clone, Debug, PartialEq)]

@@ -51,9 +51,6 @@ use crate::grid::{Grid, Puzzle};
 /// The `--solver` name.
 pub const NAME: &str = "rfss";
 
-/// Points kept per chart series (they decimate themselves beyond this).
-const SERIES_CAPACITY: usize = 300;
-
 /// How many species the Figure 3 bands follow.
 const BAND_SAMPLE: usize = 48;
 
@@ -746,7 +743,7 @@ impl Rfss {
         if self.history.is_empty() {
             return;
         }
-        let full = self.history[0].points.len() >= SERIES_CAPACITY;
+        let full = self.history[0].points.len() >= super::SERIES_POINTS;
         let x = self.generation as f64;
         if last
             && self
@@ -865,16 +862,16 @@ impl LiveSolver for Rfss {
         self.last = Decision::default();
         self.stride = 1;
         self.history = vec![
-            Series::new("clashes", SERIES_CAPACITY),
-            Series::new("decided cells", SERIES_CAPACITY),
-            Series::new("species alive", SERIES_CAPACITY),
+            Series::new("clashes", super::SERIES_POINTS),
+            Series::new("decided cells", super::SERIES_POINTS),
+            Series::new("species alive", super::SERIES_POINTS),
         ];
         self.build(puzzle)?;
         let s = self.initial_species;
         let sample = BAND_SAMPLE.min(s);
         self.band_ids = (0..sample).map(|i| (i * s / sample) as u32).collect();
         self.bands = (0..sample)
-            .map(|_| Series::new("log10 proportion", SERIES_CAPACITY))
+            .map(|_| Series::new("log10 proportion", super::SERIES_POINTS))
             .collect();
         if self.status == Status::Running {
             self.winners.clear();
