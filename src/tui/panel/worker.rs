@@ -163,6 +163,8 @@ pub(super) struct Worker {
     samples: VecDeque<(Duration, u64)>,
     /// Frames since the last iteration, for the slowest speeds.
     idle_frames: u32,
+    /// Whether the solver moved on since the last view was published.
+    unpublished: bool,
     /// Counted from the worker's creation (before its thread is spawned, so the count is
     /// exact as soon as the panel exists) to the end of its thread, panics included.
     _alive: Alive,
@@ -197,6 +199,7 @@ impl Worker {
             iterations: 0,
             samples: VecDeque::new(),
             idle_frames: 0,
+            unpublished: false,
             _alive: Alive::new(),
         }
     }
@@ -247,6 +250,13 @@ impl Worker {
                     speed: control.speed,
                     seq: control.seq,
                 });
+            }
+            if self.unpublished {
+                // Paused with a frame the UI has not seen: it sees where the run stopped.
+                drop(control);
+                self.publish();
+                control = lock(&shared.control);
+                continue;
             }
             control.busy = false;
             shared.idle.notify_all();
@@ -361,8 +371,15 @@ impl Worker {
         }
         self.elapsed += start.elapsed();
         self.sample();
+        // A view is built only for a UI that took the last one (a view copies the solver's
+        // charts, which costs more than a frame of solving): the UI's frame rate, not the
+        // worker's, sets how many are made. The last view of a run always goes out.
         if worked {
-            self.publish();
+            if self.finished || lock(&shared.published).is_none() {
+                self.publish();
+            } else {
+                self.unpublished = true;
+            }
         }
         if !self.finished && speed.work() != Work::Flat {
             let paused = Instant::now();
@@ -405,6 +422,7 @@ impl Worker {
     }
 
     fn publish(&mut self) {
+        self.unpublished = false;
         let mut view = None;
         let mut solution = None;
         if let Some(solver) = self.solver.as_ref() {

@@ -133,14 +133,16 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout, solver_shown: bool) {
         }
         let (x, y) = b.cell_origin(row as u16, col as u16);
         for dy in 0..b.cell_h {
-            buf.set_string(x, y + dy, " ".repeat(b.cell_w as usize), bg);
+            for dx in 0..b.cell_w {
+                put(buf, x + dx, y + dy, ' ', bg);
+            }
         }
         let mid_y = y + (b.cell_h - 1) / 2;
         let mid_x = x + b.cell_w / 2;
         // The marker's corner: top right (free of notes in large cells; beside the digit in
         // one-line cells, where a wrong-entry mark replaces it).
         if let Some(mark) = marker {
-            buf.set_string(x + b.cell_w - 1, y, mark.to_string(), bg.patch(theme.dim));
+            put(buf, x + b.cell_w - 1, y, mark, bg.patch(theme.dim));
         }
         if value != 0 {
             let mut style = if game.is_given(cell) {
@@ -150,23 +152,25 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout, solver_shown: bool) {
             };
             if conflicts[cell] {
                 style = style.patch(theme.conflict);
-                buf.set_string(
+                put(
+                    buf,
                     x,
                     mid_y,
-                    theme.glyphs.conflict.to_string(),
+                    theme.glyphs.conflict,
                     bg.patch(theme.conflict),
                 );
             }
             if wrong.contains(&cell) {
                 style = style.patch(theme.wrong);
-                buf.set_string(
+                put(
+                    buf,
                     x + b.cell_w - 1,
                     mid_y,
-                    theme.glyphs.wrong.to_string(),
+                    theme.glyphs.wrong,
                     bg.patch(theme.wrong),
                 );
             }
-            buf.set_string(mid_x, mid_y, symbol(value).to_string(), bg.patch(style));
+            put(buf, mid_x, mid_y, symbol(value), bg.patch(style));
             continue;
         }
         // A chain's candidates are shown even where the player keeps no notes, so the chain
@@ -187,22 +191,18 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout, solver_shown: bool) {
             }
             if view.conflicts.contains(&cell) {
                 style = style.patch(theme.overlay_conflict);
-                buf.set_string(
-                    x,
-                    mid_y,
-                    theme.glyphs.conflict.to_string(),
-                    cell_bg.patch(style),
-                );
+                put(buf, x, mid_y, theme.glyphs.conflict, cell_bg.patch(style));
             }
-            buf.set_string(mid_x, mid_y, symbol(d).to_string(), cell_bg.patch(style));
+            put(buf, mid_x, mid_y, symbol(d), cell_bg.patch(style));
             continue;
         }
         if notes.is_empty() {
             if m.placement != 0 {
-                buf.set_string(
+                put(
+                    buf,
                     mid_x,
                     mid_y,
-                    symbol(m.placement).to_string(),
+                    symbol(m.placement),
                     bg.patch(theme.hint_placement),
                 );
             }
@@ -232,7 +232,7 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout, solver_shown: bool) {
                 let i = d as usize - 1;
                 let nx = x + 1 + 2 * (i % k) as u16;
                 let ny = y + (i / k) as u16;
-                buf.set_string(nx, ny, symbol(d).to_string(), note_style(d));
+                put(buf, nx, ny, symbol(d), note_style(d));
             }
         } else {
             // A marked cell keeps its last character for the marker.
@@ -259,6 +259,15 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout, solver_shown: bool) {
 }
 
 /// A digit's symbol in the UI's alphabet (`1-9`, then `A`...).
+/// One character in one cell. A server draws boards for hundreds of players, thousands of
+/// cells a frame each, so the board writes cells itself rather than through
+/// `Buffer::set_string`'s text layout: every board glyph is one column wide.
+fn put(buf: &mut Buffer, x: u16, y: u16, glyph: char, style: Style) {
+    if let Some(cell) = buf.cell_mut((x, y)) {
+        cell.set_char(glyph).set_style(style);
+    }
+}
+
 pub fn symbol(d: u8) -> char {
     Alphabet::Digits.symbol(d)
 }
@@ -375,7 +384,9 @@ fn draw_lines(app: &App, buf: &mut Buffer, b: &BoardLayout) {
             } else {
                 app.theme.border
             };
-            buf.set_string(b.x + dx, b.y + dy, glyph, style);
+            if let Some(cell) = buf.cell_mut((b.x + dx, b.y + dy)) {
+                cell.set_symbol(glyph).set_style(style);
+            }
         }
     }
 }

@@ -27,6 +27,13 @@ const SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
 #[must_use = "the layout goes back to the app as Msg::Drawn"]
 pub fn render(app: &App, frame: &mut Frame) -> Hits {
     let area = frame.area();
+    render_in(app, frame, area)
+}
+
+/// Draws the screen for `app` into `area` of the frame only (a race draws a racer's board
+/// beside the standings this way, straight into its own frame).
+#[must_use = "the layout goes back to the app as Msg::Drawn"]
+pub fn render_in(app: &App, frame: &mut Frame, area: Rect) -> Hits {
     let game = &app.game;
     let n = game.size();
     let k = game.geometry().box_size();
@@ -38,7 +45,7 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
         ..Hits::default()
     };
     title_bar(app, frame, screen.title);
-    status_bar(app, frame, screen.status, hits.panel_hidden);
+    status_bar(app, frame, area, screen.status, hits.panel_hidden);
     match screen.board {
         None => {
             hits.board_hidden = true;
@@ -124,6 +131,35 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
         }
     }
     hits
+}
+
+/// The title line, where the clock is, of a screen of size `area`: all that a second's
+/// passing changes while the player is simply playing. `None` in every other state (a
+/// dialog, a pause, a finished game, a puzzle being made, a board too big for the window),
+/// where the whole screen is drawn instead.
+pub fn clock_area(app: &App, area: Rect) -> Option<Rect> {
+    if !matches!(app.overlay, Overlay::None)
+        || app.paused
+        || app.placeholder
+        || app.generating.is_some()
+        || app.game.completed().is_some()
+    {
+        return None;
+    }
+    let game = &app.game;
+    let screen = crate::tui::layout::compute(
+        area,
+        game.size(),
+        game.geometry().box_size(),
+        app.panel_open,
+    );
+    screen.board.map(|_| screen.title)
+}
+
+/// Redraws the title line (the [`clock_area`]) over the last frame.
+pub fn render_clock(app: &App, frame: &mut Frame, area: Rect) {
+    frame.render_widget(ratatui::widgets::Clear, area);
+    title_bar(app, frame, area);
 }
 
 /// The title line: the game on the left (name, level, SE rating, clock, cells to go,
@@ -258,10 +294,12 @@ fn board_name(app: &App, standard: bool) -> String {
 fn status_bar(
     app: &App,
     frame: &mut Frame,
+    screen: Rect,
     area: Rect,
     panel_hidden: Option<((u16, u16), (u16, u16))>,
 ) {
-    if area.height == 0 || area.y == 0 && frame.area().height < 2 {
+    // A screen of one line keeps it for the title.
+    if area.height == 0 || area.y == screen.y && screen.height < 2 {
         return;
     }
     let theme = &app.theme;
