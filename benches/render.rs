@@ -9,9 +9,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use ratatui::backend::{CrosstermBackend, TestBackend};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
 use sudoscope::tui::{App, AppConfig, Msg, StartGame, StepPool};
 use sudoscope_core::grid::{ReadOptions, parse_puzzle};
 
@@ -62,6 +63,26 @@ fn bench(c: &mut Criterion) {
                 })
                 .unwrap();
             black_box(terminal.backend().buffer().area);
+        })
+    });
+    // What a server draws for one SSH player once a second with nothing else changing (the
+    // clock's tick): a 9×9 game at the load tool's 100×32, through the crossterm backend into
+    // bytes, as a session does.
+    let plain = app(EASY);
+    let mut terminal = Terminal::with_options(
+        CrosstermBackend::new(std::io::sink()),
+        TerminalOptions {
+            viewport: Viewport::Fixed(Rect::new(0, 0, 100, 32)),
+        },
+    )
+    .unwrap();
+    group.bench_function("9x9_server_tick_100x32", |b| {
+        b.iter(|| {
+            terminal
+                .draw(|f| {
+                    black_box(sudoscope::tui::view::render(&plain, f));
+                })
+                .unwrap();
         })
     });
     group.finish();

@@ -9,6 +9,7 @@ use std::any::Any;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::Event;
+use ratatui::layout::Rect;
 
 use crate::store::{Request, Save};
 
@@ -76,6 +77,18 @@ pub trait SessionApp: Send {
     /// Draws the whole screen (and keeps what it needs of where things landed, e.g. for
     /// mouse clicks).
     fn render(&mut self, frame: &mut Frame);
+    /// Only time passed since the last [`SessionApp::render`]: the part of a `screen`-sized
+    /// frame that time changes (the clock's line), or `None` when the whole screen must be
+    /// drawn. A second's tick of every player's clock is most of a server's frames, and a
+    /// whole frame costs many times the clock's line.
+    fn clock_area(&self, screen: Rect) -> Option<Rect> {
+        let _ = screen;
+        None
+    }
+    /// Draws the [`SessionApp::clock_area`] anew, over the last frame (which `frame` holds).
+    fn render_clock(&mut self, frame: &mut Frame, area: Rect) {
+        let _ = (frame, area);
+    }
     /// True while the screen changes by itself (a solver runs): the session then draws at
     /// the animation rate instead of once a second.
     fn needs_frames(&self) -> bool;

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::Event;
+use ratatui::layout::Rect;
 
 use super::app::{Answer, AppFactory, AppStart, SessionApp, SessionEffect, Work};
 use crate::store::{self, Save};
@@ -15,6 +16,19 @@ use sudoscope_core::generate::GenerateOptions;
 /// One session's game.
 pub struct GameSession {
     app: App,
+}
+
+impl GameSession {
+    /// A session's game around `app` (the factory's way in, and tests').
+    pub(crate) fn new(app: App) -> GameSession {
+        GameSession { app }
+    }
+
+    /// The game's app, for tests that set it up.
+    #[cfg(test)]
+    pub(crate) fn app_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
 }
 
 fn effects(effects: Vec<Effect>) -> Vec<SessionEffect> {
@@ -69,6 +83,14 @@ impl SessionApp for GameSession {
         let hits = crate::tui::view::render(&self.app, frame);
         let effects = self.app.update(Msg::Drawn(hits));
         debug_assert!(effects.is_empty(), "taking a layout asks for no work");
+    }
+
+    fn clock_area(&self, screen: Rect) -> Option<Rect> {
+        crate::tui::view::clock_area(&self.app, screen)
+    }
+
+    fn render_clock(&mut self, frame: &mut Frame, area: Rect) {
+        crate::tui::view::render_clock(&self.app, frame, area);
     }
 
     fn needs_frames(&self) -> bool {
@@ -128,7 +150,7 @@ pub fn factory(pool: Arc<StepPool>) -> AppFactory {
         };
         let mut app = app;
         app.offer_rooms();
-        Ok(Box::new(GameSession { app }) as Box<dyn SessionApp>)
+        Ok(Box::new(GameSession::new(app)) as Box<dyn SessionApp>)
     })
 }
 

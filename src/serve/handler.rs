@@ -19,6 +19,7 @@ use tokio::sync::{mpsc, watch};
 
 use super::app::AppFactory;
 use super::limits::{Admission, Refusal};
+use super::pace::Pace;
 use super::race::RaceEntry;
 use super::rooms::SharedRooms;
 use super::session::{self, SessionContext, SessionInput, SessionLimits};
@@ -40,6 +41,8 @@ pub struct Shared {
     pub rooms: SharedRooms,
     /// Where race spectators' solver panels step.
     pub race_pool: Arc<StepPool>,
+    /// How often animations are drawn.
+    pub pace: Arc<Pace>,
     /// This process's tag, in its anonymous players' owner names.
     pub instance: String,
     /// The lock on a SQLite store, held (never read) while the server runs.
@@ -160,6 +163,7 @@ impl Connection {
             admission: self.shared.admission.clone(),
             rooms: self.shared.rooms.clone(),
             race_pool: self.shared.race_pool.clone(),
+            pace: self.shared.pace.clone(),
             race: requested.race,
             ascii: requested.ascii,
         };

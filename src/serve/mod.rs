@@ -3,7 +3,8 @@
 //! Layout: [`server`] accepts connections and admits or refuses them, [`handler`] answers the
 //! SSH protocol for one connection (authentication, channel requests), [`session`] runs one
 //! player's game (events in, frames out, saves), [`input`] turns channel bytes into terminal
-//! events, [`hostkey`] persists the server's key, and [`limits`] counts sessions. Players'
+//! events, [`hostkey`] persists the server's key, [`limits`] counts sessions, and [`pace`] sets how often
+//! animations are drawn by how busy the server is. Players'
 //! games live in the [`crate::store`] (per key; anonymous sessions' only while they last).
 //! The game itself is behind the [`app::SessionApp`] seam. Race rooms ([`rooms`], the
 //! [`rooms::RoomHub`] seam; [`pg_rooms`] when instances share a PostgreSQL database) put
@@ -15,11 +16,13 @@ pub mod handler;
 pub mod hostkey;
 pub mod input;
 pub mod limits;
+pub mod pace;
 pub mod pg_rooms;
 pub mod race;
 pub mod race_view;
 pub mod rooms;
 pub mod saves;
+pub mod screen;
 pub mod server;
 pub mod session;
 

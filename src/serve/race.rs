@@ -13,8 +13,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ratatui::Frame;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::Rect;
 use sudoscope_core::game::Timer;
@@ -774,24 +772,16 @@ fn draw_board(board: &mut App, frame: &mut Frame, area: Rect) {
     if area.width == 0 || area.height == 0 {
         return;
     }
-    let Ok(mut terminal) = Terminal::new(TestBackend::new(area.width, area.height));
-    let mut hits = None;
-    let Ok(drawn) = terminal.draw(|f| hits = Some(crate::tui::view::render(board, f)));
-    let buffer = frame.buffer_mut();
-    for y in 0..area.height {
-        for x in 0..area.width {
-            buffer[(area.x + x, area.y + y)] = drawn.buffer[(x, y)].clone();
-        }
-    }
-    if let Some(hits) = hits {
-        let _ = board.update(Msg::Drawn(hits));
-    }
+    let hits = crate::tui::view::render_in(board, frame, area);
+    let _ = board.update(Msg::Drawn(hits));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::serve::rooms::LocalRooms;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
     use ratatui::crossterm::event::KeyEventState;
     use std::sync::atomic::{AtomicU64, Ordering};
     use sudoscope_core::generate::Level;

@@ -12,6 +12,7 @@ use tokio::sync::watch;
 use super::app::AppFactory;
 use super::handler::{Connection, Shared};
 use super::limits::Admission;
+use super::pace::Pace;
 use super::pg_rooms::PgRooms;
 use super::rooms::{LocalRooms, SharedRooms};
 use super::session::SessionLimits;
@@ -113,6 +114,7 @@ pub async fn serve(
         rooms,
         // Race boards run no solvers but a spectator's panel: one thread serves them all.
         race_pool: Arc::new(StepPool::new(1)),
+        pace: Pace::measured(),
         instance: format!("{instance:08x}"),
         store_lock,
     });

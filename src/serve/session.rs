@@ -10,12 +10,10 @@ use std::collections::VecDeque;
 use std::io::Write;
 use std::time::Duration;
 
-use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::{cursor, event, execute, terminal};
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
-use ratatui::{Terminal, TerminalOptions, Viewport};
 use russh::ChannelId;
 use russh::server::Handle;
 use std::sync::Arc;
@@ -26,15 +24,15 @@ use tokio::time::Instant;
 use super::app::{Answer, AppFactory, AppStart, SessionApp, SessionEffect, Work};
 use super::input::InputParser;
 use super::limits::{Admission, SessionSlot};
+use super::pace::Pace;
 use super::race::{RaceEntry, RaceSession, Racer};
 use super::rooms::{Member, SharedRooms};
 use super::saves::Saves;
+use super::screen::Screen;
 use crate::race::RaceRequest;
 use crate::store::{Request, Save, SharedStore};
 use crate::tui::panel::StepPool;
 
-/// The animation frame interval while the app animates (about 30 frames per second).
-const ANIMATION_FRAME: Duration = Duration::from_millis(33);
 /// The frame interval when nothing animates (the clock ticks once a second).
 const IDLE_FRAME: Duration = Duration::from_secs(1);
 /// How many of one session's slow jobs run on the blocking pool at once; more wait their
@@ -109,61 +107,12 @@ pub struct SessionContext {
     pub rooms: SharedRooms,
     /// Where race spectators' solver panels step (one pool for every race session).
     pub race_pool: Arc<StepPool>,
+    /// How often animations are drawn (thinner while the server is busy).
+    pub pace: Arc<Pace>,
     /// The session goes straight to a race room (`ssh host join CODE`), not to the game.
     pub race: Option<RaceEntry>,
     /// The player asked for plain ASCII drawing (`ssh host ascii`).
     pub ascii: bool,
-}
-
-/// The frame buffer the terminal writes into; clones share the bytes, so the session takes
-/// each frame's output from its own handle.
-#[derive(Clone, Default)]
-pub struct FrameBuffer {
-    bytes: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
-}
-
-impl FrameBuffer {
-    fn take(&self) -> Vec<u8> {
-        std::mem::take(&mut *self.lock())
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<u8>> {
-        self.bytes
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
-
-impl Write for FrameBuffer {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.lock().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-type SessionTerminal = Terminal<CrosstermBackend<FrameBuffer>>;
-
-/// A terminal of a fixed size and the handle its output is taken from.
-struct Screen {
-    terminal: SessionTerminal,
-    output: FrameBuffer,
-}
-
-impl Screen {
-    fn new(cols: u16, rows: u16) -> std::io::Result<Screen> {
-        let output = FrameBuffer::default();
-        let terminal = Terminal::with_options(
-            CrosstermBackend::new(output.clone()),
-            TerminalOptions {
-                viewport: Viewport::Fixed(Rect::new(0, 0, cols, rows)),
-            },
-        )?;
-        Ok(Screen { terminal, output })
-    }
 }
 
 /// Why a session ended.
@@ -374,13 +323,16 @@ async fn play_one(
             return Ok(flow);
         }
     }
+    // Whether the last pass was only the clock's tick: then only the clock is drawn anew.
+    let mut only_time = false;
     loop {
         // Every pass follows an input or a tick, so draw; ratatui sends only what changed.
-        if draw(&mut screen, app, context).await.is_err() {
+        if draw(&mut screen, app, context, only_time).await.is_err() {
             return Err(Ending::LinkBroken);
         }
+        only_time = false;
         let interval = if app.needs_frames() {
-            ANIMATION_FRAME
+            context.pace.animation_frame()
         } else {
             IDLE_FRAME
         };
@@ -409,10 +361,9 @@ async fn play_one(
                     }
                     Some(SessionInput::Resize(cols, rows)) => {
                         context.size = (cols, rows);
-                        if screen.terminal.resize(Rect::new(0, 0, cols, rows)).is_err() {
+                        if screen.resize(cols, rows).is_err() {
                             return Err(Ending::LinkBroken);
                         }
-                        let _ = screen.terminal.clear();
                         app.event(event::Event::Resize(cols, rows))
                     }
                     Some(SessionInput::Closed) | None => return Err(Ending::ClientGone),
@@ -421,7 +372,9 @@ async fn play_one(
             Some(answer) = answers.recv() => app.work_done(answer),
             _ = tokio::time::sleep_until(next_frame) => {
                 next_frame = Instant::now() + interval;
-                app.tick()
+                let effects = app.tick();
+                only_time = interval == IDLE_FRAME && effects.is_empty();
+                effects
             }
             // Someone else changed what this app shows (a race room's other players).
             () = woken => app.tick(),
@@ -435,16 +388,27 @@ async fn play_one(
     }
 }
 
+/// Draws the app's next frame: only its clock when only time passed (and the app can say
+/// where the clock is), else the whole screen.
+fn draw_frame(
+    screen: &mut Screen,
+    app: &mut dyn SessionApp,
+    only_time: bool,
+) -> std::io::Result<()> {
+    if only_time && let Some(area) = app.clock_area(screen.area()) {
+        return screen.draw_over(area, |frame| app.render_clock(frame, area));
+    }
+    screen.draw(|frame| app.render(frame))
+}
+
 async fn draw(
     screen: &mut Screen,
     app: &mut dyn SessionApp,
     context: &SessionContext,
+    only_time: bool,
 ) -> Result<(), ()> {
-    screen
-        .terminal
-        .draw(|frame| app.render(frame))
-        .map_err(|_| ())?;
-    let bytes = screen.output.take();
+    draw_frame(screen, app, only_time).map_err(|_| ())?;
+    let bytes = screen.take_output();
     if bytes.is_empty() {
         return Ok(());
     }
@@ -567,10 +531,8 @@ fn goodbye_screen(size: (u16, u16), text: &str, resumable: bool) -> Vec<u8> {
     // The new screen starts blank, so ratatui sends only the box's own cells: clear the
     // player's screen first, or the board shows through the box's blanks.
     let _ = execute!(bytes, terminal::Clear(terminal::ClearType::All));
-    let _ = screen
-        .terminal
-        .draw(|frame| goodbye(frame, text, resumable));
-    bytes.extend(screen.output.take());
+    let _ = screen.draw(|frame| goodbye(frame, text, resumable));
+    bytes.extend(screen.take_output());
     bytes
 }
 
@@ -605,6 +567,113 @@ fn goodbye(frame: &mut ratatui::Frame, text: &str, resumable: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn game(puzzle: &str) -> crate::serve::game::GameSession {
+        use crate::tui::app::{App, AppConfig, StartGame};
+        let puzzle =
+            sudoscope_core::grid::parse_puzzle(puzzle, Default::default()).expect("a puzzle");
+        let app = App::new(AppConfig {
+            start: StartGame::Puzzle(puzzle),
+            color: true,
+            ascii: false,
+            pool: Arc::new(StepPool::new(1)),
+        })
+        .expect("an app");
+        crate::serve::game::GameSession::new(app)
+    }
+
+    /// Every cell of a vt100 screen of 100×32, in character and colours (a blank may have
+    /// been written or never touched; the hidden cursor may rest anywhere).
+    fn cells(parser: &vt100::Parser) -> Vec<String> {
+        let screen = parser.screen();
+        let mut cells = Vec::new();
+        for row in 0..32 {
+            for col in 0..100 {
+                if let Some(cell) = screen.cell(row, col) {
+                    let text = match cell.contents() {
+                        "" => " ",
+                        text => text,
+                    };
+                    cells.push(format!(
+                        "{row},{col} {text:?} {:?} {:?} {} {}",
+                        cell.fgcolor(),
+                        cell.bgcolor(),
+                        cell.bold(),
+                        cell.inverse()
+                    ));
+                }
+            }
+        }
+        cells
+    }
+
+    fn parser() -> vt100::Parser {
+        let size = |n: u16| std::num::NonZeroU16::new(n).expect("not zero");
+        vt100::Parser::new(size(32), size(100), 0)
+    }
+
+    /// What a player who connected now would see of `session`.
+    fn fresh_view(session: &mut dyn SessionApp) -> vt100::Parser {
+        let mut screen = Screen::new(100, 32).expect("a screen");
+        let mut player = parser();
+        draw_frame(&mut screen, session, false).expect("drawn");
+        player.process(&screen.take_output());
+        player
+    }
+
+    fn key(session: &mut dyn SessionApp, code: event::KeyCode) {
+        session.event(event::Event::Key(event::KeyEvent::new(
+            code,
+            event::KeyModifiers::NONE,
+        )));
+    }
+
+    /// A clock-only frame must leave the player's terminal exactly as a whole frame would,
+    /// and so must every whole frame after clock-only ones (they are compared with what the
+    /// player really sees): the clock grows a digit (9:59 to 10:00), ticks on, and then the
+    /// game is paused, which blanks the board.
+    #[test]
+    fn clock_only_frames_show_what_whole_frames_would() {
+        const EASY: &str =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let mut session = game(EASY);
+        let mut screen = Screen::new(100, 32).expect("a screen");
+        let mut player = parser();
+        session.app_mut().freeze_clock(Duration::from_secs(599));
+        draw_frame(&mut screen, &mut session, false).expect("drawn");
+        player.process(&screen.take_output());
+        assert!(player.screen().contents().contains("9:59"));
+
+        session.app_mut().freeze_clock(Duration::from_secs(600));
+        assert!(session.clock_area(screen.area()).is_some());
+        draw_frame(&mut screen, &mut session, true).expect("drawn");
+        let sent = screen.take_output();
+        player.process(&sent);
+        assert!(
+            sent.len() < 400,
+            "the title line only: {} bytes",
+            sent.len()
+        );
+        let reference = fresh_view(&mut session);
+        assert!(reference.screen().contents().contains("10:00"));
+        assert_eq!(cells(&player), cells(&reference));
+
+        for second in [601, 611] {
+            session.app_mut().freeze_clock(Duration::from_secs(second));
+            draw_frame(&mut screen, &mut session, true).expect("drawn");
+            player.process(&screen.take_output());
+        }
+        // 10:00 would be the stale title of a screen that forgot the clock-only frames:
+        // its last digit matches 10:20's, so nothing would be sent there.
+        session.app_mut().freeze_clock(Duration::from_secs(620));
+        key(&mut session, event::KeyCode::Char('p'));
+        assert!(session.clock_area(screen.area()).is_none(), "paused");
+        draw_frame(&mut screen, &mut session, true).expect("drawn");
+        player.process(&screen.take_output());
+        let reference = fresh_view(&mut session);
+        assert!(reference.screen().contents().contains("10:20"));
+        assert_eq!(cells(&player), cells(&reference));
+    }
 
     /// Defect: the box was drawn over the board without clearing it ("sudoscope┼is─shutting
     /// down forta(moment.more)"): nothing of the old screen may show once it is drawn.
