@@ -65,9 +65,8 @@ fn bench(c: &mut Criterion) {
             black_box(terminal.backend().buffer().area);
         })
     });
-    // What a server draws for one SSH player once a second with nothing else changing (the
-    // clock's tick): a 9×9 game at the load tool's 100×32, through the crossterm backend into
-    // bytes, as a session does.
+    // A whole frame as a server draws it for one SSH player after a move: a 9×9 game at the
+    // load tool's 100×32, through the crossterm backend into bytes.
     let plain = app(EASY);
     let mut terminal = Terminal::with_options(
         CrosstermBackend::new(std::io::sink()),
@@ -76,7 +75,7 @@ fn bench(c: &mut Criterion) {
         },
     )
     .unwrap();
-    group.bench_function("9x9_server_tick_100x32", |b| {
+    group.bench_function("9x9_server_frame_100x32", |b| {
         b.iter(|| {
             terminal
                 .draw(|f| {

@@ -33,7 +33,7 @@ command_of() {
         canon) echo "cargo run --release --example canon_bench" ;;
         ui) echo "cargo bench --bench render && cargo bench --bench panel" ;;
         ssh) echo "cargo run --release --example ssh_load -- --scenario daily --sessions 300; cargo run --release --example ssh_load -- --scenario panel --sessions 30 --toggles 10" ;;
-        ssh-cluster) echo "cargo run --release --example ssh_load -- --scenario cluster --sessions 1000 --seconds 60; cargo run --release --example ssh_load -- --scenario cluster --sessions 1000 --faults" ;;
+        ssh-cluster) echo "cargo run --release --example ssh_load -- --scenario cluster --sessions 1000 --seconds 60; cargo run --release --example ssh_load -- --scenario cluster --sessions 1000 --faults; cargo run --release --example ssh_load -- --scenario cluster --sessions 300 --seconds 30" ;;
         *) return 1 ;;
     esac
 }
@@ -78,7 +78,8 @@ run() {
             # restarts it with pg_ctlcluster, which every other user of that server feels.
             cargo build --release -q
             cargo run --release -q --example ssh_load -- --scenario cluster --sessions 1000 --seconds 60 &&
-                cargo run --release -q --example ssh_load -- --scenario cluster --sessions 1000 --faults ;;
+                cargo run --release -q --example ssh_load -- --scenario cluster --sessions 1000 --faults &&
+                cargo run --release -q --example ssh_load -- --scenario cluster --sessions 300 --seconds 30 ;;
     esac
 }
 
