@@ -721,10 +721,15 @@ impl SessionApp for RaceSession {
         // The board's own key line lists keys a race does not take: the race's instead,
         // unless the board has something to say (a check's result) or the race has.
         let arrows = if self.ascii { "arrows" } else { "←↓↑→" };
+        let size = match &self.stage {
+            Stage::In(inside) => inside.board.as_ref().map_or(9, |b| b.game().size()),
+            _ => 9,
+        };
         let keys = if screen_spectator {
             format!("Tab next racer  s solver  {arrows} move  ? help  q leave")
         } else {
-            format!("{arrows} move  1-9 enter  n notes  u undo  c check  q leave")
+            let digits = crate::tui::view::digit_keys(size);
+            format!("{arrows} move  {digits} enter  n notes  u undo  c check  q leave")
         };
         let board_says = matches!(&self.stage, Stage::In(inside)
             if inside.board.as_ref().is_some_and(|b| b.message().is_some()));
@@ -827,13 +832,26 @@ mod tests {
         RaceSession,
         RoomCode,
     ) {
+        race_of(9)
+    }
+
+    /// The same race on a board of side `size`.
+    fn race_of(
+        size: usize,
+    ) -> (
+        LocalRooms,
+        Arc<AtomicU64>,
+        RaceSession,
+        RaceSession,
+        RoomCode,
+    ) {
         let now = Arc::new(AtomicU64::new(0));
         let clock = now.clone();
         let rooms = LocalRooms::with_clock(Arc::new(move || clock.load(Ordering::SeqCst)));
         let hub: SharedRooms = Arc::new(rooms.clone());
         let pool = Arc::new(StepPool::new(1));
         let settings = Settings {
-            size: 9,
+            size,
             variant: Variant::Standard,
             level: Some(Level::Easy),
         };
@@ -904,6 +922,18 @@ mod tests {
         // At 120×40 too, and the board is whole beside the list.
         let wide = screen(&mut alice, 120, 40);
         assert!(wide.contains("racer 2") && wide.contains(" 1/"), "{wide}");
+    }
+
+    /// The race's key line names the keys that enter digits on its board: letters too from
+    /// 16×16 on.
+    #[test]
+    fn the_race_key_line_names_the_boards_digit_keys() {
+        let (_rooms, _now, mut alice, _bob, _) = race();
+        let nine = screen(&mut alice, 120, 40);
+        assert!(nine.contains("1-9 enter"), "{nine}");
+        let (_rooms, _now, mut alice, _bob, _) = race_of(16);
+        let sixteen = screen(&mut alice, 120, 40);
+        assert!(sixteen.contains("1-9 A-P enter"), "{sixteen}");
     }
 
     #[test]

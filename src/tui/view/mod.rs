@@ -162,6 +162,11 @@ pub fn render_clock(app: &App, frame: &mut Frame, area: Rect) {
     title_bar(app, frame, area);
 }
 
+/// The keys that enter digits on a board of side `size` (letters from 10 on).
+pub fn digit_keys(size: usize) -> &'static str {
+    if size > 9 { "1-9 A-P" } else { "1-9" }
+}
+
 /// The title line: the game on the left (name, level, SE rating, clock, cells to go,
 /// modes), `? help  q quit` on the right. When both do not fit, the left part is made
 /// shorter first, a step at a time ([`title_spans`]); the help hint goes only from a
@@ -330,11 +335,7 @@ fn status_bar(
                 "←↓↑→/hjkl"
             }),
             d(" move  "),
-            k(if app.game.size() > 9 {
-                "1-9 A-P"
-            } else {
-                "1-9"
-            }),
+            k(digit_keys(app.game.size())),
             d(" enter  "),
             k("n"),
             d(" notes  "),
