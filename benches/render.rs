@@ -38,36 +38,35 @@ fn app(puzzle: &str) -> App {
     app
 }
 
+/// Times whole frames of `app` drawn by `terminal`.
+fn frames<B: ratatui::backend::Backend>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    app: &App,
+    terminal: &mut Terminal<B>,
+) {
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            terminal
+                .draw(|f| {
+                    black_box(sudoscope::tui::view::render(app, f));
+                })
+                .unwrap();
+        })
+    });
+}
+
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("render");
     let nine = app(EASY);
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
-    group.bench_function("9x9_notes_120x40", |b| {
-        b.iter(|| {
-            terminal
-                .draw(|f| {
-                    black_box(sudoscope::tui::view::render(&nine, f));
-                })
-                .unwrap();
-            black_box(terminal.backend().buffer().area);
-        })
-    });
+    frames(&mut group, "9x9_notes_120x40", &nine, &mut terminal);
     let line = std::fs::read_to_string("tests/data/play25.txt").unwrap();
     let big = app(line.trim());
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
-    group.bench_function("25x25_notes_120x40", |b| {
-        b.iter(|| {
-            terminal
-                .draw(|f| {
-                    black_box(sudoscope::tui::view::render(&big, f));
-                })
-                .unwrap();
-            black_box(terminal.backend().buffer().area);
-        })
-    });
+    frames(&mut group, "25x25_notes_120x40", &big, &mut terminal);
     // A whole frame as a server draws it for one SSH player after a move: a 9×9 game at the
     // load tool's 100×32, through the crossterm backend into bytes.
-    let plain = app(EASY);
     let mut terminal = Terminal::with_options(
         CrosstermBackend::new(std::io::sink()),
         TerminalOptions {
@@ -75,15 +74,7 @@ fn bench(c: &mut Criterion) {
         },
     )
     .unwrap();
-    group.bench_function("9x9_server_frame_100x32", |b| {
-        b.iter(|| {
-            terminal
-                .draw(|f| {
-                    black_box(sudoscope::tui::view::render(&plain, f));
-                })
-                .unwrap();
-        })
-    });
+    frames(&mut group, "9x9_server_frame_100x32", &nine, &mut terminal);
     group.finish();
 }
 
