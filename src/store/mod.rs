@@ -94,6 +94,10 @@ pub enum StoreError {
     /// The PostgreSQL connection pool gave no connection (timed out, or closed).
     #[error("{url}: {reason}")]
     Pool { url: String, reason: String },
+    /// A write made in one statement with other players' writes failed: each of them is
+    /// told the same failure.
+    #[error(transparent)]
+    Shared(Arc<StoreError>),
 }
 
 impl StoreError {
@@ -104,6 +108,7 @@ impl StoreError {
         match self {
             StoreError::Postgres { source, .. } => postgres::is_transient(source),
             StoreError::Unreachable { .. } | StoreError::Pool { .. } => true,
+            StoreError::Shared(failure) => failure.is_transient(),
             StoreError::Database { source, .. } => matches!(
                 source.sqlite_error_code(),
                 Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)

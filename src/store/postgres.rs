@@ -33,6 +33,10 @@ use super::{
 };
 use crate::names::DisplayName;
 
+mod move_saves;
+
+use move_saves::{MoveSave, MoveSaves};
+
 /// Connections kept open to the database by one store.
 const POOL_SIZE: usize = 16;
 /// How long opening one connection may take (an unreachable host fails after this).
@@ -202,6 +206,8 @@ pub struct PgStore {
     /// Runs the connections; `None` only while dropping.
     runtime: Option<tokio::runtime::Runtime>,
     pool: Pool,
+    /// Writes the saves of games already stored, several players' in one statement.
+    move_saves: MoveSaves,
     /// The database's address without its password, for messages.
     url: String,
     clock: Clock,
@@ -231,9 +237,11 @@ impl PgStore {
         let (runtime, pool) =
             runtime_and_pool(config, "sudoscope-postgres", 2, POOL_SIZE, WAIT_TIMEOUT)
                 .map_err(&unreachable)?;
+        let move_saves = MoveSaves::start(&runtime, pool.clone(), shown.clone());
         let store = PgStore {
             runtime: Some(runtime),
             pool,
+            move_saves,
             url: shown.clone(),
             clock: Arc::new(super::now_ms),
         };
@@ -628,6 +636,20 @@ impl Store for PgStore {
         snapshot: &str,
     ) -> Result<GameId> {
         let now = self.now();
+        // A move's save: written with the other saves waiting at that moment, in one
+        // statement that commits by itself (see `move_saves`). It is the path of every move.
+        if let Some(id) = id {
+            let updated = self.move_saves.write(MoveSave {
+                id,
+                player,
+                summary: summary.clone(),
+                snapshot: snapshot.to_string(),
+                now_ms: now,
+            })?;
+            if updated {
+                return Ok(id);
+            }
+        }
         let summary = summary.clone();
         let snapshot = snapshot.to_string();
         self.run(move |pool| {
@@ -635,38 +657,6 @@ impl Store for PgStore {
             let snapshot = snapshot.clone();
             async move {
                 let mut client = pool.get().await?;
-                // A move's save: one statement, which commits by itself, so the session's
-                // echo waits for one round trip to the database instead of three (a
-                // transaction's BEGIN and COMMIT around it). It is the path of every move.
-                if let Some(id) = id {
-                    let statement = client
-                        .prepare_cached(
-                            "UPDATE games SET size = $3, variant = $4, level = $5, filled = $6,
-                                 total = $7, moved = $8, updated_ms = $9, snapshot = $10
-                             WHERE id = $1 AND player = $2",
-                        )
-                        .await?;
-                    let updated = client
-                        .execute(
-                            &statement,
-                            &[
-                                &id,
-                                &player,
-                                &i64::from(summary.size),
-                                &summary.variant,
-                                &summary.level,
-                                &count(summary.filled),
-                                &count(summary.total),
-                                &flag(summary.moved),
-                                &now,
-                                &snapshot,
-                            ],
-                        )
-                        .await?;
-                    if updated == 1 {
-                        return Ok(id);
-                    }
-                }
                 // A new game (or one forgotten meanwhile): added, and the player's other
                 // games kept to their limit, in one transaction.
                 let tx = client.transaction().await?;

@@ -21,6 +21,7 @@ both!(
     a_player_out_of_the_top_rows_gets_their_own_row,
     an_import_brings_games_and_finishes,
     text_comes_back_byte_for_byte,
+    saves_made_at_once_each_land_on_their_own_game,
 );
 
 fn history_is_newest_first_and_filters_by_kind(under: &Under) {
@@ -187,6 +188,61 @@ fn text_comes_back_byte_for_byte(under: &Under) {
         .expect("put");
     let games = store.unfinished(player, 10).expect("list");
     assert_eq!((games[0].id, games[0].snapshot.as_str()), (id, snapshot));
+}
+
+/// Many players saving at the same moment (on PostgreSQL their saves are written together,
+/// several in one statement): each save lands on its own game and is told so, two saves of
+/// one game at once both land, and a game forgotten meanwhile is added again.
+fn saves_made_at_once_each_land_on_their_own_game(under: &Under) {
+    const PLAYERS: usize = 24;
+    const SAVES: usize = 30;
+    let store = &under.store;
+    let games: Vec<(i64, i64)> = (0..PLAYERS)
+        .map(|p| {
+            let player = store.player(&format!("key:g{p}")).expect("player");
+            let id = store
+                .put_game(player, None, &summary(true), "start")
+                .expect("put");
+            (player, id)
+        })
+        .collect();
+    std::thread::scope(|scope| {
+        for (index, &(player, id)) in games.iter().enumerate() {
+            // The first game has two writers at once, as one player on two connections.
+            let writers = if index == 0 { 2 } else { 1 };
+            for writer in 0..writers {
+                scope.spawn(move || {
+                    for save in 0..SAVES {
+                        let snapshot = format!("p{index} w{writer} s{save}");
+                        let kept = store
+                            .put_game(player, Some(id), &summary(true), &snapshot)
+                            .expect("save");
+                        assert_eq!(kept, id, "{snapshot} landed on its own game");
+                    }
+                });
+            }
+        }
+    });
+    for (index, &(player, id)) in games.iter().enumerate() {
+        let games = store.unfinished(player, 10).expect("list");
+        assert_eq!(games.len(), 1, "player {index} has one game");
+        assert_eq!(games[0].id, id);
+        let last = format!("w0 s{}", SAVES - 1);
+        let other = format!("w1 s{}", SAVES - 1);
+        let snapshot = &games[0].snapshot;
+        assert!(
+            snapshot.ends_with(&last) || (index == 0 && snapshot.ends_with(&other)),
+            "player {index}'s last save is kept: {snapshot}"
+        );
+    }
+    let (player, id) = games[1];
+    store.drop_game(player, id).expect("drop");
+    let added = store
+        .put_game(player, Some(id), &summary(true), "again")
+        .expect("save");
+    assert_ne!(added, id, "a forgotten game is added anew");
+    let games = store.unfinished(player, 10).expect("list");
+    assert_eq!((games.len(), games[0].snapshot.as_str()), (1, "again"));
 }
 
 /// Both schemas are at the same version, with the same tables and columns; opening again
