@@ -353,3 +353,43 @@ fn a_finish_tried_again_after_its_commit_landed_is_recorded_once() {
     );
     assert_eq!(store.history(player, None, 10).expect("history").len(), 2);
 }
+
+/// sudoscope's connections plan each statement once: a statement taking an array (as a group
+/// of move saves does) would otherwise be planned anew at every execution.
+#[test]
+fn a_statement_taking_arrays_is_planned_once() {
+    if !available("a_statement_taking_arrays_is_planned_once") {
+        return;
+    }
+    let db = TestDb::create();
+    let config = sudoscope::store::postgres::client_config(&db.url).expect("config");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let (generic, custom): (i64, i64) = runtime.block_on(async {
+        let (client, connection) = config
+            .connect(tokio_postgres::NoTls)
+            .await
+            .expect("connects");
+        tokio::spawn(connection);
+        let statement = client
+            .prepare("SELECT count(*) FROM unnest($1::bigint[]) AS v(id) WHERE v.id > 0")
+            .await
+            .expect("prepare");
+        for length in 1..=8_i64 {
+            let ids: Vec<i64> = (0..length).collect();
+            client.query_one(&statement, &[&ids]).await.expect("runs");
+        }
+        let row = client
+            .query_one(
+                "SELECT generic_plans, custom_plans FROM pg_prepared_statements
+                 WHERE statement LIKE '%unnest%' AND statement NOT LIKE '%pg_prepared%'",
+                &[],
+            )
+            .await
+            .expect("plans");
+        (row.get(0), row.get(1))
+    });
+    assert_eq!((generic, custom), (8, 0), "planned once, then reused");
+}
