@@ -1,7 +1,9 @@
 //! One session's link to the store, for async code: every call runs on the blocking pool
 //! (SQLite waits on disk and on other writers, PostgreSQL on the network) and the session
 //! awaits it, so a session's saves are written in order and a move is in the store before
-//! the frame that shows it is sent. A failure is logged, never shown as a crash to the player.
+//! the frame that shows it is sent; a move's save on PostgreSQL is awaited without a
+//! blocking thread (the store's own writer commits it). A failure is logged, never shown as
+//! a crash to the player.
 //!
 //! When the database cannot be reached (PostgreSQL restarting), a save is kept in the
 //! session's backlog instead, and the session goes on at once: a task writes the backlog in
@@ -141,6 +143,20 @@ impl Saves {
     }
 
     async fn write(&self, save: Save) -> Result<(), StoreError> {
+        // A move's save of a stored game goes straight to the backend's writer where it has
+        // one, without holding a blocking thread while the database commits.
+        let direct = {
+            let keeper = lock(&self.keeper);
+            keeper.store().move_saves().zip(keeper.move_save(&save))
+        };
+        if let Some((writer, move_save)) = direct {
+            let id = move_save.id;
+            if writer.write_async(move_save).await? {
+                lock(&self.keeper).saved(save.game, id);
+                return Ok(());
+            }
+            // The game is no longer stored (forgotten meanwhile): the keeper adds it anew.
+        }
         let keeper = self.keeper.clone();
         match tokio::task::spawn_blocking(move || lock(&keeper).save(&save)).await {
             Ok(result) => result,

@@ -10,8 +10,8 @@ use super::ranking::{Seat, Unranked};
 use super::stats::{self, StatsReport};
 use super::streak::day_of_ms;
 use super::{
-    Finished, GameId, GameSummary, KEEP_UNFINISHED, Kind, PlayerId, Record, Result, SharedStore,
-    Unfinished, week_start,
+    Finished, GameId, GameSummary, KEEP_UNFINISHED, Kind, MoveSave, PlayerId, Record, Result,
+    SharedStore, Unfinished, week_start,
 };
 use crate::names::DisplayName;
 
@@ -161,12 +161,38 @@ impl Keeper {
         });
     }
 
-    /// Keeps what the app asked to keep.
-    pub fn save(&mut self, save: &Save) -> Result<()> {
-        let id = match self.current {
+    /// The stored game `save` goes to, if it is stored already.
+    fn stored_id(&self, save: &Save) -> Option<GameId> {
+        match self.current {
             Some(current) if current.game == save.game => current.id,
             _ => save.stored,
-        };
+        }
+    }
+
+    /// `save` as a move's save of its stored game, when it is one (no finish, not solved,
+    /// the game stored already): what [`Store::move_saves`](super::Store::move_saves)
+    /// writes. Once written, [`Keeper::saved`] says so.
+    pub fn move_save(&self, save: &Save) -> Option<MoveSave> {
+        if save.finish.is_some() || save.completed {
+            return None;
+        }
+        Some(MoveSave {
+            id: self.stored_id(save)?,
+            player: self.player,
+            summary: save.summary.clone(),
+            snapshot: save.snapshot.clone(),
+            now_ms: self.store.now_ms(),
+        })
+    }
+
+    /// The app's game `game` was saved as stored game `id`.
+    pub fn saved(&mut self, game: u64, id: GameId) {
+        self.current = Some(Current { game, id: Some(id) });
+    }
+
+    /// Keeps what the app asked to keep.
+    pub fn save(&mut self, save: &Save) -> Result<()> {
+        let id = self.stored_id(save);
         let id = if let Some(finish) = &save.finish {
             let standing = self
                 .store

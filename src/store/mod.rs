@@ -35,7 +35,7 @@ pub use boards::{BoardQuery, Boards, NameSet};
 pub use dates::{civil_date, week_start};
 pub use keeper::{Answer, BoardsView, Keeper, Request, Save};
 pub use kind::Kind;
-pub use postgres::PgStore;
+pub use postgres::{MoveSave, MoveSaves, PgStore};
 pub use ranking::{Seat, Unranked};
 pub use snapshots::{summary_of, variant_name};
 pub use sqlite::{Opened, SqliteStore};
@@ -229,6 +229,12 @@ pub trait Store: Send + Sync {
     }
     /// Drops an unfinished game.
     fn drop_game(&self, player: PlayerId, id: GameId) -> Result<()>;
+    /// How async code writes the save of a game already stored without holding a thread,
+    /// where the backend has a way (PostgreSQL, see [`MoveSaves`]); `None`: through
+    /// [`Store::put_game`] on a blocking thread.
+    fn move_saves(&self) -> Option<MoveSaves> {
+        None
+    }
     /// The player's unfinished games, most recently saved first, at most `limit`.
     fn unfinished(&self, player: PlayerId, limit: usize) -> Result<Vec<Unfinished>>;
     /// The player's finished games, newest first, at most `limit`, of one kind or all.

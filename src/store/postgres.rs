@@ -35,7 +35,7 @@ use crate::names::DisplayName;
 
 mod move_saves;
 
-use move_saves::{MoveSave, MoveSaves};
+pub use move_saves::{MoveSave, MoveSaves};
 
 /// Connections kept open to the database by one store.
 const POOL_SIZE: usize = 16;
@@ -574,6 +574,10 @@ async fn forget_where(pool: Pool, which: &'static str, value: String) -> Attempt
 }
 
 impl Store for PgStore {
+    fn move_saves(&self) -> Option<MoveSaves> {
+        Some(self.move_saves.clone())
+    }
+
     fn player(&self, owner: &str) -> Result<PlayerId> {
         let now = self.now();
         let owner = owner.to_string();

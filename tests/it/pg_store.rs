@@ -10,6 +10,7 @@ use std::sync::atomic::Ordering;
 
 use crate::support::backends::{Under, both, daily, finished, kind, midnight, named, summary};
 use crate::support::pg::{TestDb, available};
+use sudoscope::serve::saves::Saves;
 use sudoscope::store::{
     Answer, Keeper, PgStore, Request, Save, Seat, SqliteStore, Store, StoreError,
 };
@@ -22,6 +23,7 @@ both!(
     an_import_brings_games_and_finishes,
     text_comes_back_byte_for_byte,
     saves_made_at_once_each_land_on_their_own_game,
+    a_sessions_saves_land_in_order_and_a_forgotten_game_comes_back,
 );
 
 fn history_is_newest_first_and_filters_by_kind(under: &Under) {
@@ -243,6 +245,49 @@ fn saves_made_at_once_each_land_on_their_own_game(under: &Under) {
     assert_ne!(added, id, "a forgotten game is added anew");
     let games = store.unfinished(player, 10).expect("list");
     assert_eq!((games.len(), games[0].snapshot.as_str()), (1, "again"));
+}
+
+/// A session's saves, as the server writes them (on PostgreSQL a move's save is awaited
+/// without a blocking thread): the game is added by its first save, every later save lands
+/// on it, and a game forgotten meanwhile is added again by the next save.
+fn a_sessions_saves_land_in_order_and_a_forgotten_game_comes_back(under: &Under) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let store = under.store.clone();
+    let player = store.player("key:session").expect("player");
+    let games = || store.unfinished(player, 10).expect("list");
+    runtime.block_on(async {
+        let (saves, resumed) = Saves::open(store.clone(), "key:session".into(), true, 7)
+            .await
+            .expect("opened");
+        assert_eq!(resumed, None, "nothing to resume yet");
+        let mut save = Save::single("move 0".into());
+        save.summary = summary(true);
+        for step in 0..20 {
+            save.snapshot = format!("move {step}");
+            saves.save(save.clone()).await;
+        }
+        let first = games();
+        assert_eq!(first.len(), 1, "one game, saved 20 times");
+        assert_eq!(first[0].snapshot, "move 19");
+        store.drop_game(player, first[0].id).expect("drop");
+        save.snapshot = "move 20".into();
+        saves.save(save.clone()).await;
+        let again = games();
+        assert_eq!(again.len(), 1, "the forgotten game is added again");
+        assert_eq!(again[0].snapshot, "move 20");
+        save.snapshot = "move 21".into();
+        saves.save(save).await;
+        let last = games();
+        assert_eq!(
+            (last[0].id, last[0].snapshot.as_str()),
+            (again[0].id, "move 21")
+        );
+        assert_eq!(saves.waiting(), 0, "nothing kept back");
+    });
 }
 
 /// Both schemas are at the same version, with the same tables and columns; opening again

@@ -17,7 +17,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use deadpool_postgres::Pool;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 use super::{ATTEMPTS, Attempt, FIRST_PAUSE, count, flag};
 use crate::store::{GameId, GameSummary, PlayerId, Result, StoreError};
@@ -35,14 +35,32 @@ pub struct MoveSave {
     pub now_ms: i64,
 }
 
-/// A save waiting for its group, and where its answer goes: whether the game's row was
+/// A save waiting for its group, and who waits for its answer: whether the game's row was
 /// updated (`false`: it is no longer in the store).
 struct Queued {
     save: MoveSave,
-    answer: std::sync::mpsc::SyncSender<Result<bool>>,
+    answer: Answer,
 }
 
-/// Takes move saves from any thread and hands them to the writer task.
+/// A blocked thread or an async task.
+enum Answer {
+    Thread(std::sync::mpsc::SyncSender<Result<bool>>),
+    Task(oneshot::Sender<Result<bool>>),
+}
+
+impl Answer {
+    fn send(self, answer: Result<bool>) {
+        // A caller that stopped waiting has nothing to be told.
+        let _ = match self {
+            Answer::Thread(sender) => sender.send(answer).map_err(drop),
+            Answer::Task(sender) => sender.send(answer).map_err(drop),
+        };
+    }
+}
+
+/// Takes move saves from any thread or task and hands them to the writer task; clones share
+/// the writer.
+#[derive(Clone)]
 pub struct MoveSaves {
     queue: mpsc::UnboundedSender<Queued>,
     url: String,
@@ -57,15 +75,26 @@ impl MoveSaves {
         MoveSaves { queue, url }
     }
 
-    /// Writes `save` with the others of its group and waits for its commit: whether the
-    /// game's row was there to update.
+    /// Writes `save` with the others of its group and blocks the thread until its commit:
+    /// whether the game's row was there to update.
     pub fn write(&self, save: MoveSave) -> Result<bool> {
         let (answer, answered) = std::sync::mpsc::sync_channel(1);
-        if self.queue.send(Queued { save, answer }).is_err() {
-            return Err(self.stopped());
-        }
+        self.queue(save, Answer::Thread(answer))?;
         // No answer at all: the writer stopped with the store's runtime.
         answered.recv().unwrap_or_else(|_| Err(self.stopped()))
+    }
+
+    /// [`MoveSaves::write`] for async code: the task waits, no thread does.
+    pub async fn write_async(&self, save: MoveSave) -> Result<bool> {
+        let (answer, answered) = oneshot::channel();
+        self.queue(save, Answer::Task(answer))?;
+        answered.await.unwrap_or_else(|_| Err(self.stopped()))
+    }
+
+    fn queue(&self, save: MoveSave, answer: Answer) -> Result<()> {
+        self.queue
+            .send(Queued { save, answer })
+            .map_err(|_| self.stopped())
     }
 
     fn stopped(&self) -> StoreError {
@@ -88,8 +117,7 @@ async fn write_groups(mut saves: mpsc::UnboundedReceiver<Queued>, pool: Pool, ur
                 Ok(updated) => Ok(updated.contains(&queued.save.id)),
                 Err(failure) => Err(StoreError::Shared(failure.clone())),
             };
-            // A caller that stopped waiting has nothing to be told.
-            let _ = queued.answer.send(answer);
+            queued.answer.send(answer);
         }
     }
 }
