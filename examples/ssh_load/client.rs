@@ -2,7 +2,7 @@
 //! terminal would show it, so that a keystroke's latency is the time until the screen shows
 //! its effect.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -61,6 +61,8 @@ pub struct Player {
     screen: Arc<Mutex<vt100::Parser>>,
     changed: Arc<Notify>,
     bytes: Arc<Mutex<u64>>,
+    /// Data messages received: the server sends each frame as one.
+    messages: Arc<AtomicU64>,
     closed: Arc<AtomicBool>,
 }
 
@@ -135,12 +137,14 @@ impl Player {
         )));
         let changed = Arc::new(Notify::new());
         let bytes = Arc::new(Mutex::new(0u64));
+        let messages = Arc::new(AtomicU64::new(0));
         let closed = Arc::new(AtomicBool::new(false));
         {
-            let (screen, changed, bytes, closed) = (
+            let (screen, changed, bytes, messages, closed) = (
                 screen.clone(),
                 changed.clone(),
                 bytes.clone(),
+                messages.clone(),
                 closed.clone(),
             );
             let mut watcher = watcher;
@@ -149,6 +153,7 @@ impl Player {
                     match message {
                         ChannelMsg::Data { data } => {
                             let arrived = Instant::now();
+                            messages.fetch_add(1, Ordering::Relaxed);
                             if let Ok(mut count) = bytes.lock() {
                                 *count += data.len() as u64;
                             }
@@ -174,6 +179,7 @@ impl Player {
             screen,
             changed,
             bytes,
+            messages,
             closed,
         })
     }
@@ -268,6 +274,11 @@ impl Player {
         Err(LoadError::Screen(format!(
             "the panel has no solver {solver}"
         )))
+    }
+
+    /// Frames received (data messages).
+    pub fn frames(&self) -> u64 {
+        self.messages.load(Ordering::Relaxed)
     }
 
     pub fn bytes(&self) -> u64 {

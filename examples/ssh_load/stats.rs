@@ -49,3 +49,11 @@ pub fn memory_line(idle_kib: u64, busy_kib: u64, sessions: usize) -> String {
         (busy_kib.saturating_sub(idle_kib)) as f64 / 1024.0 / sessions.max(1) as f64
     )
 }
+
+/// Rates measured per session (sorted): their median and lowest.
+pub fn rates(sorted: &[f64]) -> String {
+    let (Some(lowest), Some(median)) = (sorted.first(), sorted.get(sorted.len() / 2)) else {
+        return "none measured".into();
+    };
+    format!("median {median:.1}, lowest {lowest:.1} ({})", sorted.len())
+}

@@ -9,7 +9,7 @@ use super::faults::{FaultReport, Tally};
 use super::race::Progress;
 use super::session::{Role, Session};
 use super::typing::Outcome;
-use crate::stats::spread;
+use crate::stats::{rates, spread};
 
 pub struct Report {
     pub label: String,
@@ -22,6 +22,8 @@ pub struct Report {
     pub idle_with_kib: u64,
     pub echo: Vec<Duration>,
     pub echo_solvers: Vec<Duration>,
+    /// Frames a second each solver session received while typing.
+    pub solver_frame_rates: Vec<f64>,
     pub echo_racers: Vec<Duration>,
     pub progress: Progress,
     pub dropped: u32,
@@ -61,6 +63,7 @@ impl Report {
             idle_with_kib: 0,
             echo: Vec::new(),
             echo_solvers: Vec::new(),
+            solver_frame_rates: Vec::new(),
             echo_racers: Vec::new(),
             progress: Progress::default(),
             dropped: 0,
@@ -88,6 +91,7 @@ impl Report {
                 self.echo_racers.extend(&outcome.latencies);
             } else if i < self.racers + self.solvers {
                 self.echo_solvers.extend(&outcome.latencies);
+                self.solver_frame_rates.extend(outcome.frame_rate);
             }
             self.echo.extend(outcome.latencies);
             self.dropped += outcome.dropped;
@@ -106,6 +110,7 @@ impl Report {
         }
         self.echo.sort();
         self.echo_solvers.sort();
+        self.solver_frame_rates.sort_by(f64::total_cmp);
         self.echo_racers.sort();
     }
 
@@ -183,6 +188,11 @@ pub fn print(options: &ClusterOptions, reports: &[Report]) {
         spread(&r.echo_solvers)
     });
     row("… of the racers", "", &|r| spread(&r.echo_racers));
+    row(
+        "frames a second a live solver's player gets while typing (full speed 30)",
+        "",
+        &|r| rates(&r.solver_frame_rates),
+    );
     row(
         "race progress seen by the other racers, same instance",
         "p99 < 250 ms",

@@ -44,6 +44,8 @@ pub struct Outcome {
     pub solver_lost: u32,
     /// Times the solver's run ended (by [`Ended`]) and it was started again.
     pub solver_restarts: [u32; 3],
+    /// Solvers: frames received a second while typing (on one connection throughout).
+    pub frame_rate: Option<f64>,
     /// Why the session stopped early, if it did.
     pub failed: Option<String>,
 }
@@ -94,10 +96,19 @@ pub async fn type_moves(session: Arc<Session>, shared: Arc<Shared>, phase: Durat
     let start = tokio::time::Instant::from_std(shared.typing_from + phase);
     let mut ticks = tokio::time::interval_at(start, Duration::from_secs(1));
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // The solver panel's frames are counted from the first tick to the last, on the
+    // connection the session started with.
+    let mut frames_from: Option<(Instant, u64)> = None;
     loop {
         ticks.tick().await;
         if Instant::now() >= shared.typing_until {
             break;
+        }
+        if session.role == Role::Solver
+            && frames_from.is_none()
+            && let Some(player) = &typing.player
+        {
+            frames_from = Some((Instant::now(), player.frames()));
         }
         let player = match typing.player.clone().filter(|p| !p.closed()) {
             Some(player) => player,
@@ -121,6 +132,13 @@ pub async fn type_moves(session: Arc<Session>, shared: Arc<Shared>, phase: Durat
             out.solver_restarts[ended as usize] += 1;
         }
         typing.move_once(&session, &plan, &player, &mut out).await;
+    }
+    if let (Some((from, first)), Some(player)) = (frames_from, &typing.player)
+        && out.reconnects == 0
+        && !player.closed()
+    {
+        let seconds = from.elapsed().as_secs_f64();
+        out.frame_rate = Some((player.frames() - first) as f64 / seconds.max(1.0));
     }
     session.set_player(typing.player.take());
     out
