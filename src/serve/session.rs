@@ -157,6 +157,7 @@ pub async fn run(mut context: SessionContext) {
         let ending = play(&mut context, &mut app, saves.as_ref(), started).await;
         drop(app); // leaves the room before the goodbye
         finish(&context, ending, saves.as_ref()).await;
+        log_end(context, ending, started);
         return;
     }
     let factory = context.factory.clone();
@@ -182,8 +183,13 @@ pub async fn run(mut context: SessionContext) {
         write(saves.as_ref(), Box::new(save)).await;
     }
     finish(&context, ending, saves.as_ref()).await;
+    log_end(context, ending, started);
+}
+
+/// Gives the session's slot back and logs how the session ended.
+fn log_end(context: SessionContext, ending: Ending, started: Instant) {
     let (id, admission) = (context.id, context.admission.clone());
-    drop(context); // gives the session's slot back
+    drop(context);
     let active = admission.active();
     tracing::info!(
         session = id,

@@ -81,6 +81,9 @@ fn two_racers_race_one_drops_and_comes_back_and_a_spectator_watches() {
     // Bob's client dies; the others see him away; he joins again and keeps his cells.
     tmux.kill_session("bob");
     tmux.wait_for_text("alice", "(away)", WAIT);
+    // Defect: a session entered by `join` or `watch` ended without its log line.
+    let line = server.wait_log("disconnected", WAIT);
+    assert!(line.contains("reason=ClientGone"), "{line}");
     tmux.start("bob", 120, 40, &join);
     let (ok, screen) = tmux.wait_for("bob", WAIT, |s| s.contains(" 2/") && s.contains("▶"));
     assert!(ok, "bob is not back in his seat:\n{screen}");
