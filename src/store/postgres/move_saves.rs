@@ -2,11 +2,13 @@
 //! pause) that arrives while the previous statement is at the database is written with the
 //! others in one `UPDATE … FROM unnest(…)`, one statement and one commit for all of them.
 //!
-//! With a thousand players each moving once a second, a statement per move costs the database
-//! a thousand commits a second (each a write-ahead-log flush) and the server a round trip
-//! each; grouped, the database sees a few dozen statements a second and every save still waits
-//! for its own commit before its session shows the move. Under light load a group is one save,
-//! written at once: nothing waits for a group to fill.
+//! A statement per move would put a thousand players' moves in a queue of a thousand commits a
+//! second (each a write-ahead-log flush and a round trip), and a database slowed for a moment
+//! (a checkpoint, a busy core) would let that queue grow. With one statement at a time per
+//! store, the saves that come while it runs form the next group: groups grow as the database
+//! slows, instead of the queue. Every save still waits for its own commit before its session
+//! shows the move, and nothing waits for a group to fill: under light load a group is one
+//! save, written at once.
 //!
 //! Each caller gets its own answer: whether its game's row was there to update (a game
 //! forgotten meanwhile is added again by the caller, in its own transaction) or why the write
