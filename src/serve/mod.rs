@@ -2,10 +2,11 @@
 //!
 //! Layout: [`server`] accepts connections and admits or refuses them, [`handler`] answers the
 //! SSH protocol for one connection (authentication, channel requests), [`session`] runs one
-//! player's game (events in, frames out, saves), [`input`] turns channel bytes into terminal
-//! events, [`hostkey`] persists the server's key, [`limits`] counts sessions, and [`pace`] sets how often
-//! animations are drawn by how busy the server is. Players'
-//! games live in the [`crate::store`] (per key; anonymous sessions' only while they last).
+//! player's game (events in, frames out, saves) on a [`screen`] that sends only what changed
+//! of its frames, [`input`] turns channel bytes into terminal
+//! events, [`hostkey`] persists the server's key, [`limits`] counts sessions, and [`pace`]
+//! sets how often animations are drawn by how busy the server is. Players' games live in the
+//! [`crate::store`] (per key; anonymous sessions' only while they last).
 //! The game itself is behind the [`app::SessionApp`] seam. Race rooms ([`rooms`], the
 //! [`rooms::RoomHub`] seam; [`pg_rooms`] when instances share a PostgreSQL database) put
 //! several sessions on one puzzle; [`race`] is a player's session in one.
