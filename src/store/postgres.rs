@@ -374,10 +374,15 @@ impl PgStore {
     }
 
     fn stopped(&self) -> StoreError {
-        StoreError::Pool {
-            url: self.url.clone(),
-            reason: "the store's connection threads stopped".into(),
-        }
+        stopped(&self.url)
+    }
+}
+
+/// A call that cannot be answered: the store's runtime (and its connections) has stopped.
+fn stopped(url: &str) -> StoreError {
+    StoreError::Pool {
+        url: url.to_string(),
+        reason: "the store's connection threads stopped".into(),
     }
 }
 

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use deadpool_postgres::Pool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::{ATTEMPTS, Attempt, FIRST_PAUSE, count, flag};
+use super::{ATTEMPTS, Attempt, FIRST_PAUSE, count, flag, stopped};
 use crate::store::{GameId, GameSummary, PlayerId, Result, StoreError};
 
 /// The most saves written by one statement (a bound on its size, about 100 KB of snapshots
@@ -100,10 +100,7 @@ impl MoveSaves {
     }
 
     fn stopped(&self) -> StoreError {
-        StoreError::Pool {
-            url: self.url.clone(),
-            reason: "the store's connection threads stopped".into(),
-        }
+        stopped(&self.url)
     }
 }
 
