@@ -1178,7 +1178,7 @@ fn the_new_game_dialog_opens_on_the_current_games_settings() {
     let form_of = |a: &App| match a.overlay() {
         Overlay::NewGame(form) => (
             SIZE_CHOICES[form.size],
-            Variant::ALL[form.variant],
+            Variant::CLASSIC[form.variant],
             LEVEL_CHOICES[form.level],
         ),
         other => panic!("{other:?}"),

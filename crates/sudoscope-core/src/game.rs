@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::exact::{self, Solution};
-use crate::grid::{Digits, Geometry, Grid, Puzzle, Variant};
+use crate::grid::{Digits, Geometry, Grid, Puzzle, Shape, Variant};
 use crate::logic::Board;
 use crate::logic::Step;
 use crate::logic::rating::Level;
@@ -111,7 +111,7 @@ pub enum Solvability {
 #[derive(Clone, Debug)]
 /// A game in progress: the puzzle, the player's entries and notes, undo and redo, the clock, and the solution when the puzzle has exactly one.
 pub struct Game {
-    geometry: &'static Geometry,
+    geometry: Shape,
     puzzle: Puzzle,
     given: Vec<bool>,
     entries: Vec<u8>,
@@ -146,7 +146,7 @@ impl Game {
             return Err(GameError::Clash(format!(
                 "{} appears twice in {} ({} and {})",
                 puzzle.alphabet.show(conflict.digit),
-                g.houses()[conflict.house],
+                conflict.group.name(g),
                 g.cell_name(conflict.first),
                 g.cell_name(conflict.second)
             )));
@@ -164,7 +164,7 @@ impl Game {
         let given = entries.iter().map(|&d| d != 0).collect();
         let notes = initial_notes(&puzzle);
         Ok(Game {
-            geometry,
+            geometry: geometry.shape(),
             puzzle,
             given,
             entries,
@@ -184,11 +184,11 @@ impl Game {
 
     /// A board with no givens and no known solution: what shows while the first puzzle is
     /// still being made (no solver runs on it).
-    pub fn empty(geometry: &'static Geometry) -> Game {
+    pub fn empty(geometry: &Geometry) -> Game {
         let puzzle = Puzzle::from_grid(Grid::empty(geometry));
         let cells = geometry.cell_count();
         Game {
-            geometry,
+            geometry: geometry.shape(),
             given: vec![false; cells],
             entries: vec![0; cells],
             notes: vec![Digits::EMPTY; cells],
@@ -207,8 +207,8 @@ impl Game {
     }
 
     /// The shape of the grid.
-    pub fn geometry(&self) -> &'static Geometry {
-        self.geometry
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
     }
     /// N, the side length.
     pub fn size(&self) -> usize {
@@ -344,7 +344,7 @@ impl Game {
 
     fn after_change(&mut self) {
         self.checked = false;
-        let grid = Grid::from_cells(self.geometry, self.entries.clone());
+        let grid = Grid::from_cells(&self.geometry, self.entries.clone());
         let solved = grid.is_ok_and(|g| g.is_solved());
         if solved && self.completed.is_none() {
             self.timer.pause();
@@ -471,7 +471,7 @@ impl Game {
     /// Fills the board with a solution grid (the solution, or a solver's); the finish that
     /// follows sets no best time.
     pub fn fill_from(&mut self, grid: &Grid) -> bool {
-        if grid.geometry() != self.geometry {
+        if *grid.geometry() != *self.geometry {
             return false;
         }
         let changes: Vec<_> = (0..self.entries.len())
@@ -565,13 +565,13 @@ impl Game {
                 }
             })
             .collect();
-        Board::from_parts(self.geometry, self.entries.clone(), candidates)
+        Board::from_parts(&self.geometry, self.entries.clone(), candidates)
             .with_alphabet(self.puzzle.alphabet)
     }
 
     /// The player's grid as a puzzle (their entries as givens) for the solver panel.
     pub fn entries_grid(&self) -> Option<Grid> {
-        Grid::from_cells(self.geometry, self.entries.clone()).ok()
+        Grid::from_cells(&self.geometry, self.entries.clone()).ok()
     }
 
     /// Everything needed to resume the game later (not the undo history).

@@ -46,7 +46,7 @@ impl App {
     /// that jumps across the grid is lost from sight).
     fn move_cursor(&mut self, action: Action) -> Vec<Effect> {
         let n = self.game.size() as i32;
-        let k = self.game.geometry().box_size() as i32;
+        let k = self.game.geometry().box_size().unwrap_or(3) as i32;
         let (r, c) = (self.cursor as i32 / n, self.cursor as i32 % n);
         match action {
             Action::Move(0, dc) => {

@@ -224,7 +224,7 @@ impl NewGameForm {
 
     /// Whether this size and variant is 9×9 standard, the only shape SE rates.
     fn se_shape(&self) -> bool {
-        SIZE_CHOICES[self.size] == 9 && Variant::ALL[self.variant] == Variant::Standard
+        SIZE_CHOICES[self.size] == 9 && Variant::CLASSIC[self.variant] == Variant::Standard
     }
 
     /// Whether techniques can be practised at this size (4×4 puzzles all fall to singles;
@@ -241,7 +241,7 @@ impl NewGameForm {
                 .position(|&l| l == o.level)
                 .unwrap_or(1),
             size: SIZE_CHOICES.iter().position(|&s| s == o.size).unwrap_or(1),
-            variant: Variant::ALL
+            variant: Variant::CLASSIC
                 .iter()
                 .position(|&v| v == o.variant)
                 .unwrap_or(0),
@@ -259,7 +259,8 @@ impl NewGameForm {
             return self.se_shape();
         };
         level.is_none_or(|level| {
-            reachable_levels(SIZE_CHOICES[self.size], Variant::ALL[self.variant]).contains(&level)
+            reachable_levels(SIZE_CHOICES[self.size], Variant::CLASSIC[self.variant])
+                .contains(&level)
         })
     }
 
@@ -267,7 +268,7 @@ impl NewGameForm {
     pub fn race_settings(&self) -> crate::race::Settings {
         crate::race::Settings {
             size: SIZE_CHOICES[self.size],
-            variant: Variant::ALL[self.variant],
+            variant: Variant::CLASSIC[self.variant],
             level: LEVEL_CHOICES[self.level],
         }
     }
@@ -294,7 +295,7 @@ impl NewGameForm {
                 }
             }
             1 => self.size = cycle(self.size, SIZE_CHOICES.len()),
-            2 => self.variant = cycle(self.variant, Variant::ALL.len()),
+            2 => self.variant = cycle(self.variant, Variant::CLASSIC.len()),
             3 => self.symmetric = !self.symmetric,
             _ if self.offers_practise() => {
                 self.practise = cycle(self.practise, PRACTISE_CHOICES.len() + 1)
@@ -1288,7 +1289,7 @@ impl App {
         let mut options = self.options.clone();
         options.level = form.level_choice();
         options.size = SIZE_CHOICES[form.size];
-        options.variant = Variant::ALL[form.variant];
+        options.variant = Variant::CLASSIC[form.variant];
         options.symmetry = if form.symmetric {
             Symmetry::Rotational
         } else {

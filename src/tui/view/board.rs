@@ -308,6 +308,18 @@ pub fn legend(app: &App) -> Option<String> {
             "{} marks the extra windows: each holds {digits} once, like a box.",
             g.window
         ),
+        Variant::Killer => format!(
+            "Each cage holds different digits adding up to its sum; rows, columns and boxes hold {digits} once."
+        ),
+        Variant::KillerX => format!(
+            "Each cage holds different digits adding up to its sum; {} {} mark the diagonals, which hold {digits} once.",
+            g.diagonal, g.anti_diagonal
+        ),
+        Variant::Jigsaw => format!("Each outlined region holds {digits} once, like a box."),
+        Variant::JigsawX => format!(
+            "Each outlined region holds {digits} once; {} {} mark the diagonals, which do too.",
+            g.diagonal, g.anti_diagonal
+        ),
     };
     Some(g.text(&text).into_owned())
 }

@@ -36,7 +36,7 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
 pub fn render_in(app: &App, frame: &mut Frame, area: Rect) -> Hits {
     let game = &app.game;
     let n = game.size();
-    let k = game.geometry().box_size();
+    let k = game.geometry().box_size().unwrap_or(n);
     let screen = crate::tui::layout::compute(area, n, k, app.panel_open);
     let mut hits = Hits {
         panel_hidden: screen
@@ -150,7 +150,7 @@ pub fn clock_area(app: &App, area: Rect) -> Option<Rect> {
     let screen = crate::tui::layout::compute(
         area,
         game.size(),
-        game.geometry().box_size(),
+        game.geometry().box_size().unwrap_or(game.size()),
         app.panel_open,
     );
     screen.board.map(|_| screen.title)

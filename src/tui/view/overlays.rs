@@ -201,7 +201,7 @@ pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
             let n = SIZE_CHOICES[form.size];
             format!("{n}×{n}")
         },
-        Variant::ALL[form.variant].name().to_string(),
+        Variant::CLASSIC[form.variant].name().to_string(),
         if form.symmetric { "yes" } else { "no" }.to_string(),
         practise,
     ];

@@ -61,7 +61,8 @@ const PLAIN_BUDGET: u64 = 1000;
 /// the inner loops stream through small contiguous arrays).
 struct Tables {
     size: usize,
-    box_size: usize,
+    /// The side of a box; `None` for a jigsaw's irregular regions (no locked candidates then).
+    box_size: Option<usize>,
     cells: usize,
     house_count: usize,
     /// Every digit of the size: `Digits::all(size)`.
@@ -114,7 +115,7 @@ impl Tables {
 
     /// The shared tables of a geometry, built on first use and kept with it
     /// ([`Geometry::derived`]).
-    fn of(geometry: &'static Geometry) -> &'static Tables {
+    fn of(geometry: &Geometry) -> &Tables {
         geometry.derived(Tables::build)
     }
 
@@ -201,7 +202,7 @@ pub struct Solver {
 /// `solution` (cleared and refilled). Contradictory input (a cell with no candidates, two
 /// single-candidate peers with the same digit) gives 0, never a panic.
 pub fn count_solutions(
-    geometry: &'static Geometry,
+    geometry: &Geometry,
     candidates: &[Digits],
     limit: usize,
     solution: &mut Vec<u8>,
@@ -213,7 +214,7 @@ impl Solver {
     /// As [`count_solutions`], reusing this solver's buffers.
     pub fn count(
         &mut self,
-        geometry: &'static Geometry,
+        geometry: &Geometry,
         candidates: &[Digits],
         limit: usize,
         solution: &mut Vec<u8>,
@@ -515,8 +516,8 @@ impl Solver {
             if !queue.is_empty() {
                 continue;
             }
-            if LOCKED_CANDIDATES {
-                match locked_candidates(t, cand, queue) {
+            if let (true, Some(k)) = (LOCKED_CANDIDATES, t.box_size) {
+                match locked_candidates(t, k, cand, queue) {
                     Lc::Nothing => {}
                     Lc::Changed => continue,
                     Lc::Contradiction => return false,
@@ -593,8 +594,8 @@ fn place_choice(t: &Tables, cand: &[u64], h: usize, bit: u64) -> Choice {
 /// other segment of its box is confined to the line there (pointing: removed from the line's
 /// other boxes); a digit found in no other segment of its line is confined to the box there
 /// (claiming: removed from the box's other lines). New singletons are queued.
-fn locked_candidates(t: &Tables, cand: &mut [u64], queue: &mut Vec<u16>) -> Lc {
-    let (n, k) = (t.size, t.box_size);
+fn locked_candidates(t: &Tables, k: usize, cand: &mut [u64], queue: &mut Vec<u16>) -> Lc {
+    let n = t.size;
     let mut changed = false;
     // seg[line * k + j]: union of the candidates of line `line` in its j-th box.
     let mut seg = [0u64; 36 * 6];

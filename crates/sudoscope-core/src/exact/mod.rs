@@ -114,7 +114,7 @@ pub fn count(puzzle: &Puzzle, limit: usize) -> Count {
 /// Counts with the generic solver only (any size and variant; also the cross-check of the
 /// 9×9 solver in tests).
 pub fn count_generic(
-    geometry: &'static crate::grid::Geometry,
+    geometry: &crate::grid::Geometry,
     candidates: &[Digits],
     limit: usize,
 ) -> Count {

@@ -79,12 +79,11 @@ pub fn propagate_from(geometry: &Geometry, cand: &mut [Digits], mut queue: Vec<u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{ReadOptions, parse_puzzle};
+    use crate::grid::{ReadOptions, Shape, parse_puzzle};
 
-    fn candidates(text: &str) -> (&'static Geometry, Vec<Digits>) {
+    fn candidates(text: &str) -> (Shape, Vec<Digits>) {
         let puzzle = parse_puzzle(text, ReadOptions::default()).expect("a puzzle");
-        let geometry = puzzle.geometry();
-        (geometry, puzzle.candidates())
+        (puzzle.givens.shape().clone(), puzzle.candidates())
     }
 
     #[test]
@@ -92,18 +91,18 @@ mod tests {
         let (geometry, mut cand) = candidates(
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
         );
-        assert!(propagate(geometry, &mut cand));
+        assert!(propagate(&geometry, &mut cand));
         assert!(cand.iter().all(|c| c.len() == 1), "singles alone solve it");
         // Two 5s in row 1: a contradiction.
         let (geometry, mut cand) = candidates(&".".repeat(81));
         cand[0] = Digits::single(5);
         cand[1] = Digits::single(5);
-        assert!(!propagate(geometry, &mut cand));
+        assert!(!propagate(&geometry, &mut cand));
         // A digit with no place left in row 1: a contradiction too.
         let (geometry, mut cand) = candidates(&".".repeat(81));
         for set in &mut cand[..9] {
             set.remove(7);
         }
-        assert!(!propagate(geometry, &mut cand));
+        assert!(!propagate(&geometry, &mut cand));
     }
 }

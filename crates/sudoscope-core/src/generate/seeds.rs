@@ -28,7 +28,7 @@ const HYPER16: &str = "123456789ABCDEFG567923ABGDFEC841DGAC14FE23876B59EBF8DG9C4
 const HYPER25: &str = "123456789ABCDEFGHIJKLMNOPLAG9JND3MFH6K2IE7OP145B8CF8PIMHOKC2JL5AGB694NED731H6OK71JE5B9N34PLDC8MFGI2ANECDBLIG4P1O78MF352A6JKH9B453F2GDAI87MN1JKHECOL9P62NDL8P3HK16IBOJ9A7MGCF54EEPHGI7CM6JLK9D5O423F1NAB8JOA6KFL9E83P4HCIB1N572DGM71MC945BONG2AFEPL8D6KI3JH658NEDB71H4A2JK3GMFP9OLCIGJ2BL3P5FCIDO7NA9614MH8EK97FHAO4JLME5G18C2KID3BP6N4C1M39EIGKPH6LB8JN7O2AFD5DIKPO82AN6FMC93H5EBLG147JIBL54JF279C816ADOPH3NKEMG8D7F6AK4BEO3NM21IG9JHPC5LOHNE2GM1DL5JPK47CFAB896I3KM91CI8P3ODGHBL5N46EJ72AF3GJAPCN6H57FEI92MLK8B4O1DA9I2DK1LPGMEFCH483O756JNBM368HB9OIDK1J57NFAC2PEGL45LEONM6CJ4298PDK1BGIA3HF7PF4715HN83ABIGO6EJL9DCMK2CKBJGEAF27N4L36MPD5HI819O";
 
 /// The stored grid for this geometry, if there is one.
-fn stored(geometry: &'static Geometry) -> Option<Grid> {
+fn stored(geometry: &Geometry) -> Option<Grid> {
     let text = match (geometry.size(), geometry.variant()) {
         (16, Variant::Hyper) => HYPER16,
         (25, Variant::Hyper) => HYPER25,
@@ -43,20 +43,20 @@ fn stored(geometry: &'static Geometry) -> Option<Grid> {
 }
 
 /// Whether random search is replaced by a stored grid for this geometry.
-pub fn has_seed(geometry: &'static Geometry) -> bool {
+pub fn has_seed(geometry: &Geometry) -> bool {
     geometry.size() > 9 && geometry.variant() == Variant::Hyper
 }
 
 /// Whether grids of this geometry can be made: by random search, or from a stored grid.
-pub fn supported(geometry: &'static Geometry) -> bool {
+pub fn supported(geometry: &Geometry) -> bool {
     !has_seed(geometry) || stored(geometry).is_some()
 }
 
 /// A random image of the stored grid; `None` when there is no stored grid for this geometry.
-pub fn random_image(geometry: &'static Geometry, rng: &mut GenRng) -> Option<Grid> {
+pub fn random_image(geometry: &Geometry, rng: &mut GenRng) -> Option<Grid> {
     let base = stored(geometry)?;
     let n = geometry.size();
-    let k = geometry.box_size();
+    let k = geometry.box_size()?;
     // Rows (and, by the square layout, columns) in the same box band and window band.
     let window_of = window_bands(geometry);
     let mut rows: Vec<usize> = (0..n).collect();
@@ -104,7 +104,9 @@ fn window_bands(geometry: &Geometry) -> Vec<usize> {
         .collect();
     tops.sort_unstable();
     tops.dedup();
-    let k = geometry.box_size();
+    let Some(k) = geometry.box_size() else {
+        return vec![usize::MAX; n];
+    };
     (0..n)
         .map(|r| {
             tops.iter()

@@ -5,12 +5,12 @@ use std::fmt;
 use super::alphabet::Alphabet;
 use super::digits::Digits;
 use super::error::{GridError, ParseErrorKind};
-use super::geometry::{Geometry, Variant};
+use super::geometry::{Geometry, Shape, Variant};
 
 /// The digits of an N×N sudoku, row-major, 0 for an empty cell.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
-    geometry: &'static Geometry,
+    geometry: Shape,
     cells: Vec<u8>,
 }
 
@@ -19,25 +19,47 @@ pub struct Grid {
 pub struct Conflict {
     /// The digit both cells hold.
     pub digit: u8,
-    /// Index into [`Geometry::houses`].
-    pub house: usize,
+    /// Where the digit is repeated.
+    pub group: Group,
     /// The earlier of the two cells.
     pub first: usize,
     /// The later of the two cells.
     pub second: usize,
 }
 
+/// A group of cells that must hold distinct digits: a house, or a killer cage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Index into [`Geometry::houses`].
+    House(usize),
+    /// Index into [`Geometry::cages`].
+    Cage(usize),
+}
+
+impl Group {
+    /// `row 3`, `box 5`, `the cage at r1c1`: the group in words.
+    pub fn name(self, geometry: &Geometry) -> String {
+        match self {
+            Group::House(h) => geometry.houses()[h].to_string(),
+            Group::Cage(c) => format!(
+                "the cage at {}",
+                geometry.cell_name(geometry.cages()[c].cells[0])
+            ),
+        }
+    }
+}
+
 impl Grid {
     /// An empty grid.
-    pub fn empty(geometry: &'static Geometry) -> Grid {
+    pub fn empty(geometry: &Geometry) -> Grid {
         Grid {
-            geometry,
+            geometry: geometry.shape(),
             cells: vec![0; geometry.cell_count()],
         }
     }
 
     /// A grid from row-major digits (0 = empty); checks the count and the digit range.
-    pub fn from_cells(geometry: &'static Geometry, cells: Vec<u8>) -> Result<Grid, GridError> {
+    pub fn from_cells(geometry: &Geometry, cells: Vec<u8>) -> Result<Grid, GridError> {
         if cells.len() != geometry.cell_count() {
             return Err(GridError::CellCount {
                 found: cells.len(),
@@ -55,12 +77,20 @@ impl Grid {
                 size: geometry.size(),
             });
         }
-        Ok(Grid { geometry, cells })
+        Ok(Grid {
+            geometry: geometry.shape(),
+            cells,
+        })
     }
 
-    /// The shape of the grid: size, variant, houses.
-    pub fn geometry(&self) -> &'static Geometry {
-        self.geometry
+    /// The shape of the grid: size, variant, houses, cages.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The grid's owned handle on its shape, for what outlives a borrow of the grid.
+    pub fn shape(&self) -> &Shape {
+        &self.geometry
     }
 
     /// N, the side length.
@@ -99,22 +129,30 @@ impl Grid {
         self.cells.iter().all(|&d| d != 0)
     }
 
-    /// The first pair of equal digits sharing a house, scanning houses in order.
+    /// The first pair of equal digits sharing a house (scanning houses in order), then a cage.
     pub fn first_conflict(&self) -> Option<Conflict> {
         let n = self.size();
         let mut seen = vec![usize::MAX; n + 1];
-        for (h, house) in self.geometry.houses().iter().enumerate() {
+        let houses = self.geometry.houses().iter().map(|h| &h.cells[..]);
+        let cages = self.geometry.cages().iter().map(|c| &c.cells[..]);
+        let house_count = self.geometry.houses().len();
+        for (g, cells) in houses.chain(cages).enumerate() {
             seen.iter_mut().for_each(|s| *s = usize::MAX);
-            for &cell in &house.cells {
+            for &cell in cells {
                 let digit = self.cells[cell];
                 if digit == 0 {
                     continue;
                 }
                 let earlier = seen[digit as usize];
                 if earlier != usize::MAX {
+                    let group = if g < house_count {
+                        Group::House(g)
+                    } else {
+                        Group::Cage(g - house_count)
+                    };
                     return Some(Conflict {
                         digit,
-                        house: h,
+                        group,
                         first: earlier,
                         second: cell,
                     });
@@ -125,7 +163,18 @@ impl Grid {
         None
     }
 
-    /// Every cell whose digit is repeated in one of its houses (for highlighting).
+    /// The first cage (index into [`Geometry::cages`]) whose digits break its sum: more than
+    /// the sum already, or all filled in and less.
+    pub fn first_wrong_sum(&self) -> Option<usize> {
+        self.geometry.cages().iter().position(|cage| {
+            let digits = cage.cells.iter().map(|&c| self.cells[c]);
+            let total: u32 = digits.clone().map(u32::from).sum();
+            let full = digits.clone().all(|d| d != 0);
+            total > cage.sum || full && total != cage.sum
+        })
+    }
+
+    /// Every cell whose digit is repeated in one of its houses or its cage (for highlighting).
     pub fn conflicting_cells(&self) -> Vec<usize> {
         (0..self.cells.len())
             .filter(|&cell| {
@@ -140,9 +189,9 @@ impl Grid {
             .collect()
     }
 
-    /// Complete and free of conflicts.
+    /// Complete, free of conflicts, and every cage adding up to its sum.
     pub fn is_solved(&self) -> bool {
-        self.is_complete() && self.first_conflict().is_none()
+        self.is_complete() && self.first_conflict().is_none() && self.first_wrong_sum().is_none()
     }
 
     /// Whether `other` keeps every digit of `self` (a solution agrees with its puzzle).
@@ -186,7 +235,7 @@ impl Conflict {
     pub fn to_error(self, geometry: &Geometry, alphabet: Alphabet) -> ParseErrorKind {
         ParseErrorKind::DuplicateGiven {
             digit: alphabet.symbol(self.digit).to_string(),
-            house: geometry.houses()[self.house].to_string(),
+            house: self.group.name(geometry),
             first: geometry.cell_name(self.first),
             second: geometry.cell_name(self.second),
         }
@@ -230,7 +279,7 @@ impl Puzzle {
     }
 
     /// The shape of the puzzle's grid.
-    pub fn geometry(&self) -> &'static Geometry {
+    pub fn geometry(&self) -> &Geometry {
         self.givens.geometry()
     }
 

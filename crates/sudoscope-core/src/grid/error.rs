@@ -10,6 +10,9 @@ pub enum GridError {
     #[error("unsupported size {0}×{0}: sizes are 4×4, 9×9, 16×16, 25×25 and 36×36")]
     /// A side length other than 4, 9, 16, 25 or 36.
     UnsupportedSize(usize),
+    #[error("a {0} sudoku needs its regions or cages as well as its size")]
+    /// A variant whose shape the size alone does not decide (killer, jigsaw).
+    NeedsShape(super::geometry::Variant),
     #[error("{}, expected {expected}", cells(*.found))]
     /// A cell list of the wrong length for its geometry.
     CellCount {
@@ -176,4 +179,135 @@ impl fmt::Display for ParseError {
             f.write_str(&message)
         }
     }
+}
+
+/// What is wrong with a shape: its regions or its cages ([`super::Geometry::shaped`]). Every
+/// message names the cell or region where the problem is.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ShapeError {
+    #[error(transparent)]
+    /// The size has no boxes, or another grid-model refusal.
+    Grid(GridError),
+    #[error("a jigsaw is 4×4 to 16×16, not {0}×{0}")]
+    /// A jigsaw side length out of range.
+    JigsawSize(usize),
+    #[error("the region map has {found} cells, expected {expected}")]
+    /// A region map of the wrong length.
+    RegionMapLength {
+        /// Cells in the map.
+        found: usize,
+        /// Cells the grid has.
+        expected: usize,
+    },
+    #[error("the grid has {found} regions, expected {expected}")]
+    /// Not N regions.
+    RegionCount {
+        /// Regions found.
+        found: usize,
+        /// N.
+        expected: usize,
+    },
+    #[error("the region at {cell} has {found} cells, expected {expected}")]
+    /// A region of other than N cells.
+    RegionSize {
+        /// The region's first cell, by name.
+        cell: String,
+        /// Its cells.
+        found: usize,
+        /// N.
+        expected: usize,
+    },
+    #[error("the region at {cell} is not connected: {apart} is cut off from it")]
+    /// A region whose cells are not joined side to side.
+    RegionNotConnected {
+        /// The region's first cell.
+        cell: String,
+        /// A cell of the region not reached from the first.
+        apart: String,
+    },
+    #[error("hyper windows need boxes, and a jigsaw has irregular regions")]
+    /// Windows asked for on irregular regions.
+    WindowsWithoutBoxes,
+    #[error("a puzzle cannot have both the X diagonals and hyper windows")]
+    /// Diagonals and windows together.
+    DiagonalsAndWindows,
+    #[error("killer cages on irregular regions are not supported")]
+    /// Cages and jigsaw regions together.
+    CagesOnJigsaw,
+    #[error("a killer is at most {max}×{max}, not {size}×{size}")]
+    /// A killer too large for the cage arithmetic table.
+    KillerSize {
+        /// N.
+        size: usize,
+        /// The largest N.
+        max: usize,
+    },
+    #[error("a cage lists cell {cell}, beyond the {count} cells of the grid")]
+    /// A cage cell out of range.
+    CageCellOutOfRange {
+        /// The index given.
+        cell: usize,
+        /// Cells in the grid.
+        count: usize,
+    },
+    #[error("the cage at {cell} is empty")]
+    /// A cage without cells (named by where it was declared, when known).
+    EmptyCage {
+        /// Where the cage was declared.
+        cell: String,
+    },
+    #[error("{cell} is in two cages")]
+    /// Overlapping cages.
+    CageOverlap {
+        /// The shared cell.
+        cell: String,
+    },
+    #[error("{cell} is in no cage: a killer's cages cover the grid")]
+    /// A cell left out of every cage.
+    Uncaged {
+        /// The cell.
+        cell: String,
+    },
+    #[error("the cage at {cell} has {len} cells, more than the {size} digits")]
+    /// A cage larger than N.
+    CageTooLarge {
+        /// The cage's first cell.
+        cell: String,
+        /// Its cells.
+        len: usize,
+        /// N.
+        size: usize,
+    },
+    #[error("the cage at {cell} cannot sum to {sum}: {len} different digits make {min} to {max}")]
+    /// A sum no set of distinct digits makes.
+    ImpossibleSum {
+        /// The cage's first cell.
+        cell: String,
+        /// The sum given.
+        sum: u32,
+        /// Its cells.
+        len: usize,
+        /// The smallest possible sum.
+        min: u32,
+        /// The largest possible sum.
+        max: u32,
+    },
+    #[error("the cage at {cell} is not connected: {apart} is cut off from it")]
+    /// A cage whose cells are not joined side to side.
+    CageNotConnected {
+        /// The cage's first cell.
+        cell: String,
+        /// A cell of the cage not reached from the first.
+        apart: String,
+    },
+    #[error("the cages add up to {found}, but a {size}×{size} grid adds up to {expected}")]
+    /// Cage sums whose total is not the grid's.
+    CageTotal {
+        /// The sum of the cage sums.
+        found: u32,
+        /// N × N(N+1)/2.
+        expected: u32,
+        /// N.
+        size: usize,
+    },
 }

@@ -64,7 +64,10 @@ fn boxed_rows(
     crossed: bool,
 ) -> String {
     let geometry = grid.geometry();
-    let (n, k) = (geometry.size(), geometry.box_size());
+    // A jigsaw's regions are not bands of boxes: its rows are one group, with no separators.
+    let n = geometry.size();
+    let k = geometry.box_size().unwrap_or(n);
+    let groups = n / k;
     let mut out = String::new();
     let mut rule = String::new();
     for r in 0..n {
@@ -72,15 +75,15 @@ fn boxed_rows(
             if rule.is_empty() {
                 let group = "-".repeat(k + (k - 1) * cell_sep.len());
                 rule = if crossed {
-                    vec![group; k].join(cross)
+                    vec![group; groups].join(cross)
                 } else {
-                    "-".repeat(n + (k - 1) * box_sep.len())
+                    "-".repeat(n + (groups - 1) * box_sep.len())
                 };
             }
             out.push_str(&rule);
             out.push('\n');
         }
-        let groups: Vec<String> = (0..k)
+        let cells: Vec<String> = (0..groups)
             .map(|b| {
                 (0..k)
                     .map(|i| alphabet.symbol(grid.get(r * n + b * k + i)).to_string())
@@ -88,7 +91,7 @@ fn boxed_rows(
                     .join(cell_sep)
             })
             .collect();
-        out.push_str(&groups.join(box_sep));
+        out.push_str(&cells.join(box_sep));
         out.push('\n');
     }
     out

@@ -1,18 +1,32 @@
-//! The shape of a sudoku: its size, its houses and every cell's peers.
+//! The shape of a sudoku: its size, its regions, its extra houses, its cages, and every cell's
+//! houses and peers.
 //!
-//! A geometry is computed once per (size, variant) and shared for the life of the process:
-//! solvers, hint techniques and the UI all walk the same precomputed house and peer tables,
-//! so nobody recomputes "which cells see this one" in a hot loop.
+//! A shape is data, not a case to switch on: the regions are a partition of the cells (the
+//! k×k boxes, or any partition into N connected pieces of N cells for jigsaw), the extra houses
+//! are whatever the variant adds (X diagonals, hyper windows), and the cages are groups of
+//! distinct digits with a sum (killer). Solvers, hint techniques, the generator and the UI all
+//! walk the same precomputed tables, so nobody recomputes "which cells see this one" in a hot
+//! loop and no part of the engine asks which variant a puzzle is to decide how to solve it.
+//!
+//! Geometries are built once and shared: the classic shapes (every box size, standard, X and
+//! hyper) live for the whole process behind [`Geometry::get`], and any other shape is interned by
+//! [`Geometry::shaped`] — asking twice for the same regions and cages gives the same geometry —
+//! and freed when the last puzzle using it is dropped (a jigsaw or killer shape is one puzzle's,
+//! and a server or a generator makes them by the thousand). A [`Shape`] is the owned handle a
+//! grid keeps; every `&Geometry` can give one back ([`Geometry::shape`]).
 
-use std::any::Any;
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::ops::Deref;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 
 use serde::{Deserialize, Serialize};
 
-use super::error::GridError;
+use super::cages::CageArithmetic;
+use super::error::{GridError, ShapeError};
 
-/// Which extra houses a puzzle has beside rows, columns and boxes.
+/// The kind of a sudoku: which regions it has and what it adds to rows, columns and regions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Variant {
@@ -23,11 +37,31 @@ pub enum Variant {
     X,
     /// Hyper-sudoku (windoku): extra k×k windows, one cell in from each box edge.
     Hyper,
+    /// Killer: boxes, and cages of distinct digits with a sum, usually without givens.
+    Killer,
+    /// Killer with both main diagonals as houses (Simon Tatham's killer-X).
+    KillerX,
+    /// Jigsaw: irregular regions of N cells instead of boxes, any N from 4 to 16.
+    Jigsaw,
+    /// Jigsaw with both main diagonals as houses.
+    JigsawX,
 }
 
 impl Variant {
     /// Every variant, in the order the CLI lists them.
-    pub const ALL: [Variant; 3] = [Variant::Standard, Variant::X, Variant::Hyper];
+    pub const ALL: [Variant; 7] = [
+        Variant::Standard,
+        Variant::X,
+        Variant::Hyper,
+        Variant::Killer,
+        Variant::KillerX,
+        Variant::Jigsaw,
+        Variant::JigsawX,
+    ];
+
+    /// The variants whose shape the size alone decides ([`Geometry::get`] builds them); the
+    /// others need their regions or cages.
+    pub const CLASSIC: [Variant; 3] = [Variant::Standard, Variant::X, Variant::Hyper];
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -35,15 +69,45 @@ impl Variant {
             Variant::Standard => "standard",
             Variant::X => "x",
             Variant::Hyper => "hyper",
+            Variant::Killer => "killer",
+            Variant::KillerX => "killer-x",
+            Variant::Jigsaw => "jigsaw",
+            Variant::JigsawX => "jigsaw-x",
         }
     }
 
-    fn index(self) -> usize {
-        match self {
-            Variant::Standard => 0,
-            Variant::X => 1,
-            Variant::Hyper => 2,
-        }
+    /// The variant named `name` ([`Variant::name`]), if any.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        Variant::CLASSIC.into_iter().find(|v| v.name() == name)
+    }
+
+    /// Whether both main diagonals are houses.
+    pub fn has_diagonals(self) -> bool {
+        matches!(self, Variant::X | Variant::KillerX | Variant::JigsawX)
+    }
+
+    /// Whether the hyper windows are houses.
+    pub fn has_windows(self) -> bool {
+        self == Variant::Hyper
+    }
+
+    /// Whether the puzzle has cages with sums.
+    pub fn has_cages(self) -> bool {
+        matches!(self, Variant::Killer | Variant::KillerX)
+    }
+
+    /// Whether the regions are an irregular partition rather than boxes.
+    pub fn has_irregular_regions(self) -> bool {
+        matches!(self, Variant::Jigsaw | Variant::JigsawX)
+    }
+
+    /// Whether [`Geometry::get`] builds this variant from its size alone.
+    pub fn is_classic(self) -> bool {
+        Variant::CLASSIC.contains(&self)
+    }
+
+    fn classic_index(self) -> Option<usize> {
+        Variant::CLASSIC.iter().position(|&v| v == self)
     }
 }
 
@@ -62,6 +126,8 @@ pub enum HouseKind {
     Column,
     /// A box.
     Box,
+    /// An irregular region of a jigsaw, in the place of a box.
+    Region,
     /// X-sudoku diagonal: 0 is the main diagonal (r1c1 to rNcN), 1 the anti-diagonal.
     Diagonal,
     /// Hyper-sudoku window.
@@ -75,16 +141,23 @@ impl HouseKind {
             HouseKind::Row => "row",
             HouseKind::Column => "column",
             HouseKind::Box => "box",
+            HouseKind::Region => "region",
             HouseKind::Diagonal => "diagonal",
             HouseKind::Window => "window",
         }
+    }
+
+    /// Whether houses of this kind are the regions of the grid (boxes, or a jigsaw's irregular
+    /// regions): the houses that tile the grid beside rows and columns.
+    pub fn is_region(self) -> bool {
+        matches!(self, HouseKind::Box | HouseKind::Region)
     }
 }
 
 /// A set of N cells that must hold every digit exactly once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct House {
-    /// Row, column, box or a variant's extra house.
+    /// Row, column, region or a variant's extra house.
     pub kind: HouseKind,
     /// 0-based index within its kind (row 0 is the top row).
     pub index: usize,
@@ -99,18 +172,48 @@ impl fmt::Display for House {
     }
 }
 
-/// Size and house structure of an N×N sudoku with k×k boxes (N = k², k = 2..=6).
+/// A killer cage: cells that hold distinct digits adding up to `sum`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Cage {
+    /// The cells, row-major indices in increasing order.
+    pub cells: Vec<usize>,
+    /// What the cage's digits add up to.
+    pub sum: u32,
+}
+
+/// What a shape is made of, before it is checked and built ([`Geometry::shaped`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShapeSpec {
+    /// N, the side length and the number of digits.
+    pub size: usize,
+    /// Each cell's region (any labels, row-major), or `None` for the k×k boxes of N = k².
+    pub regions: Option<Vec<usize>>,
+    /// Whether both main diagonals are houses.
+    pub diagonals: bool,
+    /// Whether the hyper windows are houses (boxes only).
+    pub windows: bool,
+    /// The killer cages; empty for a puzzle without cages. When there are cages, they cover
+    /// every cell.
+    pub cages: Vec<Cage>,
+}
+
+/// Size, houses, cages and peers of an N×N sudoku.
 pub struct Geometry {
-    box_size: usize,
     size: usize,
+    box_size: Option<usize>,
     variant: Variant,
+    region_of: Vec<u16>,
+    cages: Vec<Cage>,
+    cage_of: Vec<u16>,
     houses: Vec<House>,
     houses_of_cell: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
+    /// The geometry's own handle, so that any `&Geometry` can give back a [`Shape`].
+    me: Weak<Geometry>,
     /// Tables that other modules derive from this geometry (peer bitsets, the chains' link
     /// order, the generic solver's indices): one per type, built on first use, kept for the
     /// geometry's life. See [`Geometry::derived`].
-    derived: Mutex<Vec<&'static (dyn Any + Send + Sync)>>,
+    derived: Derived,
     /// [`Geometry::peer_bits`] and [`Geometry::house_bits`]: asked for by every chain technique
     /// at every board, so they sit in lock-free cells of their own.
     peer_bits: OnceLock<Vec<u64>>,
@@ -129,32 +232,103 @@ impl fmt::Debug for Geometry {
 /// The supported box sizes k (N = k²): 4×4 up to 36×36.
 pub const BOX_SIZES: std::ops::RangeInclusive<usize> = 2..=6;
 
-/// The supported side lengths N.
+/// The supported side lengths N of puzzles with boxes.
 pub const SIZES: [usize; 5] = [4, 9, 16, 25, 36];
 
-static GEOMETRIES: [[OnceLock<Geometry>; 3]; 5] = [const { [const { OnceLock::new() }; 3] }; 5];
+/// The side lengths a jigsaw may have: any N×N grid cut into N regions of N cells.
+pub const JIGSAW_SIZES: std::ops::RangeInclusive<usize> = 4..=16;
+
+static CLASSIC: [[OnceLock<Arc<Geometry>>; 3]; 5] = [const { [const { OnceLock::new() }; 3] }; 5];
+
+/// A shared, owned handle to a geometry: what a grid keeps. Cloning it is a reference count;
+/// it derefs to the [`Geometry`].
+#[derive(Clone)]
+pub struct Shape(Arc<Geometry>);
+
+impl Deref for Shape {
+    type Target = Geometry;
+
+    fn deref(&self) -> &Geometry {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl PartialEq for Shape {
+    fn eq(&self, other: &Shape) -> bool {
+        *self.0 == *other.0
+    }
+}
+
+impl Eq for Shape {}
 
 impl Geometry {
-    /// The shared geometry of an N×N sudoku of the given variant.
+    /// The shared geometry of an N×N sudoku of a variant whose size decides its shape
+    /// (standard, X, hyper: [`Variant::CLASSIC`]).
     ///
-    /// Fails for a side length that is not 4, 9, 16, 25 or 36.
+    /// Fails for a side length that is not 4, 9, 16, 25 or 36, and for a variant that needs
+    /// regions or cages ([`Geometry::shaped`] builds those).
     pub fn get(size: usize, variant: Variant) -> Result<&'static Geometry, GridError> {
         let box_size = SIZES
             .iter()
             .position(|&n| n == size)
             .map(|i| i + 2)
             .ok_or(GridError::UnsupportedSize(size))?;
-        Ok(GEOMETRIES[box_size - 2][variant.index()]
-            .get_or_init(|| Geometry::build(box_size, variant)))
+        let v = variant
+            .classic_index()
+            .ok_or(GridError::NeedsShape(variant))?;
+        let built = CLASSIC[box_size - 2][v]
+            .get_or_init(|| Geometry::build(size, Some(box_size), variant, None, Vec::new()));
+        Ok(built)
     }
 
     /// The classic 9×9 geometry.
     pub fn standard9() -> &'static Geometry {
-        GEOMETRIES[1][0].get_or_init(|| Geometry::build(3, Variant::Standard))
+        CLASSIC[1][0]
+            .get_or_init(|| Geometry::build(9, Some(3), Variant::Standard, None, Vec::new()))
     }
 
-    fn build(box_size: usize, variant: Variant) -> Geometry {
-        let size = box_size * box_size;
+    /// The geometry of any shape: boxes or irregular regions, diagonals or windows, cages.
+    /// Checks the spec (regions of N connected cells, cages that fit, ...) and gives the one
+    /// shared geometry of that shape; a shape without irregular regions or cages is the
+    /// classic one [`Geometry::get`] gives.
+    pub fn shaped(spec: ShapeSpec) -> Result<Shape, ShapeError> {
+        let checked = super::shape_check::check(spec)?;
+        if checked.regions.is_none() && checked.cages.is_empty() {
+            let variant = if checked.diagonals {
+                Variant::X
+            } else if checked.windows {
+                Variant::Hyper
+            } else {
+                Variant::Standard
+            };
+            let geometry = Geometry::get(checked.size, variant).map_err(ShapeError::Grid)?;
+            return Ok(geometry.shape());
+        }
+        Ok(intern(checked))
+    }
+
+    fn build(
+        size: usize,
+        box_size: Option<usize>,
+        variant: Variant,
+        regions: Option<Vec<u16>>,
+        cages: Vec<Cage>,
+    ) -> Arc<Geometry> {
+        let region_of: Vec<u16> = match regions {
+            Some(regions) => regions,
+            None => {
+                let k = box_size.unwrap_or(1);
+                (0..size * size)
+                    .map(|cell| ((cell / size / k) * k + (cell % size) / k) as u16)
+                    .collect()
+            }
+        };
         let mut houses = Vec::new();
         for r in 0..size {
             houses.push(House {
@@ -170,43 +344,45 @@ impl Geometry {
                 cells: (0..size).map(|r| r * size + c).collect(),
             });
         }
+        let region_kind = if box_size.is_some() {
+            HouseKind::Box
+        } else {
+            HouseKind::Region
+        };
         for b in 0..size {
-            let (top, left) = ((b / box_size) * box_size, (b % box_size) * box_size);
             houses.push(House {
-                kind: HouseKind::Box,
+                kind: region_kind,
                 index: b,
-                cells: square(size, top, left, box_size),
+                cells: (0..size * size)
+                    .filter(|&cell| region_of[cell] as usize == b)
+                    .collect(),
             });
         }
-        match variant {
-            Variant::Standard => {}
-            Variant::X => {
-                houses.push(House {
-                    kind: HouseKind::Diagonal,
-                    index: 0,
-                    cells: (0..size).map(|i| i * size + i).collect(),
-                });
-                houses.push(House {
-                    kind: HouseKind::Diagonal,
-                    index: 1,
-                    cells: (0..size).map(|i| i * size + (size - 1 - i)).collect(),
-                });
-            }
-            Variant::Hyper => {
-                // Windows start one cell in from each box edge: offsets 1, k+2, 2k+3, ...
-                // For 9×9 these are the classic windoku windows at rows/cols 2–4 and 6–8.
-                let starts: Vec<usize> =
-                    (0..box_size - 1).map(|i| 1 + i * (box_size + 1)).collect();
-                let mut index = 0;
-                for &top in &starts {
-                    for &left in &starts {
-                        houses.push(House {
-                            kind: HouseKind::Window,
-                            index,
-                            cells: square(size, top, left, box_size),
-                        });
-                        index += 1;
-                    }
+        if variant.has_diagonals() {
+            houses.push(House {
+                kind: HouseKind::Diagonal,
+                index: 0,
+                cells: (0..size).map(|i| i * size + i).collect(),
+            });
+            houses.push(House {
+                kind: HouseKind::Diagonal,
+                index: 1,
+                cells: (0..size).map(|i| i * size + (size - 1 - i)).collect(),
+            });
+        }
+        if let (true, Some(k)) = (variant.has_windows(), box_size) {
+            // Windows start one cell in from each box edge: offsets 1, k+2, 2k+3, ...
+            // For 9×9 these are the classic windoku windows at rows/cols 2–4 and 6–8.
+            let starts: Vec<usize> = (0..k - 1).map(|i| 1 + i * (k + 1)).collect();
+            let mut index = 0;
+            for &top in &starts {
+                for &left in &starts {
+                    houses.push(House {
+                        kind: HouseKind::Window,
+                        index,
+                        cells: square(size, top, left, k),
+                    });
+                    index += 1;
                 }
             }
         }
@@ -217,62 +393,68 @@ impl Geometry {
                 houses_of_cell[cell].push(h);
             }
         }
+        let mut cage_of = vec![u16::MAX; cell_count];
+        for (i, cage) in cages.iter().enumerate() {
+            for &cell in &cage.cells {
+                cage_of[cell] = i as u16;
+            }
+        }
         let mut peers = vec![Vec::new(); cell_count];
         let mut seen = vec![usize::MAX; cell_count];
         for cell in 0..cell_count {
-            for &h in &houses_of_cell[cell] {
-                for &other in &houses[h].cells {
-                    if other != cell && seen[other] != cell {
-                        seen[other] = cell;
-                        peers[cell].push(other);
-                    }
+            let cage_mates = cages
+                .get(cage_of[cell] as usize)
+                .map_or(&[][..], |cage| &cage.cells[..]);
+            let house_mates = houses_of_cell[cell]
+                .iter()
+                .flat_map(|&h| houses[h].cells.iter());
+            for &other in house_mates.chain(cage_mates) {
+                if other != cell && seen[other] != cell {
+                    seen[other] = cell;
+                    peers[cell].push(other);
                 }
             }
             peers[cell].sort_unstable();
         }
-        Geometry {
-            box_size,
+        Arc::new_cyclic(|me| Geometry {
             size,
+            box_size,
             variant,
+            region_of,
+            cages,
+            cage_of,
             houses,
             houses_of_cell,
             peers,
-            derived: Mutex::new(Vec::new()),
+            me: me.clone(),
+            derived: Derived::default(),
             peer_bits: OnceLock::new(),
             house_bits: OnceLock::new(),
-        }
+        })
+    }
+
+    /// The owned handle of this geometry, for a grid or a solver to keep.
+    pub fn shape(&self) -> Shape {
+        // Every geometry lives in an `Arc` from birth (`build`), and `&self` proves that Arc is
+        // alive, so the upgrade cannot fail.
+        Shape(self.me.upgrade().expect("a borrowed geometry is alive"))
     }
 
     /// The table of type `T` derived from this geometry, built by `build` the first time it is
     /// asked for and shared from then on.
     ///
-    /// Geometries live for the whole process (one per size and variant, see [`Geometry::get`]),
-    /// so whatever a module precomputes from one — bitsets, orderings, index tables — belongs
-    /// with it rather than in a per-module cache keyed by size and variant. There is one table
-    /// per type: a module that needs one wraps it in a type of its own. The lock is not held
-    /// while `build` runs, so a build may ask for other derived tables; if two threads build the
-    /// same table at once, the first stored wins and the other is dropped.
-    pub fn derived<T: Any + Send + Sync>(
-        &'static self,
-        build: impl FnOnce(&'static Geometry) -> T,
-    ) -> &'static T {
-        if let Some(found) = self.find_derived::<T>() {
+    /// Whatever a module precomputes from a geometry — bitsets, orderings, index tables —
+    /// belongs with it rather than in a per-module cache keyed by shape, and is dropped with
+    /// it. There is one table per type: a module that needs one wraps it in a type of its own.
+    /// The lock is not held while `build` runs, so a build may ask for other derived tables; if
+    /// two threads build the same table at once, the first stored wins and the other is
+    /// dropped.
+    pub fn derived<T: Any + Send + Sync>(&self, build: impl FnOnce(&Geometry) -> T) -> &T {
+        if let Some(found) = self.derived.find::<T>() {
             return found;
         }
         let made = build(self);
-        let mut tables = self.derived.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(found) = tables.iter().find_map(|t| t.downcast_ref::<T>()) {
-            return found;
-        }
-        // Leaked on purpose: at most one table per (geometry, type), and geometries are static.
-        let made: &'static T = Box::leak(Box::new(made));
-        tables.push(made);
-        made
-    }
-
-    fn find_derived<T: Any + Send + Sync>(&self) -> Option<&'static T> {
-        let tables = self.derived.lock().unwrap_or_else(PoisonError::into_inner);
-        tables.iter().find_map(|t| t.downcast_ref::<T>())
+        self.derived.insert(made)
     }
 
     /// Every cell's peers as a bitset of `cell_count().div_ceil(64)` words (cell `c` at
@@ -304,8 +486,9 @@ impl Geometry {
         })
     }
 
-    /// k: the side of a box (3 for 9×9).
-    pub fn box_size(&self) -> usize {
+    /// k, the side of a box (3 for 9×9), when the regions are the k×k boxes; `None` for a
+    /// jigsaw's irregular regions. Techniques built on bands and stacks of boxes ask this.
+    pub fn box_size(&self) -> Option<usize> {
         self.box_size
     }
 
@@ -319,12 +502,13 @@ impl Geometry {
         self.size * self.size
     }
 
-    /// The variant's extra houses.
+    /// The kind of sudoku this shape is.
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
-    /// Every house: rows, then columns, then boxes, then the variant's extra houses.
+    /// Every house: rows, then columns, then regions (boxes or irregular regions, region `b`
+    /// at index `2N + b`), then the variant's extra houses.
     pub fn houses(&self) -> &[House] {
         &self.houses
     }
@@ -334,9 +518,25 @@ impl Geometry {
         &self.houses_of_cell[cell]
     }
 
-    /// The cells sharing at least one house with `cell` (itself excluded), sorted.
+    /// The cells sharing at least one house or cage with `cell` (itself excluded), sorted.
     pub fn peers(&self, cell: usize) -> &[usize] {
         &self.peers[cell]
+    }
+
+    /// The killer cages, ordered by their first cell; empty without cages.
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// The index into [`Geometry::cages`] of the cage holding `cell`, if any.
+    pub fn cage_of(&self, cell: usize) -> Option<usize> {
+        let cage = self.cage_of[cell];
+        (cage != u16::MAX).then_some(cage as usize)
+    }
+
+    /// The cage arithmetic of this size: which digit sets a cage's size and sum allow.
+    pub fn cage_arithmetic(&self) -> &'static CageArithmetic {
+        CageArithmetic::of(self.size)
     }
 
     /// The 0-based row of `cell`.
@@ -349,10 +549,10 @@ impl Geometry {
         cell % self.size
     }
 
-    /// The 0-based box of `cell` (boxes numbered row by row).
-    pub fn box_of(&self, cell: usize) -> usize {
-        let (r, c) = (self.row_of(cell), self.col_of(cell));
-        (r / self.box_size) * self.box_size + c / self.box_size
+    /// The 0-based region of `cell`: its box (numbered row by row), or its jigsaw region
+    /// (numbered in the order of their first cells). The region's house is at `2N + region`.
+    pub fn region_of(&self, cell: usize) -> usize {
+        self.region_of[cell] as usize
     }
 
     /// The index of the cell at 0-based `row`, `col`.
@@ -360,7 +560,7 @@ impl Geometry {
         row * self.size + col
     }
 
-    /// Whether two distinct cells share a house.
+    /// Whether two distinct cells share a house or a cage.
     pub fn sees(&self, a: usize, b: usize) -> bool {
         a != b && self.peers[a].binary_search(&b).is_ok()
     }
@@ -369,12 +569,31 @@ impl Geometry {
     pub fn cell_name(&self, cell: usize) -> String {
         format!("r{}c{}", self.row_of(cell) + 1, self.col_of(cell) + 1)
     }
+
+    /// The spec this geometry was built from (regions only when irregular), to save or send a
+    /// shape and build it again.
+    pub fn spec(&self) -> ShapeSpec {
+        ShapeSpec {
+            size: self.size,
+            regions: self
+                .variant
+                .has_irregular_regions()
+                .then(|| self.region_of.iter().map(|&r| r as usize).collect()),
+            diagonals: self.variant.has_diagonals(),
+            windows: self.variant.has_windows(),
+            cages: self.cages.clone(),
+        }
+    }
 }
 
-/// Geometries are unique per (size, variant), so those two decide equality.
+/// Geometries are equal when their shapes are: size, variant, regions and cages.
 impl PartialEq for Geometry {
     fn eq(&self, other: &Geometry) -> bool {
-        self.box_size == other.box_size && self.variant == other.variant
+        std::ptr::eq(self, other)
+            || self.size == other.size
+                && self.variant == other.variant
+                && self.region_of == other.region_of
+                && self.cages == other.cages
     }
 }
 
@@ -388,6 +607,141 @@ fn square(size: usize, top: usize, left: usize, side: usize) -> Vec<usize> {
         }
     }
     cells
+}
+
+/// A checked spec in canonical form: regions numbered by their first cell, cages sorted.
+pub(super) struct Checked {
+    pub size: usize,
+    pub box_size: Option<usize>,
+    pub regions: Option<Vec<u16>>,
+    pub diagonals: bool,
+    pub windows: bool,
+    pub cages: Vec<Cage>,
+}
+
+/// What identifies an interned shape.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct ShapeKey {
+    size: usize,
+    variant: Variant,
+    regions: Option<Vec<u16>>,
+    cages: Vec<Cage>,
+}
+
+/// The interned non-classic shapes, held weakly: a shape lives as long as some grid uses it.
+struct Interned {
+    shapes: HashMap<ShapeKey, Weak<Geometry>>,
+    /// The map's size after the last sweep of dead entries; the next sweep runs at twice that.
+    swept_at: usize,
+}
+
+static INTERNED: Mutex<Option<Interned>> = Mutex::new(None);
+
+fn intern(checked: Checked) -> Shape {
+    let variant = match (
+        checked.regions.is_some(),
+        !checked.cages.is_empty(),
+        checked.diagonals,
+    ) {
+        (true, _, false) => Variant::Jigsaw,
+        (true, _, true) => Variant::JigsawX,
+        (false, _, false) => Variant::Killer,
+        (false, _, true) => Variant::KillerX,
+    };
+    let key = ShapeKey {
+        size: checked.size,
+        variant,
+        regions: checked.regions.clone(),
+        cages: checked.cages.clone(),
+    };
+    let mut guard = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
+    let interned = guard.get_or_insert_with(|| Interned {
+        shapes: HashMap::new(),
+        swept_at: 64,
+    });
+    if let Some(alive) = interned.shapes.get(&key).and_then(Weak::upgrade) {
+        return Shape(alive);
+    }
+    let built = Geometry::build(
+        checked.size,
+        checked.box_size,
+        variant,
+        checked.regions,
+        checked.cages,
+    );
+    interned.shapes.insert(key, Arc::downgrade(&built));
+    if interned.shapes.len() >= 2 * interned.swept_at {
+        interned.shapes.retain(|_, shape| shape.strong_count() > 0);
+        interned.swept_at = interned.shapes.len().max(64);
+    }
+    Shape(built)
+}
+
+/// How many interned (non-classic) shapes are alive now: for tests of the interner.
+pub fn live_shapes() -> usize {
+    let guard = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
+    guard.as_ref().map_or(0, |i| {
+        i.shapes.values().filter(|s| s.strong_count() > 0).count()
+    })
+}
+
+/// The derived tables of one geometry: a few write-once slots, each holding one table of one
+/// type. A slot is filled once and never emptied until the geometry drops, so a reference to
+/// its table lives as long as the geometry.
+#[derive(Default)]
+struct Derived {
+    slots: [OnceLock<(TypeId, Box<dyn Any + Send + Sync>)>; DERIVED_SLOTS],
+    /// Taken while a slot is being claimed, so two tables never race for one slot.
+    claim: Mutex<()>,
+}
+
+/// More than the engine's derived table types (today: the chains' link order, the generic
+/// solver's tables); a table past this many is built but not kept.
+const DERIVED_SLOTS: usize = 8;
+
+impl Derived {
+    fn find<T: Any>(&self) -> Option<&T> {
+        self.slots
+            .iter()
+            .map_while(|slot| slot.get())
+            .find(|(id, _)| *id == TypeId::of::<T>())
+            .and_then(|(_, table)| table.downcast_ref::<T>())
+    }
+
+    fn insert<T: Any + Send + Sync>(&self, made: T) -> &T {
+        let _claim = self.claim.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(found) = self.find::<T>() {
+            return found;
+        }
+        match self.slots.iter().find(|slot| slot.get().is_none()) {
+            Some(slot) => {
+                let stored = slot.get_or_init(|| (TypeId::of::<T>(), Box::new(made)));
+                stored
+                    .1
+                    .downcast_ref::<T>()
+                    .expect("the slot just filled holds a T")
+            }
+            // Every slot taken: a programming error (raise DERIVED_SLOTS); keep working by
+            // leaking this one table rather than failing.
+            None => Box::leak(Box::new(made)),
+        }
+    }
+}
+
+/// Whether a region map is the k×k boxes of N = k².
+pub(super) fn is_box_layout(size: usize, regions: &[u16]) -> Option<usize> {
+    let k = BOX_SIZES.clone().find(|&k| k * k == size)?;
+    let mut box_of_region = vec![u16::MAX; size];
+    for (cell, &r) in regions.iter().enumerate() {
+        let b = ((cell / size / k) * k + (cell % size) / k) as u16;
+        let slot = &mut box_of_region[r as usize];
+        if *slot == u16::MAX {
+            *slot = b;
+        } else if *slot != b {
+            return None;
+        }
+    }
+    Some(k)
 }
 
 #[cfg(test)]
@@ -421,17 +775,17 @@ mod tests {
         let g = Geometry::standard9();
         assert_eq!(g.houses().len(), 27);
         assert!((0..81).all(|c| g.peers(c).len() == 20));
-        assert_eq!(g.box_of(g.cell(4, 7)), 5);
+        assert_eq!(g.region_of(g.cell(4, 7)), 5);
         assert!(!g.sees(0, 80) && g.sees(0, 8) && g.sees(0, 20));
     }
 
     #[test]
     fn every_size_builds_with_consistent_peers() {
         for &n in &SIZES {
-            for variant in Variant::ALL {
+            for variant in Variant::CLASSIC {
                 let g = Geometry::get(n, variant).expect("supported size");
                 assert!(g.houses().iter().all(|h| h.cells.len() == n));
-                let k = g.box_size();
+                let k = g.box_size().expect("boxes");
                 let base = 3 * (n - 1) - 2 * (k - 1);
                 for cell in 0..g.cell_count() {
                     assert!(g.peers(cell).len() >= base);
@@ -442,6 +796,7 @@ mod tests {
             }
         }
         assert!(Geometry::get(10, Variant::Standard).is_err());
+        assert!(Geometry::get(9, Variant::Killer).is_err());
     }
 
     #[test]
@@ -458,5 +813,97 @@ mod tests {
             Geometry::get(16, Variant::Hyper).unwrap().houses().len(),
             48 + 9
         );
+    }
+
+    /// A 6×6 jigsaw: 2×3 blocks, the first two reshaped into an L and its complement.
+    fn jigsaw6() -> ShapeSpec {
+        #[rustfmt::skip]
+        let regions = vec![
+            0, 0, 0, 0, 1, 1,
+            0, 0, 1, 1, 1, 1,
+            2, 2, 2, 3, 3, 3,
+            2, 2, 2, 3, 3, 3,
+            4, 4, 4, 5, 5, 5,
+            4, 4, 4, 5, 5, 5,
+        ];
+        ShapeSpec {
+            size: 6,
+            regions: Some(regions),
+            ..ShapeSpec::default()
+        }
+    }
+
+    #[test]
+    fn a_jigsaw_has_its_regions_as_houses_and_is_interned() {
+        let g = Geometry::shaped(jigsaw6()).expect("a valid jigsaw");
+        assert_eq!(g.variant(), Variant::Jigsaw);
+        assert_eq!(g.box_size(), None);
+        assert_eq!(g.houses().len(), 18);
+        let first = &g.houses()[12];
+        assert_eq!(first.kind, HouseKind::Region);
+        assert_eq!(first.cells, vec![0, 1, 2, 3, 6, 7]);
+        assert_eq!(first.to_string(), "region 1");
+        assert!(
+            g.sees(0, 7) && !g.sees(0, 8),
+            "r1c1 sees its region's r2c2 only"
+        );
+        let again = Geometry::shaped(jigsaw6()).expect("again");
+        assert!(std::ptr::eq(&*g, &*again), "the same shape is one geometry");
+        let handle = (*again).shape();
+        assert!(std::ptr::eq(&*handle, &*g));
+    }
+
+    #[test]
+    fn interned_shapes_are_freed_with_their_last_grid() {
+        let mut spec = jigsaw6();
+        if let Some(r) = spec.regions.as_mut() {
+            // Another layout than the other tests' (plain 2×3 blocks), so they do not keep it
+            // alive.
+            r.swap(3, 8);
+        }
+        let g = Geometry::shaped(spec.clone()).expect("valid");
+        let weak = Arc::downgrade(&g.0);
+        drop(g);
+        assert!(weak.upgrade().is_none(), "nothing else holds the shape");
+    }
+
+    #[test]
+    fn box_shaped_regions_are_the_classic_geometry() {
+        let regions: Vec<usize> = (0..81).map(|c| (c / 27) * 3 + (c % 9) / 3).collect();
+        let g = Geometry::shaped(ShapeSpec {
+            size: 9,
+            regions: Some(regions),
+            ..ShapeSpec::default()
+        })
+        .expect("boxes");
+        assert!(std::ptr::eq(&*g, Geometry::standard9()));
+    }
+
+    #[test]
+    fn cages_are_peers_but_not_houses() {
+        let mut cages: Vec<Cage> = (0..16)
+            .step_by(2)
+            .map(|c| Cage {
+                cells: vec![c, c + 1],
+                sum: 0,
+            })
+            .collect();
+        // A 4×4 killer with every row cut into two cages of two: r1c1+r1c2 = 3 ({1,2}), ...
+        let solution = [1u32, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        for cage in &mut cages {
+            cage.sum = cage.cells.iter().map(|&c| solution[c]).sum();
+        }
+        let g = Geometry::shaped(ShapeSpec {
+            size: 4,
+            cages,
+            ..ShapeSpec::default()
+        })
+        .expect("a valid killer");
+        assert_eq!(g.variant(), Variant::Killer);
+        assert_eq!(g.houses().len(), 12, "cages are no houses");
+        assert_eq!(g.cages().len(), 8);
+        assert_eq!(g.cage_of(1), Some(0));
+        assert_eq!(g.cages()[0].sum, 3);
+        assert_eq!(g.spec().cages.len(), 8);
     }
 }

@@ -3,6 +3,7 @@
 
 pub(crate) mod alphabet;
 pub(crate) mod board;
+pub(crate) mod cages;
 pub(crate) mod digits;
 pub(crate) mod error;
 pub(crate) mod filled;
@@ -10,11 +11,16 @@ pub(crate) mod format;
 pub(crate) mod geometry;
 pub(crate) mod parse;
 pub(crate) mod pencilmarks;
+mod shape_check;
 
 pub use alphabet::{Alphabet, Shown};
-pub use board::{Conflict, Grid, Puzzle};
+pub use board::{Conflict, Grid, Group, Puzzle};
+pub use cages::{CageArithmetic, MAX_KILLER_SIZE};
 pub use digits::Digits;
-pub use error::{GridError, ParseError, ParseErrorKind};
+pub use error::{GridError, ParseError, ParseErrorKind, ShapeError};
 pub use format::{TextFormat, digits_line_9x9};
-pub use geometry::{BOX_SIZES, Geometry, House, HouseKind, SIZES, Variant};
+pub use geometry::{
+    BOX_SIZES, Cage, Geometry, House, HouseKind, JIGSAW_SIZES, SIZES, Shape, ShapeSpec, Variant,
+    live_shapes,
+};
 pub use parse::{Item, MAX_LINE_BYTES, PuzzleReader, ReadOptions, Record, parse_puzzle, read_all};

@@ -498,7 +498,7 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    fn geometry(&self, size: usize, line: usize) -> Result<&'static Geometry, ParseError> {
+    fn geometry(&self, size: usize, line: usize) -> Result<&Geometry, ParseError> {
         Geometry::get(size, self.options.variant).map_err(|e| ParseError::new(line, None, e.into()))
     }
 
@@ -635,7 +635,7 @@ fn check_alphabet(alphabet: Alphabet, size: usize, line: usize) -> Result<(), Pa
 }
 
 fn finish_givens(
-    geometry: &'static Geometry,
+    geometry: &Geometry,
     cells: Vec<u8>,
     alphabet: Alphabet,
     line: usize,
@@ -654,7 +654,7 @@ fn finish_givens(
 }
 
 fn finish_pencilmarks(
-    geometry: &'static Geometry,
+    geometry: &Geometry,
     marks: Vec<Digits>,
     alphabet: Alphabet,
     line: usize,

@@ -24,7 +24,10 @@ pub fn pencilmark_line(geometry: &Geometry, marks: &[Digits], alphabet: Alphabet
 
 /// A HoDoKu-style candidate grid: each cell lists its candidates, columns padded to line up.
 pub fn pencilmark_grid(geometry: &Geometry, marks: &[Digits], alphabet: Alphabet) -> String {
-    let (n, k) = (geometry.size(), geometry.box_size());
+    // A jigsaw's regions are not bands of boxes: its rows are one group, with no separators.
+    let n = geometry.size();
+    let k = geometry.box_size().unwrap_or(n);
+    let groups = n / k;
     // A short candidate list (a caller's mistake) renders the missing cells empty.
     let token = |cell: usize| -> String {
         marks.get(cell).map_or_else(String::new, |m| {
@@ -43,10 +46,10 @@ pub fn pencilmark_grid(geometry: &Geometry, marks: &[Digits], alphabet: Alphabet
     let band_rule = |corner: char, cross: char| -> String {
         let mut line = String::new();
         line.push(corner);
-        for b in 0..k {
+        for b in 0..groups {
             let width: usize = widths[b * k..(b + 1) * k].iter().sum::<usize>() + k + 1;
             line.push_str(&"-".repeat(width));
-            line.push(if b + 1 == k { corner } else { cross });
+            line.push(if b + 1 == groups { corner } else { cross });
         }
         line.push('\n');
         line

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use super::{LiveError, LiveSolver, Metric, Progress, Series, SolverView, Status};
 use crate::exact::singles;
-use crate::grid::{Digits, Geometry, Grid, Puzzle};
+use crate::grid::{Digits, Geometry, Grid, Puzzle, Shape};
 
 /// The `--solver` name.
 pub const NAME: &str = "backtrack";
@@ -103,7 +103,7 @@ struct Frame {
 pub struct Backtrack {
     max_nodes: Option<u64>,
     puzzle: Option<Puzzle>,
-    geometry: Option<&'static Geometry>,
+    geometry: Option<Shape>,
     current: Option<State>,
     /// Cells filled before any branch (givens and what propagation forced from them).
     forced: Vec<bool>,
@@ -188,12 +188,12 @@ impl Backtrack {
 
     /// After a consistent propagation: solved, or push a branch on the best cell.
     fn settle(&mut self, state: State) {
-        let Some(geometry) = self.geometry else {
+        let Some(geometry) = self.geometry.clone() else {
             return;
         };
         match state.branch_cell() {
             None => {
-                self.solved = Grid::from_cells(geometry, state.values.clone()).ok();
+                self.solved = Grid::from_cells(&geometry, state.values.clone()).ok();
                 self.current = Some(state);
                 self.finish(Status::Solved, "solved");
             }
@@ -212,7 +212,7 @@ impl Backtrack {
 
     /// One node: the next digit of the top frame, propagated (or a pop when it has none).
     fn advance(&mut self) {
-        let Some(geometry) = self.geometry else {
+        let Some(geometry) = self.geometry.clone() else {
             return;
         };
         let Some(frame) = self.stack.last_mut() else {
@@ -231,8 +231,8 @@ impl Backtrack {
         let cell = frame.cell;
         let mut state = frame.before.clone();
         self.nodes += 1;
-        state.place(geometry, cell, digit);
-        if state.propagate(geometry) {
+        state.place(&geometry, cell, digit);
+        if state.propagate(&geometry) {
             self.settle(state);
         } else {
             self.current = Some(state);
@@ -261,7 +261,7 @@ impl LiveSolver for Backtrack {
         super::validate(puzzle)?;
         let geometry = puzzle.geometry();
         self.puzzle = Some(puzzle.clone());
-        self.geometry = Some(geometry);
+        self.geometry = Some(geometry.shape());
         self.cap = self
             .max_nodes
             .unwrap_or_else(|| default_cap(geometry.size()));

@@ -13,22 +13,22 @@ pub(crate) fn words(geometry: &Geometry) -> usize {
 }
 
 /// Every cell's peers as a bitset ([`Geometry::peer_bits`]).
-pub(crate) fn peer_bits(geometry: &'static Geometry) -> &'static [u64] {
+pub(crate) fn peer_bits(geometry: &Geometry) -> &[u64] {
     geometry.peer_bits()
 }
 
 /// Every house's cells as a bitset ([`Geometry::house_bits`]).
-pub(crate) fn house_bits(geometry: &'static Geometry) -> &'static [u64] {
+pub(crate) fn house_bits(geometry: &Geometry) -> &[u64] {
     geometry.house_bits()
 }
 
 /// A board seen as bitsets: where each digit can still go, and every cell's peers.
 pub(crate) struct BitBoard<'a> {
     pub board: &'a Board,
-    pub geometry: &'static Geometry,
+    pub geometry: &'a Geometry,
     pub n: usize,
     pub w: usize,
-    peers: &'static [u64],
+    peers: &'a [u64],
     digits: Vec<u64>,
 }
 

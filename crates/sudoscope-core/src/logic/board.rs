@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::grid::{Alphabet, Digits, Geometry, Grid, Puzzle, Shown};
+use crate::grid::{Alphabet, Digits, Geometry, Grid, Puzzle, Shape, Shown};
 
 use super::step::Step;
 
@@ -41,7 +41,7 @@ pub enum BoardError {
 /// candidates; candidates are only ever removed, never re-added.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Board {
-    geometry: &'static Geometry,
+    geometry: Shape,
     values: Vec<u8>,
     candidates: Vec<Digits>,
     alphabet: Alphabet,
@@ -60,7 +60,7 @@ impl Board {
             }
         }
         Board {
-            geometry,
+            geometry: geometry.shape(),
             values,
             candidates,
             alphabet: puzzle.alphabet,
@@ -70,18 +70,14 @@ impl Board {
     /// A board of digits (0 = empty) and explicit candidates for the empty cells (candidates of
     /// filled cells are ignored), in the size's default alphabet ([`Board::with_alphabet`]
     /// changes it).
-    pub fn from_parts(
-        geometry: &'static Geometry,
-        values: Vec<u8>,
-        mut candidates: Vec<Digits>,
-    ) -> Board {
+    pub fn from_parts(geometry: &Geometry, values: Vec<u8>, mut candidates: Vec<Digits>) -> Board {
         for (cell, &value) in values.iter().enumerate() {
             if value != 0 {
                 candidates[cell] = Digits::EMPTY;
             }
         }
         Board {
-            geometry,
+            geometry: geometry.shape(),
             values,
             candidates,
             alphabet: Alphabet::default_for(geometry.size()),
@@ -110,8 +106,8 @@ impl Board {
     }
 
     /// The shape of the board.
-    pub fn geometry(&self) -> &'static Geometry {
-        self.geometry
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
     }
 
     /// N, the number of digits.
@@ -141,8 +137,8 @@ impl Board {
 
     /// The placed digits as a grid.
     pub fn grid(&self) -> Grid {
-        Grid::from_cells(self.geometry, self.values.clone())
-            .unwrap_or_else(|_| Grid::empty(self.geometry))
+        Grid::from_cells(&self.geometry, self.values.clone())
+            .unwrap_or_else(|_| Grid::empty(&self.geometry))
     }
 
     /// The empty cells of a house holding `digit` as a candidate.
@@ -219,7 +215,7 @@ impl Board {
     /// The first reason the board cannot lead to a solution that logic alone can see at a
     /// glance: a clash, an empty cell without candidates, or a digit with no place in a house.
     pub fn contradiction(&self) -> Option<BoardError> {
-        let geometry = self.geometry;
+        let geometry = &self.geometry;
         for (cell, &value) in self.values.iter().enumerate() {
             if value == 0 && self.candidates[cell].is_empty() {
                 return Some(BoardError::EmptyCell {

@@ -51,7 +51,7 @@ impl LinkOrder {
     }
 }
 
-fn link_order(geometry: &'static Geometry) -> &'static LinkOrder {
+fn link_order(geometry: &Geometry) -> &LinkOrder {
     geometry.derived(|geometry| {
         let mut start = Vec::with_capacity(geometry.cell_count() + 1);
         let mut links: Vec<(u32, u32)> = Vec::new();
@@ -80,12 +80,7 @@ fn link_order(geometry: &'static Geometry) -> &'static LinkOrder {
 }
 
 /// Appends to `out` the cells of `among` linked to `cell` (see [`LinkOrder`]).
-fn linked_cells(
-    geometry: &'static Geometry,
-    cell: usize,
-    among: &[u64],
-    out: &mut Vec<(u32, u32)>,
-) {
+fn linked_cells(geometry: &Geometry, cell: usize, among: &[u64], out: &mut Vec<(u32, u32)>) {
     out.extend(
         link_order(geometry)
             .of(cell)

@@ -386,7 +386,7 @@ struct FinnedSearch<'a> {
     /// The positions of each stack of boxes across the lines.
     stacks: [u64; MAX_BANDS],
     /// Every cell's peers as a bitset, `w` words per cell.
-    peers: &'static [u64],
+    peers: &'a [u64],
     w: usize,
     /// Whether the only houses are rows, columns and boxes. Then a cell sees every fin only
     /// inside the fins' box: outside it, it would have to share a line with each fin, but
@@ -414,7 +414,10 @@ impl FinnedSearch<'_> {
 pub fn finned_fishes(board: &Board, sinks: &mut FinnedSinks) {
     let geometry = board.geometry();
     let n = geometry.size();
-    let k = geometry.box_size();
+    // Fins are found through the stacks of boxes; a jigsaw's regions have none.
+    let Some(k) = geometry.box_size() else {
+        return;
+    };
     let mut stacks = [0u64; MAX_BANDS];
     for (stack, mask) in stacks.iter_mut().enumerate().take(k) {
         *mask = ((1u64 << k) - 1) << (stack * k);

@@ -36,7 +36,7 @@ pub fn claiming(solving: &Solving, sink: &mut StepSink) {
 
 /// Whether a confining house of this kind makes the step a pointing one (else claiming).
 fn is_pointing_kind(kind: HouseKind) -> bool {
-    matches!(kind, HouseKind::Box | HouseKind::Window)
+    kind.is_region() || kind == HouseKind::Window
 }
 
 fn locked_candidates(board: &Board, sink: &mut StepSink, pointing: bool) {
@@ -133,11 +133,11 @@ fn locked_candidates(board: &Board, sink: &mut StepSink, pointing: bool) {
 pub fn multi_line(solving: &Solving, sink: &mut StepSink) {
     let board = solving.board();
     let geometry = board.geometry();
-    let k = geometry.box_size();
-    // With 2×2 boxes the pattern is a plain pointing step: leave it to that technique.
-    if k < 3 {
+    // Bands and stacks need boxes (a jigsaw's regions have neither); with 2×2 boxes the
+    // pattern is a plain pointing step: leave it to that technique.
+    let Some(k) = geometry.box_size().filter(|&k| k >= 3) else {
         return;
-    }
+    };
     let n = geometry.size() as u8;
     for by_rows in [true, false] {
         for band in 0..k {
@@ -145,7 +145,7 @@ pub fn multi_line(solving: &Solving, sink: &mut StepSink) {
                 if !sink.wants_digit(digit) {
                     continue;
                 }
-                if multi_line_band(board, sink, by_rows, band, digit) {
+                if multi_line_band(board, sink, k, by_rows, band, digit) {
                     return;
                 }
             }
@@ -159,16 +159,16 @@ fn band_box(k: usize, by_rows: bool, band: usize, i: usize) -> usize {
 }
 
 /// The cell at line offset `line` (0..k within the band) and position `pos` (0..k) in box
-/// `i` of a band or stack.
+/// `i` of a band or stack, for boxes of side `k`.
 fn band_cell(
     geometry: &Geometry,
+    k: usize,
     by_rows: bool,
     band: usize,
     i: usize,
     line: usize,
     pos: usize,
 ) -> usize {
-    let k = geometry.box_size();
     if by_rows {
         geometry.cell(band * k + line, i * k + pos)
     } else {
@@ -180,19 +180,19 @@ fn band_cell(
 fn multi_line_band(
     board: &Board,
     sink: &mut StepSink,
+    k: usize,
     by_rows: bool,
     band: usize,
     digit: u8,
 ) -> bool {
     let geometry = board.geometry();
-    let k = geometry.box_size();
     let box_house = 2 * geometry.size();
     // For each box of the band: which of its k lines may (or do) hold the digit.
     let mut masks = [0u64; 8];
     for (i, mask) in masks.iter_mut().enumerate().take(k) {
         for line in 0..k {
             for pos in 0..k {
-                let cell = band_cell(geometry, by_rows, band, i, line, pos);
+                let cell = band_cell(geometry, k, by_rows, band, i, line, pos);
                 if board.value(cell) == digit || board.candidates(cell).contains(digit) {
                     *mask |= 1 << line;
                 }
@@ -219,7 +219,7 @@ fn multi_line_band(
             .filter(|&i| {
                 (0..k).any(|line| {
                     (0..k).any(|pos| {
-                        board.value(band_cell(geometry, by_rows, band, i, line, pos)) == digit
+                        board.value(band_cell(geometry, k, by_rows, band, i, line, pos)) == digit
                     })
                 })
             })
@@ -233,7 +233,7 @@ fn multi_line_band(
         for i in (0..k).filter(|&i| i != target) {
             for line in 0..k {
                 for pos in 0..k {
-                    let cell = band_cell(geometry, by_rows, band, i, line, pos);
+                    let cell = band_cell(geometry, k, by_rows, band, i, line, pos);
                     if board.candidates(cell).contains(digit) {
                         cells.push(cell);
                     }
@@ -243,7 +243,7 @@ fn multi_line_band(
         let mut eliminations = Vec::new();
         for line in (0..k).filter(|&l| union & (1 << l) != 0) {
             for pos in 0..k {
-                let cell = band_cell(geometry, by_rows, band, target, line, pos);
+                let cell = band_cell(geometry, k, by_rows, band, target, line, pos);
                 if board.candidates(cell).contains(digit) {
                     eliminations.push(Elimination { cell, digit });
                 }
@@ -275,7 +275,7 @@ fn multi_line_band(
         for i in (0..k).filter(|&i| i != target) {
             for line in 0..k {
                 for pos in 0..k {
-                    let cell = band_cell(geometry, by_rows, band, i, line, pos);
+                    let cell = band_cell(geometry, k, by_rows, band, i, line, pos);
                     if board.value(cell) == digit {
                         places.push(format!(
                             "{} (holds {} already)",

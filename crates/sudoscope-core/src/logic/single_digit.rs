@@ -117,7 +117,7 @@ pub fn two_string_kite(solving: &Solving, sink: &mut StepSink) {
             for c in &cols {
                 for (rb, rt) in both_ways(*r) {
                     for (cb, ct) in both_ways(*c) {
-                        if g.box_of(rb) != g.box_of(cb) {
+                        if g.region_of(rb) != g.region_of(cb) {
                             continue;
                         }
                         let cells = [rb, rt, cb, ct];
@@ -141,11 +141,11 @@ pub fn two_string_kite(solving: &Solving, sink: &mut StepSink) {
                             rt = n(rt),
                             cb = n(cb),
                             ct = n(ct),
-                            bx = g.box_of(rb) + 1,
+                            bx = g.region_of(rb) + 1,
                             what = describe_eliminations(g, board.alphabet(), &eliminations),
                         ));
                         let step = Step::eliminating(Technique::TwoStringKite, eliminations)
-                            .houses(vec![r.house, c.house, 2 * grid.n + g.box_of(rb)])
+                            .houses(vec![r.house, c.house, 2 * grid.n + g.region_of(rb)])
                             .cells(cells.to_vec())
                             .digits(vec![digit])
                             .explained(explanation);
@@ -324,7 +324,7 @@ pub fn empty_rectangle(solving: &Solving, sink: &mut StepSink) {
                     for (lines, along_row) in [(&col_pairs, true), (&row_pairs, false)] {
                         for p in lines.iter() {
                             for (near, far) in both_ways(*p) {
-                                if g.box_of(near) == b || g.box_of(far) == b {
+                                if g.region_of(near) == b || g.region_of(far) == b {
                                     continue;
                                 }
                                 let on_arm = if along_row {
@@ -340,7 +340,7 @@ pub fn empty_rectangle(solving: &Solving, sink: &mut StepSink) {
                                 } else {
                                     g.cell(er_row, g.col_of(far))
                                 };
-                                if g.box_of(target) == b || !grid.has(target, digit) {
+                                if g.region_of(target) == b || !grid.has(target, digit) {
                                     continue;
                                 }
                                 let eliminations = vec![Elimination {

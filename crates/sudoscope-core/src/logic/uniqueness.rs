@@ -21,12 +21,22 @@ use super::solving::Solving;
 use super::step::{Elimination, Step, StepSink, describe_eliminations};
 use super::technique::Technique;
 
+/// Whether swapping two digits between the corners of a rectangle keeps a solution valid, as
+/// the uniqueness arguments assume. Not in a killer: the swap keeps every house complete but
+/// can break the sum of a cage.
+fn swaps_keep_solutions(g: &crate::grid::Geometry) -> bool {
+    g.cages().is_empty()
+}
+
 /// Unique rectangle type 1: four cells in two rows, two columns and two boxes; three of them
 /// hold exactly the candidates a and b; if the fourth were a or b too, a and b could be swapped in
 /// the four cells and the puzzle would have two solutions. So it is neither.
 pub fn unique_rectangle_1(solving: &Solving, sink: &mut StepSink) {
     let board = solving.board();
     let g = board.geometry();
+    if !swaps_keep_solutions(g) {
+        return;
+    }
     let n = g.size();
     let houses = g.houses();
     let extra: Vec<usize> = (3 * n..houses.len()).collect();
@@ -49,7 +59,7 @@ pub fn unique_rectangle_1(solving: &Solving, sink: &mut StepSink) {
                         g.cell(r2, c1),
                         g.cell(r2, c2),
                     ];
-                    let mut boxes: Vec<usize> = corners.iter().map(|&c| g.box_of(c)).collect();
+                    let mut boxes: Vec<usize> = corners.iter().map(|&c| g.region_of(c)).collect();
                     boxes.sort_unstable();
                     boxes.dedup();
                     if boxes.len() != 2 {

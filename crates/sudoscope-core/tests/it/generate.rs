@@ -33,7 +33,7 @@ fn options(size: usize, variant: Variant, level: Option<Level>, seed: u64) -> Ge
 /// places in a house, whichever is smaller (the exact-cover choice rule). Slow but simple
 /// enough to trust.
 fn count_plain(givens: &Grid, limit: usize) -> usize {
-    fn go(g: &'static Geometry, cells: &mut Vec<u8>, limit: usize, found: &mut usize) {
+    fn go(g: &Geometry, cells: &mut Vec<u8>, limit: usize, found: &mut usize) {
         let n = g.size();
         let possible = |cells: &[u8], cell: usize| -> Vec<u8> {
             let mut used = vec![false; n + 1];

@@ -215,12 +215,12 @@ impl L1Plus {
     /// Propagates the current candidates, backtracking over contradictions, and starts a new
     /// node (no formulation yet, round 0).
     fn settle(&mut self) {
-        let Some(geometry) = self.puzzle.as_ref().map(|p| p.geometry()) else {
+        let Some(geometry) = self.puzzle.as_ref().map(|p| p.givens.shape().clone()) else {
             return self.finish(Status::Stuck, "no puzzle");
         };
         loop {
             let ok = if self.config.propagate {
-                crate::exact::singles::propagate(geometry, &mut self.cands)
+                crate::exact::singles::propagate(&geometry, &mut self.cands)
             } else {
                 !self.cands.iter().any(|c| c.is_empty())
             };

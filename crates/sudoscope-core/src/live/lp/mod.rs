@@ -67,7 +67,7 @@ use clarabel::solver::{
     DefaultSettingsBuilder, DefaultSolver, IPSolver, NonnegativeConeT, SolverStatus, ZeroConeT,
 };
 
-use crate::grid::{Digits, Geometry, Grid, Puzzle};
+use crate::grid::{Digits, Geometry, Grid, Puzzle, Shape};
 
 use super::{LiveError, LiveSolver};
 
@@ -113,7 +113,8 @@ impl Backend {
 /// The exact-cover LP of one clue set: `A x = 1` with 0/1 coefficients, stored by column.
 #[derive(Clone, Debug)]
 pub struct Formulation {
-    pub geometry: &'static Geometry,
+    /// The shape the formulation covers.
+    pub geometry: Shape,
     /// The digits this formulation treats as fixed (0 = free).
     pub clues: Vec<u8>,
     /// Whether the clues' variables and rows were dropped.
@@ -136,7 +137,7 @@ impl Formulation {
     /// The reduced formulation of a clue set (module docs): candidates of the empty cells that
     /// no clue eliminates, resources no clue covers. `Err` when the clues clash or leave a
     /// resource nothing can cover.
-    pub fn reduced(geometry: &'static Geometry, clues: &[u8]) -> Result<Formulation, Infeasible> {
+    pub fn reduced(geometry: &Geometry, clues: &[u8]) -> Result<Formulation, Infeasible> {
         Formulation::restricted(geometry, clues, None)
     }
 
@@ -144,7 +145,7 @@ impl Formulation {
     /// `allowed[cell]` (variables fixed to 0 by earlier reasoning are dropped). `Err` as for
     /// `reduced`, and also when the limits leave a resource nothing can cover.
     pub fn restricted(
-        geometry: &'static Geometry,
+        geometry: &Geometry,
         clues: &[u8],
         allowed: Option<&[Digits]>,
     ) -> Result<Formulation, Infeasible> {
@@ -163,7 +164,7 @@ impl Formulation {
             return Err(Infeasible(format!(
                 "clue {} repeated in {}",
                 conflict.digit,
-                geometry.houses()[conflict.house]
+                conflict.group.name(geometry)
             )));
         }
         let houses = geometry.houses();
@@ -227,7 +228,7 @@ impl Formulation {
 
     /// The report's full formulation: N³ variables, every resource row and one row per clue.
     /// Never fails: clashing clues simply make the LP infeasible.
-    pub fn full(geometry: &'static Geometry, clues: &[u8]) -> Formulation {
+    pub fn full(geometry: &Geometry, clues: &[u8]) -> Formulation {
         let n = geometry.size();
         let cells = geometry.cell_count();
         let houses = geometry.houses();
@@ -258,9 +259,9 @@ impl Formulation {
         form
     }
 
-    fn empty(geometry: &'static Geometry, clues: &[u8], reduced: bool, rows: usize) -> Formulation {
+    fn empty(geometry: &Geometry, clues: &[u8], reduced: bool, rows: usize) -> Formulation {
         Formulation {
-            geometry,
+            geometry: geometry.shape(),
             clues: clues.to_vec(),
             reduced,
             vars: Vec::new(),
@@ -591,7 +592,7 @@ fn solve_microlp(form: &Formulation, cost: &[f64], model: SignModel) -> LpOutcom
 /// Report step 1: blank every value repeated in one of its houses, then put back any original
 /// clue that was blanked. The survivors are conflict-free (every member of a repeat is blanked)
 /// and agree with the original clues.
-pub fn blank_repeats(geometry: &'static Geometry, digits: &[u8], original: &[u8]) -> Vec<u8> {
+pub fn blank_repeats(geometry: &Geometry, digits: &[u8], original: &[u8]) -> Vec<u8> {
     let mut out = digits.to_vec();
     if let Ok(grid) = Grid::from_cells(geometry, digits.to_vec()) {
         for cell in grid.conflicting_cells() {
