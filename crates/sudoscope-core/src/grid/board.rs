@@ -5,7 +5,8 @@ use std::fmt;
 use super::alphabet::Alphabet;
 use super::digits::Digits;
 use super::error::{GridError, ParseErrorKind};
-use super::geometry::{Geometry, Shape, Variant};
+use super::geometry::{Geometry, Shape};
+use super::shape_spec::Variant;
 
 /// The digits of an N×N sudoku, row-major, 0 for an empty cell.
 #[derive(Clone, PartialEq, Eq)]

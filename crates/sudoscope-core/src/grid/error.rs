@@ -12,7 +12,7 @@ pub enum GridError {
     UnsupportedSize(usize),
     #[error("a {0} sudoku needs its regions or cages as well as its size")]
     /// A variant whose shape the size alone does not decide (killer, jigsaw).
-    NeedsShape(super::geometry::Variant),
+    NeedsShape(super::shape_spec::Variant),
     #[error("{}, expected {expected}", cells(*.found))]
     /// A cell list of the wrong length for its geometry.
     CellCount {

@@ -12,6 +12,7 @@ pub(crate) mod geometry;
 pub(crate) mod parse;
 pub(crate) mod pencilmarks;
 mod shape_check;
+pub(crate) mod shape_spec;
 
 pub use alphabet::{Alphabet, Shown};
 pub use board::{Conflict, Grid, Group, Puzzle};
@@ -19,8 +20,6 @@ pub use cages::{CageArithmetic, MAX_KILLER_SIZE};
 pub use digits::Digits;
 pub use error::{GridError, ParseError, ParseErrorKind, ShapeError};
 pub use format::{TextFormat, digits_line_9x9};
-pub use geometry::{
-    BOX_SIZES, Cage, Geometry, House, HouseKind, JIGSAW_SIZES, SIZES, Shape, ShapeSpec, Variant,
-    live_shapes,
-};
+pub use geometry::{Geometry, House, HouseKind, Shape, live_shapes};
 pub use parse::{Item, MAX_LINE_BYTES, PuzzleReader, ReadOptions, Record, parse_puzzle, read_all};
+pub use shape_spec::{BOX_SIZES, Cage, JIGSAW_SIZES, SIZES, ShapeSpec, Variant};

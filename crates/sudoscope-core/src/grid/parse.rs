@@ -14,7 +14,8 @@ use super::board::{Grid, Puzzle};
 use super::digits::Digits;
 use super::error::{ParseError, ParseErrorKind};
 use super::filled::filled_cells_9x9;
-use super::geometry::{Geometry, SIZES, Variant};
+use super::geometry::Geometry;
+use super::shape_spec::{SIZES, Variant};
 
 /// Longest line read; the rest of a longer line is skipped without being stored.
 pub const MAX_LINE_BYTES: usize = 1 << 20;

@@ -7,7 +7,17 @@
 
 use super::cages::{CageArithmetic, MAX_KILLER_SIZE};
 use super::error::{GridError, ShapeError};
-use super::geometry::{Cage, Checked, JIGSAW_SIZES, SIZES, ShapeSpec, is_box_layout};
+use super::shape_spec::{Cage, JIGSAW_SIZES, SIZES, ShapeSpec, is_box_layout};
+
+/// A checked spec in canonical form: regions numbered by their first cell, cages sorted.
+pub(super) struct Checked {
+    pub size: usize,
+    pub box_size: Option<usize>,
+    pub regions: Option<Vec<u16>>,
+    pub diagonals: bool,
+    pub windows: bool,
+    pub cages: Vec<Cage>,
+}
 
 fn name(size: usize, cell: usize) -> String {
     format!("r{}c{}", cell / size + 1, cell % size + 1)
