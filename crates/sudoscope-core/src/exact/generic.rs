@@ -38,7 +38,7 @@
 //! propagated; a refuted one is eliminated, and the choice that propagates most is branched
 //! on. That puzzle then takes about 9k probes and 0.3 s.
 
-use crate::grid::{Digits, Geometry};
+use crate::grid::{CageArithmetic, Digits, Geometry};
 
 /// Whether propagation also applies pointing/claiming (box–line locked candidates) once the
 /// singles reach a fixpoint. Measured on tarek's 16×16 set with lookahead on: 79k nodes with it
@@ -75,6 +75,17 @@ struct Tables {
     /// `houses_of[house_start[c] .. house_start[c + 1]]`: the houses containing cell `c`.
     house_start: Vec<u32>,
     houses_of: Vec<u16>,
+    /// `cage_cells[cage_start[k] .. cage_start[k + 1]]`: the cells of cage `k` (none without
+    /// cages).
+    cage_start: Vec<u32>,
+    cage_cells: Vec<u16>,
+    /// What each cage's digits add up to.
+    cage_sum: Vec<u32>,
+    /// The digit sets of each (cage size, sum), present when there are cages.
+    arith: Option<&'static CageArithmetic>,
+    /// Each cell's peers as a bitset of `words` words (see [`Geometry::peer_bits`]), for the
+    /// cage rule that removes a cage's certain digit from the cells seeing all its places.
+    peer_bits: Vec<u64>,
 }
 
 impl Tables {
@@ -99,6 +110,15 @@ impl Tables {
             houses_of.extend(geometry.houses_of(cell).iter().map(|&h| h as u16));
             house_start.push(houses_of.len() as u32);
         }
+        let mut cage_start = vec![0u32];
+        let mut cage_cells = Vec::new();
+        let mut cage_sum = Vec::new();
+        for cage in geometry.cages() {
+            cage_cells.extend(cage.cells.iter().map(|&c| c as u16));
+            cage_start.push(cage_cells.len() as u32);
+            cage_sum.push(cage.sum);
+        }
+        let has_cages = !cage_sum.is_empty();
         Tables {
             size,
             box_size: geometry.box_size(),
@@ -110,6 +130,15 @@ impl Tables {
             peers,
             house_start,
             houses_of,
+            cage_start,
+            cage_cells,
+            cage_sum,
+            arith: has_cages.then(|| geometry.cage_arithmetic()),
+            peer_bits: if has_cages {
+                geometry.peer_bits().to_vec()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -125,6 +154,10 @@ impl Tables {
 
     fn houses_of(&self, cell: usize) -> &[u16] {
         &self.houses_of[self.house_start[cell] as usize..self.house_start[cell + 1] as usize]
+    }
+
+    fn cage(&self, k: usize) -> &[u16] {
+        &self.cage_cells[self.cage_start[k] as usize..self.cage_start[k + 1] as usize]
     }
 
     fn peers_of(&self, cell: usize) -> &[u16] {
@@ -516,6 +549,13 @@ impl Solver {
             if !queue.is_empty() {
                 continue;
             }
+            if let Some(arith) = t.arith {
+                match cage_pass(t, arith, cand, queue) {
+                    Lc::Nothing => {}
+                    Lc::Changed => continue,
+                    Lc::Contradiction => return false,
+                }
+            }
             if let (true, Some(k)) = (LOCKED_CANDIDATES, t.box_size) {
                 match locked_candidates(t, k, cand, queue) {
                     Lc::Nothing => {}
@@ -674,6 +714,120 @@ fn locked_candidates(t: &Tables, k: usize, cand: &mut [u64], queue: &mut Vec<u16
         }
     }
     Lc::Nothing
+}
+
+/// The cage rules, over every cage, once the singles are at a fixpoint. For a cage with
+/// `open` unsolved cells whose solved cells hold `placed` (adding up to `placed_sum`), the
+/// open cells hold one of the digit sets of (`open`, sum − `placed_sum`) that avoids `placed`,
+/// uses only digits some open cell still has and meets every open cell's candidates:
+///
+/// * each open cell keeps only digits of some such set (the union) — which also forces the
+///   value of a cage's last open cell, and refutes a full cage with the wrong sum;
+/// * a digit in every such set (the cage must contain it) with one place in the cage is
+///   placed there, and is removed from every cell that sees all its places in the cage.
+fn cage_pass(t: &Tables, arith: &CageArithmetic, cand: &mut [u64], queue: &mut Vec<u16>) -> Lc {
+    let words = t.cells.div_ceil(64);
+    let mut changed = false;
+    for k in 0..t.cage_sum.len() {
+        let cage = t.cage(k);
+        let (mut placed, mut placed_sum, mut available, mut open) = (0u64, 0u32, 0u64, 0usize);
+        for &c in cage {
+            let m = cand[c as usize];
+            if m & (m - 1) == 0 {
+                placed |= m;
+                placed_sum += m.trailing_zeros() + 1;
+            } else {
+                available |= m;
+                open += 1;
+            }
+        }
+        let sum = t.cage_sum[k];
+        if open == 0 {
+            if placed_sum != sum {
+                return Lc::Contradiction;
+            }
+            continue;
+        }
+        if placed_sum >= sum {
+            return Lc::Contradiction;
+        }
+        let (mut allowed, mut must) = (0u64, u64::MAX);
+        for set in arith.sets(open, sum - placed_sum) {
+            let s = set.0;
+            if s & placed != 0 || s & !available != 0 {
+                continue;
+            }
+            if cage.iter().any(|&c| {
+                let m = cand[c as usize];
+                m & (m - 1) != 0 && m & s == 0
+            }) {
+                continue;
+            }
+            allowed |= s;
+            must &= s;
+        }
+        if allowed == 0 {
+            return Lc::Contradiction;
+        }
+        for &c in cage {
+            let m = cand[c as usize];
+            if m & (m - 1) != 0 && m & !allowed != 0 {
+                // `allowed` meets every open cell, so this never empties one.
+                let y = m & allowed;
+                cand[c as usize] = y;
+                if y & (y - 1) == 0 {
+                    queue.push(c);
+                }
+                changed = true;
+            }
+        }
+        let mut certain = must & !placed;
+        while certain != 0 {
+            let bit = certain & certain.wrapping_neg();
+            certain ^= bit;
+            // The peers every open place of the digit in the cage shares.
+            let mut common = [u64::MAX; 4];
+            let mut places = 0;
+            let mut last = 0u16;
+            for &c in cage {
+                let m = cand[c as usize];
+                if m & bit != 0 {
+                    places += 1;
+                    last = c;
+                    let row = &t.peer_bits[c as usize * words..(c as usize + 1) * words];
+                    for (w, &b) in common.iter_mut().zip(row) {
+                        *w &= b;
+                    }
+                }
+            }
+            match places {
+                0 => return Lc::Contradiction,
+                1 if cand[last as usize] != bit => {
+                    cand[last as usize] = bit;
+                    queue.push(last);
+                    changed = true;
+                    continue;
+                }
+                _ => {}
+            }
+            if words > common.len() {
+                continue;
+            }
+            for (w, &bits) in common.iter().enumerate().take(words) {
+                let mut b = bits;
+                while b != 0 {
+                    let c = w * 64 + b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    match eliminate(cand, c, bit, queue) {
+                        Some(true) => changed = true,
+                        Some(false) => {}
+                        None => return Lc::Contradiction,
+                    }
+                }
+            }
+        }
+    }
+    if changed { Lc::Changed } else { Lc::Nothing }
 }
 
 /// Outcome of a locked-candidates pass.
