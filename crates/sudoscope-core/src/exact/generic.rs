@@ -86,6 +86,11 @@ struct Tables {
     /// Each cell's peers as a bitset of `words` words (see [`Geometry::peer_bits`]), for the
     /// cage rule that removes a cage's certain digit from the cells seeing all its places.
     peer_bits: Vec<u64>,
+    /// Without boxes (jigsaw regions), every pair of houses crossing in two cells or more, as
+    /// three cell lists: `crossings[i] = [shared, rest of the first, rest of the second]`
+    /// (ranges into `crossing_cells`), for locked candidates between any two houses.
+    crossings: Vec<[(u32, u32); 3]>,
+    crossing_cells: Vec<u16>,
 }
 
 impl Tables {
@@ -119,6 +124,32 @@ impl Tables {
             cage_sum.push(cage.sum);
         }
         let has_cages = !cage_sum.is_empty();
+        let mut crossings = Vec::new();
+        let mut crossing_cells = Vec::new();
+        if geometry.box_size().is_none() {
+            for (a, first) in houses.iter().enumerate() {
+                for second in &houses[a + 1..] {
+                    let shared: Vec<usize> = first
+                        .cells
+                        .iter()
+                        .copied()
+                        .filter(|c| second.cells.contains(c))
+                        .collect();
+                    if shared.len() < 2 || shared.len() == size {
+                        continue;
+                    }
+                    let mut push = |list: &mut dyn Iterator<Item = usize>| {
+                        let start = crossing_cells.len() as u32;
+                        crossing_cells.extend(list.map(|c| c as u16));
+                        (start, crossing_cells.len() as u32)
+                    };
+                    let s = push(&mut shared.iter().copied());
+                    let f = push(&mut first.cells.iter().copied().filter(|c| !shared.contains(c)));
+                    let g = push(&mut second.cells.iter().copied().filter(|c| !shared.contains(c)));
+                    crossings.push([s, f, g]);
+                }
+            }
+        }
         Tables {
             size,
             box_size: geometry.box_size(),
@@ -139,6 +170,8 @@ impl Tables {
             } else {
                 Vec::new()
             },
+            crossings,
+            crossing_cells,
         }
     }
 
@@ -562,6 +595,12 @@ impl Solver {
                     Lc::Changed => continue,
                     Lc::Contradiction => return false,
                 }
+            } else if LOCKED_CANDIDATES && !t.crossings.is_empty() {
+                match locked_crossings(t, cand, queue) {
+                    Lc::Nothing => {}
+                    Lc::Changed => continue,
+                    Lc::Contradiction => return false,
+                }
             }
             return true;
         }
@@ -823,6 +862,36 @@ fn cage_pass(t: &Tables, arith: &CageArithmetic, cand: &mut [u64], queue: &mut V
                         Some(false) => {}
                         None => return Lc::Contradiction,
                     }
+                }
+            }
+        }
+    }
+    if changed { Lc::Changed } else { Lc::Nothing }
+}
+
+/// Locked candidates between any two crossing houses (irregular regions with rows, columns
+/// and diagonals, where the box–line pass does not apply): a digit of the shared cells found
+/// nowhere else in one house is removed from the rest of the other. Jigsaw 9×9 from Solo:
+/// measured with the shapes bench, see the benchmarks document.
+fn locked_crossings(t: &Tables, cand: &mut [u64], queue: &mut Vec<u16>) -> Lc {
+    let union = |cand: &[u64], (a, b): (u32, u32)| -> u64 {
+        t.crossing_cells[a as usize..b as usize]
+            .iter()
+            .fold(0, |m, &c| m | cand[c as usize])
+    };
+    let mut changed = false;
+    for &[shared, first, second] in &t.crossings {
+        let s = union(cand, shared);
+        let (f, g) = (union(cand, first), union(cand, second));
+        for (confined, rest) in [(s & !f & g, second), (s & !g & f, first)] {
+            if confined == 0 {
+                continue;
+            }
+            for &c in &t.crossing_cells[rest.0 as usize..rest.1 as usize] {
+                match eliminate(cand, c as usize, confined, queue) {
+                    Some(true) => changed = true,
+                    Some(false) => {}
+                    None => return Lc::Contradiction,
                 }
             }
         }
