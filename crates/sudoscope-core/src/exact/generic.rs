@@ -38,7 +38,7 @@
 //! propagated; a refuted one is eliminated, and the choice that propagates most is branched
 //! on. That puzzle then takes about 9k probes and 0.3 s.
 
-use crate::grid::{CageArithmetic, Digits, Geometry};
+use crate::grid::{Cage, CageArithmetic, Digits, Geometry};
 
 /// Whether propagation also applies pointing/claiming (box–line locked candidates) once the
 /// singles reach a fixpoint. Measured on tarek's 16×16 set with lookahead on: 79k nodes with it
@@ -59,6 +59,7 @@ const PLAIN_BUDGET: u64 = 1000;
 
 /// Precomputed, flattened lookup tables of one geometry (houses and peers as `u16` indices, so
 /// the inner loops stream through small contiguous arrays).
+#[derive(Clone)]
 struct Tables {
     size: usize,
     /// The side of a box; `None` for a jigsaw's irregular regions (no locked candidates then).
@@ -181,6 +182,55 @@ impl Tables {
         geometry.derived(Tables::build)
     }
 
+    /// These tables (of a geometry without cages) with `cages` added: cage-mates become peers
+    /// and the cage rules apply. Cheaper than building a geometry for each candidate cage
+    /// layout, which is what the killer generator tries by the hundred.
+    fn with_cages(&self, cages: &[Cage]) -> Tables {
+        let mut t = self.clone();
+        let words = t.cells.div_ceil(64);
+        let mut cage_of = vec![usize::MAX; t.cells];
+        t.cage_start = vec![0];
+        t.cage_cells.clear();
+        t.cage_sum.clear();
+        for (k, cage) in cages.iter().enumerate() {
+            for &c in &cage.cells {
+                cage_of[c] = k;
+            }
+            t.cage_cells.extend(cage.cells.iter().map(|&c| c as u16));
+            t.cage_start.push(t.cage_cells.len() as u32);
+            t.cage_sum.push(cage.sum);
+        }
+        t.arith = Some(CageArithmetic::of(t.size));
+        let mut bits = vec![0u64; t.cells * words];
+        for cell in 0..t.cells {
+            let row = &mut bits[cell * words..(cell + 1) * words];
+            for &p in self.peers_of(cell) {
+                row[p as usize / 64] |= 1 << (p % 64);
+            }
+            if let Some(cage) = cages.get(cage_of[cell]) {
+                for &p in &cage.cells {
+                    if p != cell {
+                        row[p / 64] |= 1 << (p % 64);
+                    }
+                }
+            }
+        }
+        t.peers.clear();
+        t.peer_start = vec![0];
+        for cell in 0..t.cells {
+            for (w, &word) in bits[cell * words..(cell + 1) * words].iter().enumerate() {
+                let mut b = word;
+                while b != 0 {
+                    t.peers.push((w * 64 + b.trailing_zeros() as usize) as u16);
+                    b &= b - 1;
+                }
+            }
+            t.peer_start.push(t.peers.len() as u32);
+        }
+        t.peer_bits = bits;
+        t
+    }
+
     fn house(&self, h: usize) -> &[u16] {
         &self.house_cells[h * self.size..(h + 1) * self.size]
     }
@@ -296,6 +346,37 @@ impl Solver {
                 let plain_nodes = self.nodes;
                 solution.clear();
                 let count = self.run(tables, candidates, limit, solution, true);
+                self.nodes += plain_nodes;
+                count.unwrap_or(0)
+            }
+        }
+    }
+
+    /// As [`Solver::count`] on `geometry` (its houses; its own cages, if any, are ignored)
+    /// with `cages` as its cages (each of distinct digits adding up to its sum; cells of size
+    /// at most 16, cages not checked for overlap or connectivity: callers build them).
+    pub fn count_with_cages(
+        &mut self,
+        geometry: &Geometry,
+        cages: &[Cage],
+        candidates: &[Digits],
+        limit: usize,
+        solution: &mut Vec<u8>,
+    ) -> usize {
+        solution.clear();
+        if limit == 0
+            || candidates.len() != geometry.cell_count()
+            || geometry.size() > crate::grid::MAX_KILLER_SIZE
+        {
+            return 0;
+        }
+        let tables = Tables::of(geometry).with_cages(cages);
+        match self.run(&tables, candidates, limit, solution, false) {
+            Some(count) => count,
+            None => {
+                let plain_nodes = self.nodes;
+                solution.clear();
+                let count = self.run(&tables, candidates, limit, solution, true);
                 self.nodes += plain_nodes;
                 count.unwrap_or(0)
             }
