@@ -42,7 +42,10 @@ pub fn parse(id: &str) -> Result<SoloPuzzle, String> {
         n.parse().ok()
     };
     let c = num(&mut p).ok_or("no size in the Solo ID")?;
-    let (size, jigsaw) = if let Some(rest) = p.strip_prefix('x').filter(|r| r.starts_with(|ch: char| ch.is_ascii_digit())) {
+    let (size, jigsaw) = if let Some(rest) = p
+        .strip_prefix('x')
+        .filter(|r| r.starts_with(|ch: char| ch.is_ascii_digit()))
+    {
         p = rest;
         let r = num(&mut p).ok_or("no box height")?;
         (c * r, false)
@@ -70,7 +73,10 @@ pub fn parse(id: &str) -> Result<SoloPuzzle, String> {
         for (cell, &class) in owner.iter().enumerate() {
             by_class
                 .entry(class)
-                .or_insert_with(|| Cage { cells: Vec::new(), sum: 0 })
+                .or_insert_with(|| Cage {
+                    cells: Vec::new(),
+                    sum: 0,
+                })
                 .cells
                 .push(cell);
         }
@@ -119,7 +125,10 @@ fn run_grid(field: &str, area: usize) -> Result<Vec<u8>, String> {
         }
     }
     if out.len() != area {
-        return Err(format!("grid field has {} cells, expected {area}", out.len()));
+        return Err(format!(
+            "grid field has {} cells, expected {area}",
+            out.len()
+        ));
     }
     Ok(out)
 }

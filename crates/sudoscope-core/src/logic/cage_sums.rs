@@ -230,9 +230,7 @@ fn analyse_loose(geometry: &Geometry, group: &SumGroup, domains: &[Digits]) -> O
             return true;
         }
         for d in s.domains[i].iter() {
-            let clash = (0..i).any(|j| {
-                s.values[j] == d && s.geometry.sees(s.cells[j], s.cells[i])
-            });
+            let clash = (0..i).any(|j| s.values[j] == d && s.geometry.sees(s.cells[j], s.cells[i]));
             if clash || u32::from(d) > left {
                 continue;
             }
@@ -358,7 +356,10 @@ mod tests {
         let no_one = all - Digits::single(1);
         let a = analyse(&g, &group, &[no_one, no_one, Digits::single(5)]).expect("distinct");
         // With 5 placed and no 1 elsewhere: {2,3,5} only.
-        assert_eq!(a.combos, vec![Digits::single(2) | Digits::single(3) | Digits::single(5)]);
+        assert_eq!(
+            a.combos,
+            vec![Digits::single(2) | Digits::single(3) | Digits::single(5)]
+        );
         assert_eq!(a.allowed[0], Digits::single(2) | Digits::single(3));
         assert_eq!(a.required(), a.combos[0]);
     }
@@ -375,6 +376,9 @@ mod tests {
         let a = analyse(&g, &group, &[all, all]).expect("small");
         assert!(!a.distinct);
         assert!(a.allowed[0].contains(2) && !a.allowed[0].contains(4));
-        assert_eq!(a.allowed[0], Digits::single(1) | Digits::single(2) | Digits::single(3));
+        assert_eq!(
+            a.allowed[0],
+            Digits::single(1) | Digits::single(2) | Digits::single(3)
+        );
     }
 }

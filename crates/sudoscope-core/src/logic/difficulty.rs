@@ -140,7 +140,11 @@ pub fn step_weight(step: &Step, board: &Board) -> f64 {
     ) {
         // A union of houses is harder to see than one house: +0.2 per line (rule of 45) or
         // per line and region pair (law of leftovers) beyond the first.
-        let per = if step.technique == Technique::LawOfLeftovers { 2 } else { 1 };
+        let per = if step.technique == Technique::LawOfLeftovers {
+            2
+        } else {
+            1
+        };
         let extra = (step.houses.len() / per).saturating_sub(1);
         return round1(base + 0.2 * extra as f64);
     }

@@ -177,7 +177,13 @@ pub fn innies_outies(solving: &Solving, sink: &mut StepSink) {
                 .houses(houses.clone())
                 .cells(group.cells.clone())
                 .cages(partial.clone())
-                .digits(a.combos.iter().fold(Digits::EMPTY, |acc, &s| acc | s).iter().collect())
+                .digits(
+                    a.combos
+                        .iter()
+                        .fold(Digits::EMPTY, |acc, &s| acc | s)
+                        .iter()
+                        .collect(),
+                )
                 .explained(explanation);
             if sink.push(step) {
                 return;
@@ -199,7 +205,9 @@ pub fn law_of_leftovers(solving: &Solving, sink: &mut StepSink) {
         return;
     }
     let n = g.size();
-    let regions: Vec<usize> = (0..3 * n).filter(|&h| g.houses()[h].kind.is_region()).collect();
+    let regions: Vec<usize> = (0..3 * n)
+        .filter(|&h| g.houses()[h].kind.is_region())
+        .collect();
     for lines in unions(board, &[is_row, is_col]) {
         let mut inside = vec![false; g.cell_count()];
         for &h in &lines {
@@ -224,12 +232,20 @@ pub fn law_of_leftovers(solving: &Solving, sink: &mut StepSink) {
                 in_regions[c] = true;
             }
         }
-        let outside: Vec<usize> = (0..g.cell_count()).filter(|&c| inside[c] && !in_regions[c]).collect();
-        let beyond: Vec<usize> = (0..g.cell_count()).filter(|&c| in_regions[c] && !inside[c]).collect();
+        let outside: Vec<usize> = (0..g.cell_count())
+            .filter(|&c| inside[c] && !in_regions[c])
+            .collect();
+        let beyond: Vec<usize> = (0..g.cell_count())
+            .filter(|&c| in_regions[c] && !inside[c])
+            .collect();
         if outside.is_empty() || outside.len() > MAX_LEFTOVERS {
             continue;
         }
-        let reach = |cells: &[usize]| cells.iter().fold(Digits::EMPTY, |acc, &c| acc | domain(board, c));
+        let reach = |cells: &[usize]| {
+            cells
+                .iter()
+                .fold(Digits::EMPTY, |acc, &c| acc | domain(board, c))
+        };
         let (from_lines, from_regions) = (reach(&outside), reach(&beyond));
         let mut eliminations: Vec<Elimination> = Vec::new();
         for (side, other) in [(&outside, from_regions), (&beyond, from_lines)] {
@@ -245,7 +261,8 @@ pub fn law_of_leftovers(solving: &Solving, sink: &mut StepSink) {
         let mut houses = lines.clone();
         houses.extend(&chosen);
         let explanation = sink.text(|| {
-            let region_names: Vec<String> = chosen.iter().map(|&r| g.houses()[r].to_string()).collect();
+            let region_names: Vec<String> =
+                chosen.iter().map(|&r| g.houses()[r].to_string()).collect();
             format!(
                 "Law of leftovers: {} and {} each hold every digit {} time(s), so the cells of \
                  the lines outside the regions ({}) hold the same digits as the cells of the \

@@ -14,7 +14,7 @@
 use crate::grid::Digits;
 
 use super::board::Board;
-use super::cage_sums::{self, SumGroup, analyse, cage_name, domains, sets_text, set_text};
+use super::cage_sums::{self, SumGroup, analyse, cage_name, domains, set_text, sets_text};
 use super::solving::Solving;
 use super::step::{Elimination, Step, StepSink, cell_list, describe_eliminations};
 use super::technique::Technique;
@@ -72,7 +72,13 @@ pub fn cage_combination(solving: &Solving, sink: &mut StepSink) {
         let step = Step::eliminating(Technique::CageCombination, eliminations)
             .cells(group.cells.clone())
             .cages(vec![k])
-            .digits(a.combos.iter().fold(Digits::EMPTY, |acc, &s| acc | s).iter().collect())
+            .digits(
+                a.combos
+                    .iter()
+                    .fold(Digits::EMPTY, |acc, &s| acc | s)
+                    .iter()
+                    .collect(),
+            )
             .explained(explanation);
         if sink.push(step) {
             return;
@@ -115,7 +121,9 @@ pub fn cage_locked_digit(solving: &Solving, sink: &mut StepSink) {
                 .filter(|&(i, &c)| board.value(c) == 0 && a.allowed[i].contains(digit))
                 .map(|(_, &c)| c)
                 .collect();
-            let Some(&first) = places.first() else { continue };
+            let Some(&first) = places.first() else {
+                continue;
+            };
             let eliminations: Vec<Elimination> = g
                 .peers(first)
                 .iter()
@@ -264,7 +272,8 @@ fn killer_subset(solving: &Solving, sink: &mut StepSink, size: usize) {
                 if !disjoint {
                     continue;
                 }
-                let cells: Vec<usize> = pick.iter().flat_map(|&i| groups[i].cells.clone()).collect();
+                let cells: Vec<usize> =
+                    pick.iter().flat_map(|&i| groups[i].cells.clone()).collect();
                 let eliminations: Vec<Elimination> = house
                     .cells
                     .iter()
@@ -287,7 +296,13 @@ fn killer_subset(solving: &Solving, sink: &mut StepSink, size: usize) {
                             Some(k) => format!(
                                 "{} (combinations {})",
                                 cage_name(g, k),
-                                sets_text(board, &analyses[k].1.as_ref().map_or(Vec::new(), |a| a.combos.clone()))
+                                sets_text(
+                                    board,
+                                    &analyses[k]
+                                        .1
+                                        .as_ref()
+                                        .map_or(Vec::new(), |a| a.combos.clone())
+                                )
                             ),
                             None => format!(
                                 "{} (candidates {})",

@@ -10,6 +10,7 @@ pub(crate) mod als;
 pub(crate) mod als_sets;
 pub(crate) mod bits;
 pub(crate) mod board;
+pub(crate) mod cage_links;
 pub(crate) mod cage_sums;
 pub(crate) mod chains;
 pub(crate) mod coloring;
