@@ -20,6 +20,7 @@ mod logic_advanced;
 mod logic_als_forcing;
 mod logic_hodoku_agreement;
 mod logic_hodoku_compare;
+mod logic_killer;
 mod logic_links;
 mod logic_reglib;
 mod logic_soundness;
