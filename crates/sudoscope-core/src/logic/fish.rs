@@ -337,9 +337,10 @@ impl<'a> FinnedSinks<'a> {
         }
     }
 
-    /// Whether some slot of `size` is searched.
+    /// Whether some slot of `size` is searched (a search one base line deep asks of size 1,
+    /// which no fish has).
     fn wants_size(&self, size: usize) -> bool {
-        self.active & (0b11 << slot(size, false)) != 0
+        (2..=4).contains(&size) && self.active & (0b11 << slot(size, false)) != 0
     }
 
     /// The largest size searched, if any.

@@ -398,6 +398,10 @@ mod tests {
             let mut quiet = start(PUZZLES[which]);
             strike(&mut quiet, &before);
             for &cell in &singles {
+                // A given's cell has no candidates: nothing to reduce to a single.
+                if quiet.cands[cell as usize] == 0 {
+                    continue;
+                }
                 let keep = quiet.cands[cell as usize].trailing_zeros() as u8;
                 let others: Vec<(u8, u8)> = digits(quiet.cands[cell as usize] & !bit(keep))
                     .map(|d| (cell, d))
