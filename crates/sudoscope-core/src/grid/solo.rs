@@ -606,7 +606,7 @@ pub(crate) fn check_solo_opens(geometry: &Geometry) -> Result<(), WriteError> {
 /// A jigsaw whose regions are Solo's rectangular boxes: (rows, columns) of a box.
 fn rectangular_boxes(geometry: &Geometry) -> Option<(usize, usize)> {
     let n = geometry.size();
-    (2..n).filter(|c| n % c == 0).find_map(|c| {
+    (2..n).filter(|c| n.is_multiple_of(*c)).find_map(|c| {
         let r = n / c;
         let mut region_of_box = vec![usize::MAX; n];
         let fits = (0..n * n).all(|cell| {
