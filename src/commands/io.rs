@@ -152,8 +152,8 @@ fn looks_like_path(arg: &str) -> bool {
 /// 4×4, has 16 cells), so a missing file name such as `hello` is reported as one. A Solo
 /// game ID may be shorter.
 fn too_short_for_a_puzzle(arg: &str) -> bool {
-    // A Solo game ID (`2x2:a4c1d1c3a`): its `:` says it is one.
-    !arg.contains('\n') && !arg.contains(':') && arg.trim().chars().count() < 16
+    // A Solo game ID (`2x2:a4c1d1c3a`, or a seed `3x3#12`): its `:` or `#` says it is one.
+    !arg.contains('\n') && !arg.contains([':', '#']) && arg.trim().chars().count() < 16
 }
 
 /// An I/O error's message without the "(os error 2)" suffix.

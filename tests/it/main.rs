@@ -17,6 +17,7 @@ mod daily_cli;
 mod daily_game;
 mod daily_ssh;
 mod doc_links;
+mod formats_cli;
 mod game_paths;
 mod generate_cli;
 mod generate_hard;

@@ -596,6 +596,10 @@ impl Game {
             solution_shown: self.solution_shown,
             cursor: None,
             best_ms: BTreeMap::new(),
+            shape: self
+                .puzzle
+                .is_shaped()
+                .then(|| Puzzle::from_grid(self.puzzle.givens.clone()).to_line()),
         }
     }
 
@@ -605,7 +609,26 @@ impl Game {
         if s.version != SNAPSHOT_VERSION {
             return Err(bad(format!("unknown version {}", s.version)));
         }
-        let geometry = Geometry::get(s.size, s.variant).map_err(|e| bad(e.to_string()))?;
+        // A killer's or jigsaw's cages and regions are kept as its Solo ID.
+        let shaped = match &s.shape {
+            Some(id) => Some(
+                Puzzle::from_solo_id(id)
+                    .map_err(|e| bad(format!("the stored shape: {e}")))?
+                    .givens
+                    .shape()
+                    .clone(),
+            ),
+            None => None,
+        };
+        let geometry: &Geometry = match &shaped {
+            Some(shape) => shape,
+            None => Geometry::get(s.size, s.variant).map_err(|e| bad(e.to_string()))?,
+        };
+        if geometry.size() != s.size || geometry.variant() != s.variant {
+            return Err(bad(
+                "the stored shape is not the stored size and variant".into()
+            ));
+        }
         let cells = geometry.cell_count();
         let full = Digits::all(s.size).0;
         let givens =
@@ -708,6 +731,10 @@ pub struct Snapshot {
     /// `9x9 standard hard`): kept with the save, so they follow the player from game to game.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub best_ms: BTreeMap<String, u64>,
+    /// A killer's or jigsaw's shape (cages, regions) as its Solo game ID; absent for the
+    /// classic kinds, whose size and variant say it all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
 }
 
 #[cfg(test)]
@@ -834,5 +861,27 @@ mod tests {
         let mut bad = s;
         bad.notes.pop();
         assert!(Game::from_snapshot(&bad).is_err());
+    }
+
+    #[test]
+    fn a_jigsaw_resumes_with_its_regions() {
+        // `sgt-solo --generate 1 9jdb`.
+        let id = "9j:a5a7d6_8_7b9a5b6_4d1c8_9u4_5c4d1_3b7a6b2_9_4d7a9a,_abbabb_b_ba_da__a___d__dbabb_eld_a_abb_ca__baa_c_aabbab_d";
+        let puzzle = Puzzle::from_solo_id(id).expect("a Solo jigsaw");
+        let mut game = Game::new(puzzle, None, None).expect("a game");
+        assert!(game.set_digit(0, 2));
+        let saved = game.snapshot();
+        assert_eq!(saved.shape.as_deref(), Some(id));
+        let json = serde_json::to_string(&saved).expect("serialises");
+        let back: Snapshot = serde_json::from_str(&json).expect("deserialises");
+        let resumed = Game::from_snapshot(&back).expect("resumes");
+        assert_eq!(resumed.geometry(), game.geometry(), "the same regions");
+        assert_eq!(resumed.entry(0), 2);
+        let mut broken = back;
+        broken.shape = Some("9j:zzzc,ab".into());
+        assert!(
+            Game::from_snapshot(&broken).is_err(),
+            "a damaged shape is refused"
+        );
     }
 }

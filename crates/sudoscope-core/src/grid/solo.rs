@@ -173,7 +173,7 @@ fn parse_params(params: &str) -> Result<Params, SoloFault> {
 }
 
 /// Whether a field of text is meant as a Solo ID: parameters Solo could have written (a size
-/// of 4 to 31 symbols), a `:` and a description of Solo's characters only. Decides before any
+/// of 4 to 31 symbols), then a `:` (or a seed's `#`) and more. Decides before any
 /// reading, so that a grid row such as `12:34` (no Solo size) stays a grid row.
 pub(crate) fn looks_like_solo_id(token: &str) -> bool {
     let Some((params, desc)) = token.split_once([':', '#']) else {
@@ -186,16 +186,36 @@ pub(crate) fn looks_like_solo_id(token: &str) -> bool {
     {
         return false;
     }
-    let Ok(p) = parse_params(params) else {
-        return false;
+    // The size alone decides (a mistyped flag is the ID's error to report): the leading
+    // `C`, `CxR`, then whether a `j` makes it a jigsaw of that many symbols.
+    let digits = |t: &str| t.bytes().take_while(u8::is_ascii_digit).count();
+    let a_len = digits(params);
+    let a: usize = params[..a_len].parse().unwrap_or(usize::MAX).min(1 << 20);
+    let rest = &params[a_len..];
+    let (b, rest) = match rest.strip_prefix('x') {
+        Some(after) if digits(after) > 0 => {
+            let b_len = digits(after);
+            (
+                Some(after[..b_len].parse().unwrap_or(usize::MAX).min(1 << 20)),
+                &after[b_len..],
+            )
+        }
+        _ => (None, rest),
     };
-    let seed = token.as_bytes()[params.len()] == b'#';
-    (4..=SOLO_MAX_SYMBOLS).contains(&p.size())
-        && !desc.is_empty()
-        && (seed
-            || desc
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b','))
+    let size = match (rest.contains('j'), b) {
+        (true, None) => a,
+        (_, Some(b)) => a.saturating_mul(b),
+        (false, None) => a.saturating_mul(a),
+    };
+    let p = Params {
+        rows: size,
+        cols: 1,
+        diagonals: false,
+        killer: false,
+    };
+    // The description is not checked here: a mistyped character in it is better reported
+    // as a bad field of a Solo ID than as a grid row of the wrong length.
+    (4..=SOLO_MAX_SYMBOLS).contains(&p.size()) && !desc.is_empty()
 }
 
 /// Reads a whole Solo game ID.
@@ -586,7 +606,7 @@ pub(crate) fn check_solo_opens(geometry: &Geometry) -> Result<(), WriteError> {
 /// A jigsaw whose regions are Solo's rectangular boxes: (rows, columns) of a box.
 fn rectangular_boxes(geometry: &Geometry) -> Option<(usize, usize)> {
     let n = geometry.size();
-    (2..n).filter(|c| n % c == 0).find_map(|c| {
+    (2..n).filter(|c| n.is_multiple_of(*c)).find_map(|c| {
         let r = n / c;
         let mut region_of_box = vec![usize::MAX; n];
         let fits = (0..n * n).all(|cell| {
