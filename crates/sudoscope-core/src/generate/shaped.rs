@@ -64,7 +64,8 @@ pub struct Shaped {
 pub enum KillerJudge<'a> {
     /// Built in, until killer techniques rate killers: easy = cages of at most 3 cells and no
     /// guess needed by the exact solver's propagation, medium = at most 4 and no guess, hard =
-    /// at most 5 and at most [`HARD_MAX_NODES`] guesses, evil = anything unique.
+    /// at most 5 and at most [`HARD_MAX_NODES`] guesses, evil = anything unique whose proof
+    /// takes the solver's plain search (no lookahead restart, about a thousand nodes).
     Effort,
     /// A rating of the candidate puzzle (called for every merge tried).
     Rating(&'a dyn Fn(&Puzzle) -> Level),
@@ -323,7 +324,7 @@ fn killer(
     // Whether a layout is acceptable: unique with zero givens and judged at most the level.
     let mut judged = |cage: &[usize], solver: &mut Solver| -> Option<Level> {
         let cages = to_cages(cage);
-        if solver.count_with_cages(base, &cages, &all, 2, &mut scratch) != 1 {
+        if solver.count_with_cages_bounded(base, &cages, &all, 2, &mut scratch) != Some(1) {
             return None;
         }
         let level = match judge {
