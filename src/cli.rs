@@ -3,7 +3,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use sudoscope_core::generate::{Level, Symmetry};
-use sudoscope_core::grid::{Alphabet, SIZES, Variant};
+use sudoscope_core::grid::{Alphabet, Variant};
 
 /// sudoscope: play sudoku in the terminal, get hints that teach, and watch solvers work.
 #[derive(Debug, Parser)]
@@ -484,12 +484,16 @@ pub struct GenerateArgs {
     /// How many puzzles to generate.
     #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     pub count: u64,
-    /// Side length: 4, 9, 16, 25 or 36.
-    #[arg(long, default_value_t = 9, value_parser = parse_size)]
+    /// Side length: 4, 9, 16, 25 or 36 (killer: 4, 9 or 16; jigsaw: any from 4 to 16).
+    #[arg(long, default_value_t = 9, value_parser = parse_generate_size)]
     pub size: usize,
-    /// Extra houses: X-sudoku diagonals or hyper-sudoku windows.
-    #[arg(long, value_enum, default_value_t = VariantArg::Standard)]
-    pub variant: VariantArg,
+    /// The kind: extra houses (X diagonals, hyper windows), killer cages (zero givens unless
+    /// --givens), or jigsaw's irregular regions.
+    #[arg(long, value_enum, default_value_t = GenerateVariantArg::Standard)]
+    pub variant: GenerateVariantArg,
+    /// Killer: allow givens besides the cages (larger cages, a few digits given).
+    #[arg(long)]
+    pub givens: bool,
     /// The symmetry of the pattern of givens.
     #[arg(long, value_enum, default_value_t = SymmetryArg::Rotational)]
     pub symmetry: SymmetryArg,
@@ -524,10 +528,37 @@ pub struct GenerateArgs {
     pub format: OutputFormat,
 }
 
-fn parse_size(text: &str) -> Result<usize, String> {
+/// `generate --variant`: every kind the generator makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenerateVariantArg {
+    Standard,
+    X,
+    Hyper,
+    Killer,
+    KillerX,
+    Jigsaw,
+    JigsawX,
+}
+
+impl From<GenerateVariantArg> for Variant {
+    fn from(value: GenerateVariantArg) -> Variant {
+        match value {
+            GenerateVariantArg::Standard => Variant::Standard,
+            GenerateVariantArg::X => Variant::X,
+            GenerateVariantArg::Hyper => Variant::Hyper,
+            GenerateVariantArg::Killer => Variant::Killer,
+            GenerateVariantArg::KillerX => Variant::KillerX,
+            GenerateVariantArg::Jigsaw => Variant::Jigsaw,
+            GenerateVariantArg::JigsawX => Variant::JigsawX,
+        }
+    }
+}
+
+/// The sizes any kind may have; which kind takes which is checked with the kind.
+fn parse_generate_size(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
-        Ok(n) if SIZES.contains(&n) => Ok(n),
-        _ => Err("expected 4, 9, 16, 25 or 36".into()),
+        Ok(n) if (4..=36).contains(&n) => Ok(n),
+        _ => Err("expected a side length from 4 to 36".into()),
     }
 }
 

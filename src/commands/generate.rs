@@ -25,6 +25,7 @@ use sudoscope_core::logic::rating;
 
 use super::count::to_json;
 use super::fresh;
+use super::generate_shaped as shaped;
 use super::io::{Failure, Output, millis, plain_io};
 use super::progress::Progress;
 use super::rate::SeJson;
@@ -57,6 +58,15 @@ struct GenerateRecord<'a> {
 
 pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     let seed = args.seed.unwrap_or_else(clock_seed);
+    let variant: Variant = args.variant.into();
+    if !variant.is_classic() {
+        return shaped::run(args, variant, seed);
+    }
+    if args.givens {
+        return Err(Failure::usage(
+            "--givens: only for killer puzzles".to_string(),
+        ));
+    }
     let mut options = GenerateOptions {
         size: args.size,
         variant: args.variant.into(),

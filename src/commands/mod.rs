@@ -8,6 +8,7 @@ mod count;
 mod daily;
 mod fresh;
 mod generate;
+mod generate_shaped;
 mod hint;
 pub mod io;
 pub mod play;

@@ -383,6 +383,28 @@ impl Solver {
         }
     }
 
+    /// As [`Solver::count_with_cages`] without the lookahead restart: `None` when the count
+    /// needs more than the plain search's budget of nodes (a thousand), which the killer
+    /// generator reads as "too hard to keep" instead of spending seconds on one trial.
+    pub fn count_with_cages_bounded(
+        &mut self,
+        geometry: &Geometry,
+        cages: &[Cage],
+        candidates: &[Digits],
+        limit: usize,
+        solution: &mut Vec<u8>,
+    ) -> Option<usize> {
+        solution.clear();
+        if limit == 0
+            || candidates.len() != geometry.cell_count()
+            || geometry.size() > crate::grid::MAX_KILLER_SIZE
+        {
+            return Some(0);
+        }
+        let tables = Tables::of(geometry).with_cages(cages);
+        self.run(&tables, candidates, limit, solution, false)
+    }
+
     /// One depth-first count. Without `probing`, gives up (`None`) past [`PLAIN_BUDGET`]
     /// nodes; with it, always finishes.
     fn run(

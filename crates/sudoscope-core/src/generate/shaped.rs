@@ -64,7 +64,8 @@ pub struct Shaped {
 pub enum KillerJudge<'a> {
     /// Built in, until killer techniques rate killers: easy = cages of at most 3 cells and no
     /// guess needed by the exact solver's propagation, medium = at most 4 and no guess, hard =
-    /// at most 5 and at most [`HARD_MAX_NODES`] guesses, evil = anything unique.
+    /// at most 5 and at most [`HARD_MAX_NODES`] guesses, evil = anything unique whose proof
+    /// takes the solver's plain search (no lookahead restart, about a thousand nodes).
     Effort,
     /// A rating of the candidate puzzle (called for every merge tried).
     Rating(&'a dyn Fn(&Puzzle) -> Level),
@@ -323,7 +324,7 @@ fn killer(
     // Whether a layout is acceptable: unique with zero givens and judged at most the level.
     let mut judged = |cage: &[usize], solver: &mut Solver| -> Option<Level> {
         let cages = to_cages(cage);
-        if solver.count_with_cages(base, &cages, &all, 2, &mut scratch) != 1 {
+        if solver.count_with_cages_bounded(base, &cages, &all, 2, &mut scratch) != Some(1) {
             return None;
         }
         let level = match judge {
@@ -478,4 +479,85 @@ fn puzzle_of(
     let shape = Geometry::shaped(spec).ok()?;
     let grid = Grid::from_cells(&shape, givens.to_vec()).ok()?;
     Some(Puzzle::from_grid(grid))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn options(variant: Variant, size: usize, level: Option<Level>, seed: u64) -> ShapedOptions {
+        ShapedOptions {
+            variant,
+            size,
+            level,
+            givens: false,
+            seed,
+            timeout: Duration::from_secs(60),
+        }
+    }
+
+    #[test]
+    fn killers_are_unique_zero_given_and_reproducible() {
+        for (variant, level, seed) in [
+            (Variant::Killer, Some(Level::Easy), 1),
+            (Variant::Killer, Some(Level::Medium), 2),
+            (Variant::KillerX, Some(Level::Easy), 3),
+        ] {
+            let o = options(variant, 9, level, seed);
+            let made = generate_shaped(&o, 0).unwrap();
+            assert_eq!(made.puzzle.givens.filled_count(), 0);
+            assert_eq!(crate::exact::count(&made.puzzle, 2).solutions, 1);
+            assert!(made.solution.is_solved());
+            assert_eq!(made.level, level);
+            let largest = made.puzzle.geometry().cages().iter().map(|c| c.cells.len());
+            assert!(largest.max().unwrap_or(0) <= max_cage(level));
+            let again = generate_shaped(&o, 0).unwrap();
+            assert_eq!(
+                again.puzzle.geometry().cages(),
+                made.puzzle.geometry().cages()
+            );
+        }
+    }
+
+    #[test]
+    fn killer_with_givens_is_unique() {
+        let o = ShapedOptions {
+            givens: true,
+            ..options(Variant::Killer, 9, None, 4)
+        };
+        let made = generate_shaped(&o, 0).unwrap();
+        assert_eq!(crate::exact::count(&made.puzzle, 2).solutions, 1);
+        assert!(made.puzzle.givens.is_extended_by(&made.solution));
+    }
+
+    #[test]
+    fn jigsaws_are_unique_and_irregular() {
+        for (variant, size, level) in [
+            (Variant::Jigsaw, 9, None),
+            (Variant::Jigsaw, 6, None),
+            (Variant::JigsawX, 9, None),
+            (Variant::Jigsaw, 9, Some(Level::Easy)),
+        ] {
+            let made = generate_shaped(&options(variant, size, level, 5), 0).unwrap();
+            let g = made.puzzle.geometry();
+            assert_eq!(g.size(), size);
+            assert!(
+                g.box_size().is_none(),
+                "{variant} {size}: regions are boxes"
+            );
+            assert_eq!(crate::exact::count(&made.puzzle, 2).solutions, 1);
+            assert!(made.puzzle.givens.is_extended_by(&made.solution));
+            if let Some(level) = level {
+                assert_eq!(made.rating.map(|r| r.level), Some(level));
+            }
+        }
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_make() {
+        assert!(generate_shaped(&options(Variant::Killer, 25, None, 0), 0).is_err());
+        assert!(generate_shaped(&options(Variant::Jigsaw, 17, None, 0), 0).is_err());
+        assert!(generate_shaped(&options(Variant::Standard, 9, None, 0), 0).is_err());
+    }
 }
