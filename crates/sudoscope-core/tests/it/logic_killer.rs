@@ -286,3 +286,35 @@ fn solo_levels_table() {
         );
     }
 }
+
+/// Never stuck: with the cage techniques left out, the forcing chains alone still move on a
+/// zero-given killer — only through the cages' links — and every step they take is sound and
+/// names the cage a link came from.
+#[test]
+fn forcing_chains_propagate_through_cages() {
+    let (id, puzzle) = fixture("killer_b.txt")
+        .into_iter()
+        .next()
+        .expect("a killer");
+    let truth = solution(&puzzle);
+    let mut board = Board::from_puzzle(&puzzle);
+    let order = path::order(&[
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::ForcingChainContradiction,
+        Technique::DigitForcingChain,
+    ]);
+    let mut named = 0;
+    for _ in 0..5 {
+        let Some(step) = path::next_step(&board, &order) else {
+            break;
+        };
+        if let Some(why) = violation(&step, &truth, board.geometry()) {
+            panic!("{id}: {why}");
+        }
+        named += usize::from(step.explanation.contains("-cage"));
+        assert!(path::apply(&mut board, &step));
+    }
+    assert!(named > 0, "no forcing step went through a cage");
+}
