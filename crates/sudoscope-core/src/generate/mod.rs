@@ -21,7 +21,9 @@ mod hard;
 mod mask;
 mod measure;
 mod needs;
+mod regions;
 mod seeds;
+mod shaped;
 mod stop;
 mod symmetry;
 mod tune;
@@ -45,6 +47,9 @@ pub use measure::{
     CLIMB_FROM, Measure, SHIPPED_FROM, generate_measured_cancellable, generate_measured_nth,
 };
 pub use needs::{Need, NeedError, SE_RULES, SeRuleSpec, need_names};
+pub use shaped::{
+    HARD_MAX_NODES, KillerJudge, Shaped, ShapedOptions, generate_shaped, generate_shaped_with,
+};
 use stop::Stop;
 pub use symmetry::{Symmetry, orbits};
 

@@ -28,7 +28,7 @@ fn fixture(name: &str) -> Vec<(String, Puzzle)> {
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
-            let p = solo::parse(l).unwrap_or_else(|e| panic!("{name}: {e}: {l}"));
+            let p = solo::read(l).unwrap_or_else(|e| panic!("{name}: {e}: {l}"));
             (
                 l.to_string(),
                 p.puzzle().unwrap_or_else(|e| panic!("{name}: {e}")),

@@ -10,6 +10,7 @@ mod canon;
 mod engine_boundary;
 mod exact9;
 mod exact_generic;
+mod exact_shapes;
 mod formats;
 mod generate;
 mod live_ga;
