@@ -87,7 +87,7 @@ fn search(g: &Geometry, cells: &mut Vec<u8>, limit: usize, out: &mut Vec<Vec<u8>
             }
         }
         if let Some(k) = g.cage_of(cell) {
-            set = set & cage_allowed[k];
+            set &= cage_allowed[k];
         }
         if best.is_none_or(|(_, b)| set.len() < b.len()) {
             best = Some((cell, set));

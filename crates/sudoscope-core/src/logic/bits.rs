@@ -115,3 +115,10 @@ pub(crate) fn elims(cells: &[usize], digit: u8) -> Vec<Elimination> {
         .map(|&cell| Elimination { cell, digit })
         .collect()
 }
+
+/// A candidate and a truth value: `node * 2 + 1` for "true", `node * 2` for "false", where
+/// `node = cell * n + digit - 1`.
+pub(crate) type Lit = usize;
+
+pub(crate) const FALSE: usize = 0;
+pub(crate) const TRUE: usize = 1;

@@ -14,9 +14,9 @@
 //! Each is a one-step consequence of the cage's rule, so the chains stay chains of single
 //! implications a player can follow.
 
+use super::bits::{FALSE, Lit, TRUE};
 use super::board::Board;
 use super::cage_sums::{SumGroup, analyse, cage_groups, domains};
-use super::forcing_table::{FALSE, Lit, TRUE};
 
 /// The cage links of a board: per literal (`(cell * n + digit - 1) * 2 + truth`), the literals
 /// it implies; and the strong pairs of candidate nodes. Empty for a board without cages.

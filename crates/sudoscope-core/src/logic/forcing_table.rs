@@ -16,12 +16,7 @@ pub(crate) const MAX_LINKS: usize = 20;
 /// The largest grid searched.
 pub(crate) const MAX_SIZE: usize = 16;
 
-/// A candidate and a truth value: `node * 2 + 1` for "true", `node * 2` for "false", where
-/// `node = cell * n + digit - 1`.
-pub(crate) type Lit = usize;
-
-pub(crate) const FALSE: usize = 0;
-pub(crate) const TRUE: usize = 1;
+pub(crate) use super::bits::{FALSE, Lit, TRUE};
 
 /// What one assumption implies: the candidates it makes true and false (digit-major bitsets:
 /// digit `d`'s block of `w` words is a cell set).

@@ -104,8 +104,8 @@ pub fn innies_outies(solving: &Solving, sink: &mut StepSink) {
         // Cells in no cage (a killer with some cages only) are innies of unknown sum: the
         // outies' sum is then unknown.
         let mut loose = false;
-        for c in 0..g.cell_count() {
-            if inside[c] && g.cage_of(c).is_none() {
+        for (c, _) in inside.iter().enumerate().filter(|(_, in_u)| **in_u) {
+            if g.cage_of(c).is_none() {
                 innies.push(c);
                 loose = true;
             }
