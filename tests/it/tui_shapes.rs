@@ -106,3 +106,96 @@ fn jigsaw_ascii_80x24() {
     assert!(screen.is_ascii(), "{screen}");
     insta::assert_snapshot!("jigsaw_ascii_80x24", screen);
 }
+
+fn key(app: &mut App, code: KeyCode) -> Vec<sudoscope::tui::Effect> {
+    app.update(Msg::Event(Event::Key(KeyEvent::new(
+        code,
+        KeyModifiers::NONE,
+    ))))
+}
+
+/// Does what a runner does with `Effect::Work`: runs each job and hands its answer back.
+fn settle(app: &mut App, effects: Vec<sudoscope::tui::Effect>) {
+    let mut queue = effects;
+    while let Some(effect) = queue.pop() {
+        if let sudoscope::tui::Effect::Work(job) = effect {
+            queue.extend(app.update(Msg::Done(job.run())));
+        }
+    }
+}
+
+/// The dialog offers every variant, and asks the one generator for a killer: the answer is
+/// a killer on the board, or the generator's reason in one line of the status bar.
+#[test]
+fn the_new_game_dialog_offers_killer_and_jigsaw() {
+    let (puzzle, _) = shapes::jigsaw9();
+    let mut a = app(puzzle, true, false);
+    keys(&mut a, "g");
+    key(&mut a, KeyCode::Down);
+    key(&mut a, KeyCode::Down);
+    let mut seen = Vec::new();
+    for _ in 0..sudoscope_core::grid::Variant::ALL.len() {
+        let screen = text(&draw(&a, 80, 24));
+        let name = [
+            "killer-x", "jigsaw-x", "killer", "jigsaw", "standard", "hyper",
+        ]
+        .into_iter()
+        .find(|v| screen.contains(&format!(" {v} ")));
+        seen.extend(name);
+        key(&mut a, KeyCode::Right);
+    }
+    for v in ["killer", "killer-x", "jigsaw", "jigsaw-x"] {
+        assert!(seen.contains(&v), "{v} not offered: {seen:?}");
+    }
+    let variant = |a: &App| match a.overlay() {
+        sudoscope::tui::app::Overlay::NewGame(form) => form.variant_choice(),
+        other => panic!("{other:?}"),
+    };
+    while variant(&a) != sudoscope_core::grid::Variant::Killer {
+        key(&mut a, KeyCode::Right);
+    }
+    // 25×25 is not offered for a killer.
+    key(&mut a, KeyCode::Up);
+    for _ in 0..4 {
+        key(&mut a, KeyCode::Right);
+        assert!(!text(&draw(&a, 80, 24)).contains("25×25"));
+    }
+    // 9×9 again (4 → 9 → 16 → 4 → 9).
+    let effects = key(&mut a, KeyCode::Enter);
+    settle(&mut a, effects);
+    if a.game().geometry().variant() != sudoscope_core::grid::Variant::Killer {
+        let message = a.message().unwrap_or_default().to_string();
+        assert!(
+            message.starts_with("no puzzle:")
+                && message.contains("killer")
+                && !message.contains('\n'),
+            "{message:?}"
+        );
+        let screen = text(&draw(&a, 80, 24));
+        assert!(screen.contains("no puzzle:"), "{screen}");
+    }
+}
+
+/// A cage over its sum marks its cells with the conflict glyph, not by colour alone; a
+/// killer game saved and resumed keeps its cages.
+#[test]
+fn killer_conflicts_show_and_the_game_resumes() {
+    let (puzzle, _) = shapes::killer9(false, false);
+    let mut a = app(puzzle, false, true);
+    // r1c6 and r1c7 make the cage of 7: 5 + 4 is over it (and neither clashes otherwise).
+    keys(&mut a, "lllll5l");
+    assert!(!text(&draw(&a, 80, 24)).contains("!5"));
+    keys(&mut a, "4");
+    let screen = text(&draw(&a, 80, 24));
+    assert!(screen.contains("!5") && screen.contains("!4"), "{screen}");
+    let save = a.snapshot();
+    let resumed = App::new(AppConfig {
+        start: StartGame::Resume(save),
+        color: false,
+        ascii: true,
+        pool: Arc::new(StepPool::new(1)),
+    })
+    .expect("a killer resumes");
+    assert_eq!(resumed.game().geometry(), a.game().geometry());
+    assert_eq!(resumed.game().entries(), a.game().entries());
+}

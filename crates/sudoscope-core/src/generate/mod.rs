@@ -368,6 +368,12 @@ pub fn random_grid(
 
 /// Refuses what cannot work before any search starts.
 fn check(options: &GenerateOptions) -> Result<&'static Geometry, GenerateError> {
+    if !options.variant.is_classic() {
+        return Err(GenerateError::Unsupported(format!(
+            "{} puzzles cannot be generated yet",
+            options.variant
+        )));
+    }
     if !SIZES.contains(&options.size) {
         return Err(GenerateError::UnsupportedSize(options.size));
     }
