@@ -199,3 +199,24 @@ fn killer_conflicts_show_and_the_game_resumes() {
     assert_eq!(resumed.game().geometry(), a.game().geometry());
     assert_eq!(resumed.game().entries(), a.game().entries());
 }
+
+/// An outlined board never gets compact cells (they draw box lines only): a 9×9 jigsaw has
+/// lines between all cells at 80×24, and a 16×16 one says what terminal it needs there.
+#[test]
+fn outlined_boards_always_have_lines_between_cells() {
+    use ratatui::layout::Rect;
+    use sudoscope::tui::layout::for_geometry;
+    let (puzzle, _) = shapes::jigsaw9();
+    let screen = for_geometry(Rect::new(0, 0, 80, 24), puzzle.geometry(), false);
+    assert!(screen.board.expect("fits 80×24").inner_lines());
+    let (killer, _) = shapes::killer9(false, false);
+    let screen = for_geometry(Rect::new(0, 0, 80, 24), killer.geometry(), true);
+    assert!(screen.board.expect("fits 80×24").inner_lines());
+    let classic =
+        sudoscope_core::grid::Geometry::get(16, sudoscope_core::grid::Variant::Standard).unwrap();
+    let compact = for_geometry(Rect::new(0, 0, 80, 24), classic, false);
+    assert!(
+        compact.board.is_some_and(|b| !b.inner_lines()),
+        "classic 16×16 stays compact"
+    );
+}
