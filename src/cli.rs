@@ -351,6 +351,10 @@ pub enum ConvertTo {
     Pencilmark,
     /// Pencilmarks as an aligned candidate grid.
     PencilmarkGrid,
+    /// A Simon Tatham's Solo game ID (`3x3:…`, `3x3k:…`, `9j:…`) that Solo itself opens.
+    Solo,
+    /// The hand-writable killer/jigsaw form: a cage or region map, the sums, the givens.
+    Shape,
 }
 
 #[derive(Debug, Args)]

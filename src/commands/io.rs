@@ -149,9 +149,11 @@ fn looks_like_path(arg: &str) -> bool {
 }
 
 /// An argument on one line with fewer than 16 characters cannot be a puzzle (the smallest,
-/// 4×4, has 16 cells), so a missing file name such as `hello` is reported as one.
+/// 4×4, has 16 cells), so a missing file name such as `hello` is reported as one. A Solo
+/// game ID may be shorter.
 fn too_short_for_a_puzzle(arg: &str) -> bool {
-    !arg.contains('\n') && arg.trim().chars().count() < 16
+    // A Solo game ID (`2x2:a4c1d1c3a`): its `:` says it is one.
+    !arg.contains('\n') && !arg.contains(':') && arg.trim().chars().count() < 16
 }
 
 /// An I/O error's message without the "(os error 2)" suffix.

@@ -11,6 +11,7 @@
 pub mod bench;
 pub mod datasets;
 pub mod reglib;
+pub mod solo;
 pub mod soundness;
 pub mod symbols;
 pub mod valid9;

@@ -38,7 +38,7 @@
 //! propagated; a refuted one is eliminated, and the choice that propagates most is branched
 //! on. That puzzle then takes about 9k probes and 0.3 s.
 
-use crate::grid::{Digits, Geometry};
+use crate::grid::{Cage, CageArithmetic, Digits, Geometry};
 
 /// Whether propagation also applies pointing/claiming (box–line locked candidates) once the
 /// singles reach a fixpoint. Measured on tarek's 16×16 set with lookahead on: 79k nodes with it
@@ -59,6 +59,7 @@ const PLAIN_BUDGET: u64 = 1000;
 
 /// Precomputed, flattened lookup tables of one geometry (houses and peers as `u16` indices, so
 /// the inner loops stream through small contiguous arrays).
+#[derive(Clone)]
 struct Tables {
     size: usize,
     /// The side of a box; `None` for a jigsaw's irregular regions (no locked candidates then).
@@ -75,6 +76,22 @@ struct Tables {
     /// `houses_of[house_start[c] .. house_start[c + 1]]`: the houses containing cell `c`.
     house_start: Vec<u32>,
     houses_of: Vec<u16>,
+    /// `cage_cells[cage_start[k] .. cage_start[k + 1]]`: the cells of cage `k` (none without
+    /// cages).
+    cage_start: Vec<u32>,
+    cage_cells: Vec<u16>,
+    /// What each cage's digits add up to.
+    cage_sum: Vec<u32>,
+    /// The digit sets of each (cage size, sum), present when there are cages.
+    arith: Option<&'static CageArithmetic>,
+    /// Each cell's peers as a bitset of `words` words (see [`Geometry::peer_bits`]), for the
+    /// cage rule that removes a cage's certain digit from the cells seeing all its places.
+    peer_bits: Vec<u64>,
+    /// Without boxes (jigsaw regions), every pair of houses crossing in two cells or more, as
+    /// three cell lists: `crossings[i] = [shared, rest of the first, rest of the second]`
+    /// (ranges into `crossing_cells`), for locked candidates between any two houses.
+    crossings: Vec<[(u32, u32); 3]>,
+    crossing_cells: Vec<u16>,
 }
 
 impl Tables {
@@ -99,6 +116,41 @@ impl Tables {
             houses_of.extend(geometry.houses_of(cell).iter().map(|&h| h as u16));
             house_start.push(houses_of.len() as u32);
         }
+        let mut cage_start = vec![0u32];
+        let mut cage_cells = Vec::new();
+        let mut cage_sum = Vec::new();
+        for cage in geometry.cages() {
+            cage_cells.extend(cage.cells.iter().map(|&c| c as u16));
+            cage_start.push(cage_cells.len() as u32);
+            cage_sum.push(cage.sum);
+        }
+        let has_cages = !cage_sum.is_empty();
+        let mut crossings = Vec::new();
+        let mut crossing_cells = Vec::new();
+        if geometry.box_size().is_none() {
+            for (a, first) in houses.iter().enumerate() {
+                for second in &houses[a + 1..] {
+                    let shared: Vec<usize> = first
+                        .cells
+                        .iter()
+                        .copied()
+                        .filter(|c| second.cells.contains(c))
+                        .collect();
+                    if shared.len() < 2 || shared.len() == size {
+                        continue;
+                    }
+                    let mut push = |list: &mut dyn Iterator<Item = usize>| {
+                        let start = crossing_cells.len() as u32;
+                        crossing_cells.extend(list.map(|c| c as u16));
+                        (start, crossing_cells.len() as u32)
+                    };
+                    let s = push(&mut shared.iter().copied());
+                    let f = push(&mut first.cells.iter().copied().filter(|c| !shared.contains(c)));
+                    let g = push(&mut second.cells.iter().copied().filter(|c| !shared.contains(c)));
+                    crossings.push([s, f, g]);
+                }
+            }
+        }
         Tables {
             size,
             box_size: geometry.box_size(),
@@ -110,6 +162,17 @@ impl Tables {
             peers,
             house_start,
             houses_of,
+            cage_start,
+            cage_cells,
+            cage_sum,
+            arith: has_cages.then(|| geometry.cage_arithmetic()),
+            peer_bits: if has_cages {
+                geometry.peer_bits().to_vec()
+            } else {
+                Vec::new()
+            },
+            crossings,
+            crossing_cells,
         }
     }
 
@@ -119,12 +182,65 @@ impl Tables {
         geometry.derived(Tables::build)
     }
 
+    /// These tables (of a geometry without cages) with `cages` added: cage-mates become peers
+    /// and the cage rules apply. Cheaper than building a geometry for each candidate cage
+    /// layout, which is what the killer generator tries by the hundred.
+    fn with_cages(&self, cages: &[Cage]) -> Tables {
+        let mut t = self.clone();
+        let words = t.cells.div_ceil(64);
+        let mut cage_of = vec![usize::MAX; t.cells];
+        t.cage_start = vec![0];
+        t.cage_cells.clear();
+        t.cage_sum.clear();
+        for (k, cage) in cages.iter().enumerate() {
+            for &c in &cage.cells {
+                cage_of[c] = k;
+            }
+            t.cage_cells.extend(cage.cells.iter().map(|&c| c as u16));
+            t.cage_start.push(t.cage_cells.len() as u32);
+            t.cage_sum.push(cage.sum);
+        }
+        t.arith = Some(CageArithmetic::of(t.size));
+        let mut bits = vec![0u64; t.cells * words];
+        for cell in 0..t.cells {
+            let row = &mut bits[cell * words..(cell + 1) * words];
+            for &p in self.peers_of(cell) {
+                row[p as usize / 64] |= 1 << (p % 64);
+            }
+            if let Some(cage) = cages.get(cage_of[cell]) {
+                for &p in &cage.cells {
+                    if p != cell {
+                        row[p / 64] |= 1 << (p % 64);
+                    }
+                }
+            }
+        }
+        t.peers.clear();
+        t.peer_start = vec![0];
+        for cell in 0..t.cells {
+            for (w, &word) in bits[cell * words..(cell + 1) * words].iter().enumerate() {
+                let mut b = word;
+                while b != 0 {
+                    t.peers.push((w * 64 + b.trailing_zeros() as usize) as u16);
+                    b &= b - 1;
+                }
+            }
+            t.peer_start.push(t.peers.len() as u32);
+        }
+        t.peer_bits = bits;
+        t
+    }
+
     fn house(&self, h: usize) -> &[u16] {
         &self.house_cells[h * self.size..(h + 1) * self.size]
     }
 
     fn houses_of(&self, cell: usize) -> &[u16] {
         &self.houses_of[self.house_start[cell] as usize..self.house_start[cell + 1] as usize]
+    }
+
+    fn cage(&self, k: usize) -> &[u16] {
+        &self.cage_cells[self.cage_start[k] as usize..self.cage_start[k + 1] as usize]
     }
 
     fn peers_of(&self, cell: usize) -> &[u16] {
@@ -230,6 +346,37 @@ impl Solver {
                 let plain_nodes = self.nodes;
                 solution.clear();
                 let count = self.run(tables, candidates, limit, solution, true);
+                self.nodes += plain_nodes;
+                count.unwrap_or(0)
+            }
+        }
+    }
+
+    /// As [`Solver::count`] on `geometry` (its houses; its own cages, if any, are ignored)
+    /// with `cages` as its cages (each of distinct digits adding up to its sum; cells of size
+    /// at most 16, cages not checked for overlap or connectivity: callers build them).
+    pub fn count_with_cages(
+        &mut self,
+        geometry: &Geometry,
+        cages: &[Cage],
+        candidates: &[Digits],
+        limit: usize,
+        solution: &mut Vec<u8>,
+    ) -> usize {
+        solution.clear();
+        if limit == 0
+            || candidates.len() != geometry.cell_count()
+            || geometry.size() > crate::grid::MAX_KILLER_SIZE
+        {
+            return 0;
+        }
+        let tables = Tables::of(geometry).with_cages(cages);
+        match self.run(&tables, candidates, limit, solution, false) {
+            Some(count) => count,
+            None => {
+                let plain_nodes = self.nodes;
+                solution.clear();
+                let count = self.run(&tables, candidates, limit, solution, true);
                 self.nodes += plain_nodes;
                 count.unwrap_or(0)
             }
@@ -516,8 +663,21 @@ impl Solver {
             if !queue.is_empty() {
                 continue;
             }
+            if let Some(arith) = t.arith {
+                match cage_pass(t, arith, cand, queue) {
+                    Lc::Nothing => {}
+                    Lc::Changed => continue,
+                    Lc::Contradiction => return false,
+                }
+            }
             if let (true, Some(k)) = (LOCKED_CANDIDATES, t.box_size) {
                 match locked_candidates(t, k, cand, queue) {
+                    Lc::Nothing => {}
+                    Lc::Changed => continue,
+                    Lc::Contradiction => return false,
+                }
+            } else if LOCKED_CANDIDATES && !t.crossings.is_empty() {
+                match locked_crossings(t, cand, queue) {
                     Lc::Nothing => {}
                     Lc::Changed => continue,
                     Lc::Contradiction => return false,
@@ -674,6 +834,150 @@ fn locked_candidates(t: &Tables, k: usize, cand: &mut [u64], queue: &mut Vec<u16
         }
     }
     Lc::Nothing
+}
+
+/// The cage rules, over every cage, once the singles are at a fixpoint. For a cage with
+/// `open` unsolved cells whose solved cells hold `placed` (adding up to `placed_sum`), the
+/// open cells hold one of the digit sets of (`open`, sum − `placed_sum`) that avoids `placed`,
+/// uses only digits some open cell still has and meets every open cell's candidates:
+///
+/// * each open cell keeps only digits of some such set (the union) — which also forces the
+///   value of a cage's last open cell, and refutes a full cage with the wrong sum;
+/// * a digit in every such set (the cage must contain it) with one place in the cage is
+///   placed there, and is removed from every cell that sees all its places in the cage.
+fn cage_pass(t: &Tables, arith: &CageArithmetic, cand: &mut [u64], queue: &mut Vec<u16>) -> Lc {
+    let words = t.cells.div_ceil(64);
+    let mut changed = false;
+    for k in 0..t.cage_sum.len() {
+        let cage = t.cage(k);
+        let (mut placed, mut placed_sum, mut available, mut open) = (0u64, 0u32, 0u64, 0usize);
+        for &c in cage {
+            let m = cand[c as usize];
+            if m & (m - 1) == 0 {
+                placed |= m;
+                placed_sum += m.trailing_zeros() + 1;
+            } else {
+                available |= m;
+                open += 1;
+            }
+        }
+        let sum = t.cage_sum[k];
+        if open == 0 {
+            if placed_sum != sum {
+                return Lc::Contradiction;
+            }
+            continue;
+        }
+        if placed_sum >= sum {
+            return Lc::Contradiction;
+        }
+        let (mut allowed, mut must) = (0u64, u64::MAX);
+        for set in arith.sets(open, sum - placed_sum) {
+            let s = set.0;
+            if s & placed != 0 || s & !available != 0 {
+                continue;
+            }
+            if cage.iter().any(|&c| {
+                let m = cand[c as usize];
+                m & (m - 1) != 0 && m & s == 0
+            }) {
+                continue;
+            }
+            allowed |= s;
+            must &= s;
+        }
+        if allowed == 0 {
+            return Lc::Contradiction;
+        }
+        for &c in cage {
+            let m = cand[c as usize];
+            if m & (m - 1) != 0 && m & !allowed != 0 {
+                // `allowed` meets every open cell, so this never empties one.
+                let y = m & allowed;
+                cand[c as usize] = y;
+                if y & (y - 1) == 0 {
+                    queue.push(c);
+                }
+                changed = true;
+            }
+        }
+        let mut certain = must & !placed;
+        while certain != 0 {
+            let bit = certain & certain.wrapping_neg();
+            certain ^= bit;
+            // The peers every open place of the digit in the cage shares.
+            let mut common = [u64::MAX; 4];
+            let mut places = 0;
+            let mut last = 0u16;
+            for &c in cage {
+                let m = cand[c as usize];
+                if m & bit != 0 {
+                    places += 1;
+                    last = c;
+                    let row = &t.peer_bits[c as usize * words..(c as usize + 1) * words];
+                    for (w, &b) in common.iter_mut().zip(row) {
+                        *w &= b;
+                    }
+                }
+            }
+            match places {
+                0 => return Lc::Contradiction,
+                1 if cand[last as usize] != bit => {
+                    cand[last as usize] = bit;
+                    queue.push(last);
+                    changed = true;
+                    continue;
+                }
+                _ => {}
+            }
+            if words > common.len() {
+                continue;
+            }
+            for (w, &bits) in common.iter().enumerate().take(words) {
+                let mut b = bits;
+                while b != 0 {
+                    let c = w * 64 + b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    match eliminate(cand, c, bit, queue) {
+                        Some(true) => changed = true,
+                        Some(false) => {}
+                        None => return Lc::Contradiction,
+                    }
+                }
+            }
+        }
+    }
+    if changed { Lc::Changed } else { Lc::Nothing }
+}
+
+/// Locked candidates between any two crossing houses (irregular regions with rows, columns
+/// and diagonals, where the box–line pass does not apply): a digit of the shared cells found
+/// nowhere else in one house is removed from the rest of the other. Jigsaw 9×9 from Solo:
+/// measured with the shapes bench, see the benchmarks document.
+fn locked_crossings(t: &Tables, cand: &mut [u64], queue: &mut Vec<u16>) -> Lc {
+    let union = |cand: &[u64], (a, b): (u32, u32)| -> u64 {
+        t.crossing_cells[a as usize..b as usize]
+            .iter()
+            .fold(0, |m, &c| m | cand[c as usize])
+    };
+    let mut changed = false;
+    for &[shared, first, second] in &t.crossings {
+        let s = union(cand, shared);
+        let (f, g) = (union(cand, first), union(cand, second));
+        for (confined, rest) in [(s & !f & g, second), (s & !g & f, first)] {
+            if confined == 0 {
+                continue;
+            }
+            for &c in &t.crossing_cells[rest.0 as usize..rest.1 as usize] {
+                match eliminate(cand, c as usize, confined, queue) {
+                    Some(true) => changed = true,
+                    Some(false) => {}
+                    None => return Lc::Contradiction,
+                }
+            }
+        }
+    }
+    if changed { Lc::Changed } else { Lc::Nothing }
 }
 
 /// Outcome of a locked-candidates pass.

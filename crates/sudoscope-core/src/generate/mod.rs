@@ -21,7 +21,9 @@ mod hard;
 mod mask;
 mod measure;
 mod needs;
+mod regions;
 mod seeds;
+mod shaped;
 mod stop;
 mod symmetry;
 mod tune;
@@ -45,6 +47,9 @@ pub use measure::{
     CLIMB_FROM, Measure, SHIPPED_FROM, generate_measured_cancellable, generate_measured_nth,
 };
 pub use needs::{Need, NeedError, SE_RULES, SeRuleSpec, need_names};
+pub use shaped::{
+    HARD_MAX_NODES, KillerJudge, Shaped, ShapedOptions, generate_shaped, generate_shaped_with,
+};
 use stop::Stop;
 pub use symmetry::{Symmetry, orbits};
 
@@ -170,8 +175,43 @@ pub fn generate_cancellable(
     options: &GenerateOptions,
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
+    if !options.variant.is_classic() {
+        return shaped_for_game(options, cancel);
+    }
     let deadline = Instant::now() + options.timeout;
     generate_until(options, 0, Stop::at_or_cancelled(deadline, cancel))
+}
+
+/// A killer or jigsaw for the game's one call ([`generate_cancellable`]), made by
+/// [`generate_shaped`] within the options' time budget; a cancellation drops the answer.
+fn shaped_for_game(
+    options: &GenerateOptions,
+    cancel: &AtomicBool,
+) -> Result<Generated, GenerateError> {
+    let cancelled = || cancel.load(std::sync::atomic::Ordering::Relaxed);
+    if cancelled() {
+        return Err(GenerateError::Cancelled);
+    }
+    let shaped = generate_shaped(
+        &ShapedOptions {
+            variant: options.variant,
+            size: options.size,
+            level: options.level,
+            givens: false,
+            seed: options.seed,
+            timeout: options.timeout,
+        },
+        0,
+    )?;
+    if cancelled() {
+        return Err(GenerateError::Cancelled);
+    }
+    Ok(Generated {
+        puzzle: shaped.puzzle,
+        solution: shaped.solution,
+        rating: shaped.rating,
+        se: None,
+    })
 }
 
 fn generate_until(
@@ -368,12 +408,6 @@ pub fn random_grid(
 
 /// Refuses what cannot work before any search starts.
 fn check(options: &GenerateOptions) -> Result<&'static Geometry, GenerateError> {
-    if !options.variant.is_classic() {
-        return Err(GenerateError::Unsupported(format!(
-            "{} puzzles cannot be generated yet",
-            options.variant
-        )));
-    }
     if !SIZES.contains(&options.size) {
         return Err(GenerateError::UnsupportedSize(options.size));
     }

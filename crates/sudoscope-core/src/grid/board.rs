@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::alphabet::Alphabet;
 use super::digits::Digits;
-use super::error::{GridError, ParseErrorKind};
+use super::error::{GridError, ParseErrorKind, WriteError};
 use super::geometry::{Geometry, Shape};
 use super::shape_spec::Variant;
 
@@ -320,13 +320,59 @@ impl Puzzle {
         Ok(())
     }
 
+    /// Whether the puzzle's shape is more than its size and variant (killer cages, jigsaw
+    /// regions): the one-line digit formats cannot carry it.
+    pub fn is_shaped(&self) -> bool {
+        !self.geometry().variant().is_classic()
+    }
+
     /// The one-line form of the givens (or the N³ pencilmark line when there are pencilmarks).
+    /// A killer or jigsaw is written as its Solo game ID, the one line that carries its cages
+    /// or regions (and not its pencilmarks), which every reader of sudoscope's takes back.
     pub fn to_line(&self) -> String {
+        if self.is_shaped() {
+            // Every killer and jigsaw shape has a Solo kind; only hyper has none, and hyper
+            // is classic.
+            if let Ok(id) = super::solo::encode(self.geometry(), self.givens.cells()) {
+                return id;
+            }
+        }
         match &self.pencilmarks {
             Some(marks) => {
                 super::pencilmarks::pencilmark_line(self.geometry(), marks, self.alphabet)
             }
             None => self.givens.to_line(self.alphabet),
         }
+    }
+}
+
+impl Puzzle {
+    /// The puzzle as a Simon Tatham's Solo game ID that Solo itself opens (`3x3:…`, `3x3xk:…`,
+    /// `9j:…`): refused for what Solo lacks (hyper windows, pencilmarks, a killer above 9×9 or
+    /// with a one-cell cage, more than 31 symbols).
+    pub fn to_solo_id(&self) -> Result<String, WriteError> {
+        super::solo::check_solo_opens(self.geometry())?;
+        if self.pencilmarks.is_some() {
+            return Err(WriteError::Solo(
+                "a Solo ID holds givens, not pencilmarks".into(),
+            ));
+        }
+        super::solo::encode(self.geometry(), self.givens.cells())
+    }
+
+    /// The puzzle in the shape form, the hand-writable killer/jigsaw text (cage or region
+    /// map, sums, givens), in the puzzle's alphabet; classic puzzles have the grid formats.
+    pub fn to_shape_text(&self) -> Result<String, WriteError> {
+        self.to_shape_text_in(self.alphabet)
+    }
+
+    /// [`Puzzle::to_shape_text`] with the givens in another alphabet.
+    pub fn to_shape_text_in(&self, alphabet: Alphabet) -> Result<String, WriteError> {
+        if self.pencilmarks.is_some() {
+            return Err(WriteError::Unsupported(
+                "the shape form holds givens, not pencilmarks".into(),
+            ));
+        }
+        super::shape_text::write(self.geometry(), self.givens.cells(), alphabet)
     }
 }

@@ -120,6 +120,16 @@ pub enum ParseErrorKind {
     #[error("{0}")]
     /// A grid that cannot be built (see [`GridError`]).
     Grid(#[from] GridError),
+    #[error("{0}")]
+    /// Regions or cages that make no sudoku (see [`ShapeError`]).
+    Shape(#[from] ShapeError),
+    #[error("Solo game ID: {0}")]
+    /// A Simon Tatham's Solo game ID that is not one: the message names the field at fault.
+    SoloId(String),
+    #[error("{0}")]
+    /// A killer or jigsaw written in the project's shape text that is not one: the message
+    /// names the section and the label or row at fault.
+    ShapeText(String),
 }
 
 /// "1 cell", "2 cells".
@@ -310,4 +320,15 @@ pub enum ShapeError {
         /// N.
         size: usize,
     },
+}
+
+/// Why a puzzle cannot be written in a format: the format has no room for its kind.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum WriteError {
+    #[error("{0}")]
+    /// Simon Tatham's Solo has no such puzzle, or would refuse this one.
+    Solo(String),
+    #[error("{0}")]
+    /// The format cannot carry this kind of puzzle (cages or irregular regions in a plain grid).
+    Unsupported(String),
 }

@@ -13,12 +13,14 @@ pub(crate) mod parse;
 pub(crate) mod pencilmarks;
 mod shape_check;
 pub(crate) mod shape_spec;
+pub(crate) mod shape_text;
+pub(crate) mod solo;
 
 pub use alphabet::{Alphabet, Shown};
 pub use board::{Conflict, Grid, Group, Puzzle};
 pub use cages::{CageArithmetic, MAX_KILLER_SIZE};
 pub use digits::Digits;
-pub use error::{GridError, ParseError, ParseErrorKind, ShapeError};
+pub use error::{GridError, ParseError, ParseErrorKind, ShapeError, WriteError};
 pub use format::{TextFormat, digits_line_9x9};
 pub use geometry::{Geometry, House, HouseKind, Shape, live_shapes};
 pub use parse::{Item, MAX_LINE_BYTES, PuzzleReader, ReadOptions, Record, parse_puzzle, read_all};

@@ -16,6 +16,7 @@ use super::error::{ParseError, ParseErrorKind};
 use super::filled::filled_cells_9x9;
 use super::geometry::Geometry;
 use super::shape_spec::{SIZES, Variant};
+use super::shape_text::ShapeTextReader;
 
 /// Longest line read; the rest of a longer line is skipped without being stored.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
@@ -78,6 +79,8 @@ pub struct PuzzleReader<R> {
     expect_grid: bool,
     /// The last line ended with `\r`: a `\n` right after it belongs to the same line break.
     after_cr: bool,
+    /// A killer or jigsaw in the shape form being read.
+    shape_text: Option<ShapeTextReader>,
     ready: VecDeque<Record>,
     finished: bool,
     line: Vec<u8>,
@@ -182,6 +185,7 @@ impl<R: BufRead> PuzzleReader<R> {
             skipping_section: false,
             expect_grid: false,
             after_cr: false,
+            shape_text: None,
             ready: VecDeque::new(),
             finished: false,
             line: Vec::new(),
@@ -274,6 +278,27 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// Ends the shape-form record under way: its puzzle, or why it is not one (a record whose
+    /// error was already reported is dropped quietly).
+    fn finish_shape_text(&mut self) {
+        let Some(reader) = self.shape_text.take() else {
+            return;
+        };
+        if reader.failed {
+            return;
+        }
+        let result = reader.finish().and_then(|(spec, givens, alphabet)| {
+            let shape = Geometry::shaped(spec)
+                .map_err(|e| ParseError::new(reader.first_line, None, e.into()))?;
+            finish_givens(&shape, givens, alphabet, reader.first_line)
+        });
+        self.ready.push_back(Record {
+            line: reader.first_line,
+            text: reader.text,
+            result,
+        });
+    }
+
     fn process_line(&mut self) {
         let line_no = self.line_no;
         // Borrow the line buffer out of `self` while the line is processed (no copy).
@@ -303,6 +328,48 @@ impl<R: BufRead> PuzzleReader<R> {
 
     fn process_text(&mut self, text: &str, line_no: usize) {
         let trimmed = text.trim();
+        let header = super::shape_text::header(trimmed);
+        if let Some(reader) = self.shape_text.as_mut()
+            && header.is_none()
+        {
+            if trimmed.is_empty() {
+                if reader.failed || reader.is_complete() {
+                    self.finish_shape_text();
+                }
+                return;
+            }
+            if !reader.failed {
+                match reader.push(text, line_no) {
+                    Ok(()) if reader.is_closed() => self.finish_shape_text(),
+                    Ok(()) => {}
+                    Err(e) => {
+                        reader.failed = true;
+                        let text = reader.text.clone();
+                        self.ready.push_back(Record {
+                            line: e.line,
+                            text,
+                            result: Err(e),
+                        });
+                    }
+                }
+            }
+            return;
+        }
+        if let Some((variant, size)) = header {
+            // A killer or jigsaw in the shape form starts here.
+            self.abandon_pending();
+            self.finish_shape_text();
+            self.skipping_section = false;
+            self.expect_grid = false;
+            self.shape_text = Some(ShapeTextReader::new(
+                variant,
+                size,
+                line_no,
+                trimmed,
+                self.options.alphabet,
+            ));
+            return;
+        }
         if trimmed.is_empty() {
             return;
         }
@@ -327,6 +394,23 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         let indent = text.chars().take_while(|c| c.is_whitespace()).count();
         let token: Vec<char> = trimmed.chars().take_while(|c| !c.is_whitespace()).collect();
+        {
+            let token_text: String = token.iter().collect();
+            if super::solo::looks_like_solo_id(&token_text) {
+                // A Solo ID is a puzzle of its own: it ends a grid under way (no grid row
+                // looks like one) and a skipped `.sdk` section.
+                self.abandon_pending();
+                self.skipping_section = false;
+                self.expect_grid = false;
+                let result = read_solo_id(&token_text, indent, line_no);
+                self.ready.push_back(Record {
+                    line: line_no,
+                    text: token_text,
+                    result,
+                });
+                return;
+            }
+        }
         let shape = one_line_shape(token.len());
         if self.skipping_section {
             // A one-line puzzle is no row of a skipped section: the section is over.
@@ -613,6 +697,33 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 }
 
+/// Reads a Solo game ID (the first field of line `line`, after `indent` characters): its
+/// shape, built and checked, and its givens. The ID says its own kind, so the reader's variant
+/// does not apply.
+fn read_solo_id(id: &str, indent: usize, line: usize) -> Result<Puzzle, ParseError> {
+    let decoded = super::solo::decode(id)
+        .map_err(|f| ParseError::new(line, f.offset.map(|o| indent + o + 1), f.kind))?;
+    let shape =
+        Geometry::shaped(decoded.spec).map_err(|e| ParseError::new(line, None, e.into()))?;
+    let alphabet = Alphabet::default_for(shape.size());
+    finish_givens(&shape, decoded.givens, alphabet, line)
+}
+
+impl Puzzle {
+    /// Reads a killer or jigsaw written in the shape form (see [`Puzzle::to_shape_text`]).
+    pub fn from_shape_text(text: &str) -> Result<Puzzle, ParseError> {
+        parse_puzzle(text, ReadOptions::default())
+    }
+
+    /// Reads a Simon Tatham's Solo game ID (`3x3k:…`, `9j:…`, …): the shape it names and its
+    /// givens. Errors name the field at fault and its column.
+    pub fn from_solo_id(id: &str) -> Result<Puzzle, ParseError> {
+        let trimmed = id.trim();
+        let indent = id.chars().take_while(|c| c.is_whitespace()).count();
+        read_solo_id(trimmed, indent, 1)
+    }
+}
+
 /// Whether some alphabet of an N×N puzzle reads every character.
 fn fits_some_alphabet(chars: &[char], size: usize) -> bool {
     [Alphabet::Digits, Alphabet::ZeroBased, Alphabet::Letters]
@@ -714,6 +825,7 @@ impl<R: BufRead> PuzzleReader<R> {
             Ok(LineRead::Line) => {
                 if fast
                     && self.pending.is_none()
+                    && self.shape_text.is_none()
                     && !self.skipping_section
                     && let Some(givens) = standard_line(&self.line, self.line_no == 1)
                 {
@@ -729,6 +841,7 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             Ok(LineRead::TooLong) => {
                 self.abandon_pending();
+                self.finish_shape_text();
                 let line = self.line_no;
                 self.push_error(
                     line,
@@ -741,10 +854,12 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             Ok(LineRead::Eof) => {
                 self.abandon_pending();
+                self.finish_shape_text();
                 self.finished = true;
             }
             Err(e) => {
                 self.abandon_pending();
+                self.finish_shape_text();
                 let line = self.line_no;
                 self.push_error(
                     line,

@@ -40,7 +40,7 @@ impl Variant {
         Variant::JigsawX,
     ];
 
-    /// The variants whose shape the size alone decides ([`Geometry::get`] builds them); the
+    /// The variants whose shape the size alone decides ([`Geometry::get`](super::Geometry::get) builds them); the
     /// others need their regions or cages.
     pub const CLASSIC: [Variant; 3] = [Variant::Standard, Variant::X, Variant::Hyper];
 
@@ -82,7 +82,7 @@ impl Variant {
         matches!(self, Variant::Jigsaw | Variant::JigsawX)
     }
 
-    /// Whether [`Geometry::get`] builds this variant from its size alone.
+    /// Whether [`Geometry::get`](super::Geometry::get) builds this variant from its size alone.
     pub fn is_classic(self) -> bool {
         Variant::CLASSIC.contains(&self)
     }
@@ -107,7 +107,7 @@ pub struct Cage {
     pub sum: u32,
 }
 
-/// What a shape is made of, before it is checked and built ([`Geometry::shaped`]).
+/// What a shape is made of, before it is checked and built ([`Geometry::shaped`](super::Geometry::shaped)).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ShapeSpec {
     /// N, the side length and the number of digits.

@@ -134,6 +134,20 @@ pub fn step_weight(step: &Step, board: &Board) -> f64 {
             .is_some_and(|house| house.kind == HouseKind::Box);
         return if in_box { 1.2 } else { base };
     }
+    if matches!(
+        step.technique,
+        Technique::InniesOuties | Technique::LawOfLeftovers
+    ) {
+        // A union of houses is harder to see than one house: +0.2 per line (rule of 45) or
+        // per line and region pair (law of leftovers) beyond the first.
+        let per = if step.technique == Technique::LawOfLeftovers {
+            2
+        } else {
+            1
+        };
+        let extra = (step.houses.len() / per).saturating_sub(1);
+        return round1(base + 0.2 * extra as f64);
+    }
     if step.technique.spec().last_resort && base >= FORCING_FROM {
         // Forcing chains are rated by kind: their chains are shortest ones already, and one
         // weight lets the rating apply every conclusion of a search at once.

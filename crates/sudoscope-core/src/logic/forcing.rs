@@ -23,6 +23,7 @@
 
 use super::bits::BitBoard;
 use super::board::Board;
+use super::cage_sums::cage_name;
 use super::forcing_table::{Broken, Closure, FALSE, Lit, MAX_SIZE, TRUE, Table};
 use super::solving::Solving;
 use super::step::{Candidate, Elimination, Link, LinkKind, Placement, Step, StepSink};
@@ -41,12 +42,55 @@ fn lit_name(grid: &BitBoard, lit: Lit) -> String {
     format!("{}{sign}{}", grid.name(node / grid.n), digit_of(grid, node))
 }
 
-fn chain_text(grid: &BitBoard, chain: &[Lit]) -> String {
-    chain
-        .iter()
-        .map(|&l| lit_name(grid, l))
-        .collect::<Vec<_>>()
-        .join(" ⇒ ")
+/// The chain in words: `r1c1=3 ⇒ r1c2≠3`; a link that a killer cage gives (see
+/// [`super::cage_links`]) names its cage: `⇒ r1c2=7 (the 10-cage r1c1, r1c2)`.
+fn chain_text(grid: &BitBoard, table: &Table, chain: &[Lit]) -> String {
+    let mut out = String::new();
+    for (i, &l) in chain.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" ⇒ ");
+        }
+        out.push_str(&lit_name(grid, l));
+        if i > 0 && is_cage_only_link(grid, table, chain[i - 1], l) {
+            let cell = l / 2 / grid.n;
+            if let Some(k) = grid.geometry.cage_of(cell) {
+                out.push_str(&format!(" ({})", cage_name(grid.geometry, k)));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `a ⇒ b` holds by a cage's sum rather than by a house or a cell.
+fn is_cage_only_link(grid: &BitBoard, table: &Table, a: Lit, b: Lit) -> bool {
+    let Some(cages) = &table.cages else {
+        return false;
+    };
+    if !cages.has(a, b) {
+        return false;
+    }
+    let n = grid.n;
+    let (na, nb) = (a / 2, b / 2);
+    let (ca, cb) = (na / n, nb / n);
+    // A true candidate rules out its own cell's others and its digit in its peers.
+    let plain =
+        a % 2 == TRUE && b % 2 == FALSE && (ca == cb || (na % n == nb % n && grid.sees(ca, cb)));
+    !plain
+}
+
+/// [`RULES`], plus the cage rule on a board with cages.
+fn rules(grid: &BitBoard) -> String {
+    if grid.geometry.cages().is_empty() {
+        RULES.to_string()
+    } else {
+        format!(
+            "{}; in a killer cage, a digit placed in one cell rules out, and may force, in \
+             the cage's other cells what no remaining combination of the cage allows with it, \
+             and a digit the cage must hold with two places left in it goes to the other when \
+             ruled out of one)",
+            &RULES[..RULES.len() - 1]
+        )
+    }
 }
 
 const RULES: &str = "(each arrow is one forced consequence: a placed digit leaves its cell's other \
@@ -213,13 +257,14 @@ pub fn contradiction(solving: &Solving, sink: &mut StepSink) {
             let explanation = sink.text(|| {
                 format!(
                     "Forcing chain contradiction: suppose {assume}. Then {what}: {chains}. The \
-                 assumption is impossible, so {conclusion} {RULES}.",
+                 assumption is impossible, so {conclusion} {rules}.",
+                    rules = rules(grid),
                     assume = lit_name(grid, lit)
                         .replace('=', " is ")
                         .replace('≠', " is not "),
                     chains = chains
                         .iter()
-                        .map(|c| chain_text(grid, c))
+                        .map(|c| chain_text(grid, t, c))
                         .collect::<Vec<_>>()
                         .join("; "),
                     conclusion = conclusion_text(grid, conclusion),
@@ -267,11 +312,12 @@ fn report_verity(
                 .collect();
             let explanation = sink.text(|| format!(
                 "{title}: {intro}, and each leads to the same result: {chains}. Whichever holds, \
-                 {conclusion} {RULES}.",
+                 {conclusion} {rules}.",
+                rules = rules(grid),
                 title = technique.title(),
                 chains = chains
                     .iter()
-                    .map(|c| chain_text(grid, c))
+                    .map(|c| chain_text(grid, t, c))
                     .collect::<Vec<_>>()
                     .join("; "),
                 conclusion = conclusion_text(grid, conclusion),

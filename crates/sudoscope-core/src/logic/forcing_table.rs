@@ -7,6 +7,7 @@
 use std::collections::VecDeque;
 
 use super::bits::BitBoard;
+use super::cage_links::{self, CageLinks};
 
 /// The longest chain followed from an assumption, in links (HoDoKu's default chain bound on
 /// 9×9 is 20; a forcing chain is a chain, so it gets the same).
@@ -57,6 +58,8 @@ pub(crate) struct Table {
     /// and (`w` words each in `house_place_bits`) its places.
     house_places: Vec<(usize, u8)>,
     house_place_bits: Vec<u64>,
+    /// The killer cages' own implications ([`cage_links`]); `None` without cages.
+    pub(crate) cages: Option<CageLinks>,
 }
 
 impl Table {
@@ -88,6 +91,10 @@ impl Table {
                     add(cell * n + a as usize - 1, cell * n + b as usize - 1);
                 }
             }
+        }
+        let cages = cage_links::build(board);
+        for &(a, b) in cages.iter().flat_map(|c| &c.strong) {
+            add(a, b);
         }
         let mut strong_start = Vec::with_capacity(lists.len() + 1);
         let mut strong = Vec::new();
@@ -130,6 +137,7 @@ impl Table {
             closures: Vec::new(),
             house_places,
             house_place_bits,
+            cages,
         };
         table.closures = table.close_all(grid);
         table
@@ -162,6 +170,7 @@ impl Table {
             for &v in self.strong_of(u) {
                 out.push(index[v as usize] * 2 + TRUE as u32);
             }
+            self.push_cage_links(&index, u * 2 + FALSE, &mut out);
             // True: the digit's other places among the peers and the cell's other digits
             // are false, in the order the single searches visited them (it does not matter
             // for the sets, only for the work).
@@ -183,6 +192,7 @@ impl Table {
                     out.push(index[cell * n + o] * 2 + FALSE as u32);
                 }
             }
+            self.push_cage_links(&index, u * 2 + TRUE, &mut out);
         }
         out_start.push(out.len() as u32);
         let lits = 2 * m;
@@ -329,6 +339,17 @@ impl Table {
         closures
     }
 
+    /// Appends the cage links of literal `lit` (`node * 2 + truth`) as literal indices.
+    fn push_cage_links(&self, index: &[u32], lit: Lit, out: &mut Vec<u32>) {
+        let Some(cages) = &self.cages else { return };
+        for &t in &cages.implies[lit] {
+            let i = index[t / 2];
+            if i != u32::MAX {
+                out.push(i * 2 + (t % 2) as u32);
+            }
+        }
+    }
+
     fn strong_of(&self, node: usize) -> &[u32] {
         &self.strong[self.strong_start[node] as usize..self.strong_start[node + 1] as usize]
     }
@@ -365,6 +386,13 @@ impl Table {
                     queue.push_back(v);
                 }
             };
+            if let Some(cages) = &self.cages {
+                for &v in &cages.implies[u] {
+                    if self.closures.get(v).is_some_and(|c| c.is_some()) {
+                        visit(v, &mut queue);
+                    }
+                }
+            }
             if u % 2 == FALSE {
                 for &v in self.strong_of(node) {
                     visit(v as usize * 2 + TRUE, &mut queue);

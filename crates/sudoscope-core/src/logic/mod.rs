@@ -10,13 +10,17 @@ pub(crate) mod als;
 pub(crate) mod als_sets;
 pub(crate) mod bits;
 pub(crate) mod board;
+pub(crate) mod cage_links;
+pub(crate) mod cage_sums;
 pub(crate) mod chains;
 pub(crate) mod coloring;
 pub(crate) mod difficulty;
 pub(crate) mod fish;
 pub(crate) mod forcing;
 pub(crate) mod forcing_table;
+pub(crate) mod innies;
 pub(crate) mod intersections;
+pub(crate) mod killer;
 pub(crate) mod links;
 pub(crate) mod loop_search;
 pub(crate) mod nice_loops;
@@ -91,6 +95,12 @@ pub(crate) fn finder(technique: Technique) -> Option<fn(&Solving, &mut StepSink)
         Technique::DigitForcingChain => forcing::digit_forcing_chain,
         Technique::CellForcingChain => forcing::cell_forcing_chain,
         Technique::HouseForcingChain => forcing::house_forcing_chain,
+        Technique::CageCombination => killer::cage_combination,
+        Technique::CageLockedDigit => killer::cage_locked_digit,
+        Technique::InniesOuties => innies::innies_outies,
+        Technique::KillerPair => killer::killer_pair,
+        Technique::KillerTriple => killer::killer_triple,
+        Technique::LawOfLeftovers => innies::law_of_leftovers,
         // Not a finder of our ladder: `logic::se` gives these steps itself.
         Technique::SeStep => return None,
     })

@@ -105,6 +105,9 @@ pub struct Step {
     pub houses: Vec<usize>,
     /// The cells that make the pattern (not the cells it changes).
     pub cells: Vec<usize>,
+    /// The killer cages the pattern is about (indices into [`Geometry::cages`]); empty for
+    /// the techniques that do not read cages.
+    pub cages: Vec<usize>,
     /// The digits the pattern is about.
     pub digits: Vec<u8>,
     /// Digits the step places.
@@ -134,6 +137,7 @@ impl Step {
             technique,
             houses: Vec::new(),
             cells: Vec::new(),
+            cages: Vec::new(),
             digits: Vec::new(),
             placements,
             eliminations,
@@ -162,6 +166,12 @@ impl Step {
     /// The cells that make the pattern.
     pub fn cells(mut self, cells: Vec<usize>) -> Step {
         self.cells = cells;
+        self
+    }
+
+    /// The killer cages the pattern is about.
+    pub fn cages(mut self, cages: Vec<usize>) -> Step {
+        self.cages = cages;
         self
     }
 

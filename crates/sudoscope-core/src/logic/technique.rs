@@ -98,6 +98,20 @@ pub enum Technique {
     CellForcingChain,
     /// Every place of a digit in a house leads to the same conclusion.
     HouseForcingChain,
+    /// A killer cage's candidates that none of its remaining digit sets allows.
+    CageCombination,
+    /// A digit every remaining digit set of a cage holds leaves the cells that see all its
+    /// places in the cage.
+    CageLockedDigit,
+    /// The rule of 45: the innies or outies of a union of houses as a hidden cage.
+    InniesOuties,
+    /// Two cages or cells of a house that must each hold one of the same two digits.
+    KillerPair,
+    /// Three cages or cells of a house that must each hold one of the same three digits.
+    KillerTriple,
+    /// Jigsaw: the cells of rows outside their regions hold what the regions hold outside
+    /// the rows.
+    LawOfLeftovers,
     /// A step of Sudoku Explainer's ladder (see [`crate::logic::se`]), given when our own
     /// ladder finds nothing; not in [`Technique::ALL`], which is our ladder.
     SeStep,
@@ -105,19 +119,25 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first: the order the hint engine tries them in.
-    pub const ALL: [Technique; 44] = [
+    pub const ALL: [Technique; 50] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
+        Technique::CageCombination,
         Technique::Pointing,
         Technique::Claiming,
         Technique::MultiLine,
+        Technique::CageLockedDigit,
+        Technique::InniesOuties,
+        Technique::LawOfLeftovers,
         Technique::LockedPair,
         Technique::LockedTriple,
         Technique::NakedPair,
         Technique::HiddenPair,
+        Technique::KillerPair,
         Technique::NakedTriple,
         Technique::HiddenTriple,
+        Technique::KillerTriple,
         Technique::NakedQuad,
         Technique::HiddenQuad,
         Technique::XWing,
@@ -509,6 +529,54 @@ impl Technique {
                 last_resort: true,
                 single_digit: false,
             },
+            Technique::CageCombination => Spec {
+                id: "cage-combination",
+                title: "Cage combination",
+                family: Family::Killer,
+                weight: 2.0,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::CageLockedDigit => Spec {
+                id: "cage-locked-digit",
+                title: "Cage-locked digit",
+                family: Family::Killer,
+                weight: 2.7,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::InniesOuties => Spec {
+                id: "innies-outies",
+                title: "Rule of 45 (innies and outies)",
+                family: Family::Killer,
+                weight: 2.9,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::KillerPair => Spec {
+                id: "killer-pair",
+                title: "Killer pair",
+                family: Family::Killer,
+                weight: 3.3,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::KillerTriple => Spec {
+                id: "killer-triple",
+                title: "Killer triple",
+                family: Family::Killer,
+                weight: 3.8,
+                last_resort: false,
+                single_digit: false,
+            },
+            Technique::LawOfLeftovers => Spec {
+                id: "law-of-leftovers",
+                title: "Law of leftovers",
+                family: Family::Jigsaw,
+                weight: 3.0,
+                last_resort: false,
+                single_digit: false,
+            },
             Technique::SeStep => Spec {
                 id: "se-step",
                 title: "Sudoku Explainer step",
@@ -601,6 +669,10 @@ pub enum Family {
     ForcingChains,
     /// Sudoku Explainer's ladder (`logic::se`), used only where ours finds nothing.
     SudokuExplainer,
+    /// Killer cages: combinations, cage-locked digits, the rule of 45, killer subsets.
+    Killer,
+    /// Jigsaw regions: the law of leftovers.
+    Jigsaw,
 }
 
 impl fmt::Display for Technique {
