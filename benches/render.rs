@@ -2,6 +2,9 @@
 //! board, sidebar and the backend's diff): a 9×9 board with every note filled (large cells,
 //! 120×40) and a 25×25 board with notes (120×40). Targets: median under 2 ms and 10 ms.
 //!
+//! A 9×9 killer with its cages outlined and every note filled is timed the same way (large
+//! cells at 120×40, medium cells at 80×24); target: median under 2 ms.
+//!
 //! `cargo bench --bench render`
 
 use std::hint::black_box;
@@ -14,13 +17,20 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use sudoscope::tui::{App, AppConfig, Msg, StartGame, StepPool};
-use sudoscope_core::grid::{ReadOptions, parse_puzzle};
+use sudoscope_core::grid::{Puzzle, ReadOptions, parse_puzzle};
+
+#[path = "../tests/it/support/shapes.rs"]
+#[allow(dead_code)]
+mod shapes;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
 fn app(puzzle: &str) -> App {
-    let puzzle = parse_puzzle(puzzle, ReadOptions::default()).unwrap();
+    app_of(parse_puzzle(puzzle, ReadOptions::default()).unwrap())
+}
+
+fn app_of(puzzle: Puzzle) -> App {
     let mut app = App::new(AppConfig {
         start: StartGame::Puzzle(puzzle),
         color: true,
@@ -75,6 +85,16 @@ fn bench(c: &mut Criterion) {
     )
     .unwrap();
     frames(&mut group, "9x9_server_frame_100x32", &nine, &mut terminal);
+    let killer = app_of(shapes::killer9(true, false).0);
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    frames(
+        &mut group,
+        "9x9_killer_notes_120x40",
+        &killer,
+        &mut terminal,
+    );
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    frames(&mut group, "9x9_killer_notes_80x24", &killer, &mut terminal);
     group.finish();
 }
 

@@ -3,6 +3,7 @@
 //! or the size the terminal would need.
 
 use ratatui::layout::Rect;
+use sudoscope_core::grid::Geometry;
 
 /// The board's position and cell size; also answers mouse hits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -160,6 +161,24 @@ pub const PANEL_NARROW: u16 = 32;
 const SIDE_GAP: u16 = 2;
 
 pub fn compute(area: Rect, n: usize, k: usize, panel_open: bool) -> Screen {
+    compute_with(area, n, k, false, panel_open)
+}
+
+/// The screen for a board of `geometry`: boxes of k×k, or for a board drawn with outlines
+/// (a jigsaw's regions, a killer's cages) a line between every two cells — no compact
+/// cells, which draw box lines only — and a candidate mini-grid of the smallest side whose
+/// square holds N digits.
+pub fn for_geometry(area: Rect, geometry: &Geometry, panel_open: bool) -> Screen {
+    let n = geometry.size();
+    let outlined = crate::tui::edges::outlined(geometry);
+    let k = match geometry.box_size() {
+        Some(k) => k,
+        None => (1..=n).find(|k| k * k >= n).unwrap_or(n),
+    };
+    compute_with(area, n, k, outlined, panel_open)
+}
+
+fn compute_with(area: Rect, n: usize, k: usize, outlined: bool, panel_open: bool) -> Screen {
     let title = Rect::new(area.x, area.y, area.width, area.height.min(1));
     let status = Rect::new(
         area.x,
@@ -203,7 +222,13 @@ pub fn compute(area: Rect, n: usize, k: usize, panel_open: bool) -> Screen {
         let extra = if side > 0 { side + SIDE_GAP } else { 0 };
         b.width() + 1 + extra <= body.width && b.height() <= body.height
     };
-    let choice = choices.iter().copied().find(|&(b, side)| fits(&b, side));
+    // An outlined board needs a line between every two cells, which compact cells lack.
+    let drawable = |b: &BoardLayout| !outlined || b.inner_lines();
+    let choice = choices
+        .iter()
+        .copied()
+        .find(|&(b, side)| drawable(&b) && fits(&b, side));
+    let smallest = if outlined { medium } else { compact };
     let Some((mut board, side_min)) = choice else {
         return Screen {
             title,
@@ -211,7 +236,7 @@ pub fn compute(area: Rect, n: usize, k: usize, panel_open: bool) -> Screen {
             status,
             board: None,
             side: None,
-            needs: Some((compact.width() + 2, compact.height() + 2)),
+            needs: Some((smallest.width() + 2, smallest.height() + 2)),
             panel_needs: None,
         };
     };
@@ -228,8 +253,8 @@ pub fn compute(area: Rect, n: usize, k: usize, panel_open: bool) -> Screen {
     };
     let panel_needs = (panel_open && side.is_none()).then(|| {
         (
-            compact.width() + 1 + PANEL_NARROW + SIDE_GAP,
-            compact.height() + 2,
+            smallest.width() + 1 + PANEL_NARROW + SIDE_GAP,
+            smallest.height() + 2,
         )
     });
     Screen {

@@ -3,6 +3,7 @@
 //! same `App`.
 
 pub mod app;
+pub mod edges;
 pub mod job;
 pub mod keymap;
 pub mod layout;

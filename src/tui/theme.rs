@@ -13,6 +13,8 @@ use std::borrow::Cow;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::{Marker, border};
 
+use crate::tui::edges::Edge;
+
 /// Whether the palette suits a dark or a light terminal background.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Background {
@@ -177,6 +179,54 @@ impl Glyphs {
         table[i]
     }
 
+    /// The line of one cell edge on an outlined board (see `view::outlines`), along a
+    /// horizontal or a vertical line; each kind of edge has its own character in both
+    /// alphabets.
+    pub fn edge(&self, edge: Edge, horizontal: bool) -> &'static str {
+        let (h, v) = match (self.ascii, edge) {
+            (_, Edge::Blank) => (" ", " "),
+            (true, Edge::Thin | Edge::Cage) => ("-", ":"),
+            (true, Edge::Region) => ("=", "|"),
+            (true, Edge::RegionInCage) => (".", "."),
+            (false, Edge::Thin) => ("─", "│"),
+            (false, Edge::Cage) => ("╌", "╎"),
+            (false, Edge::Region) => ("━", "┃"),
+            (false, Edge::RegionInCage) => ("╍", "╏"),
+        };
+        if horizontal { h } else { v }
+    }
+
+    /// The junction of an outlined board whose arms (up, down, left, right) have the weights
+    /// `arms` (0 none, 1 light, 2 heavy); `vertical` and `horizontal` are the strongest edges
+    /// through it each way, which ASCII draws when the point has arms one way only.
+    pub fn arms(&self, arms: [u8; 4], vertical: Edge, horizontal: Edge) -> &'static str {
+        let [up, down, left, right] = arms.map(|w| w.min(2) as usize);
+        if self.ascii {
+            return match (up + down > 0, left + right > 0) {
+                (true, true) => "+",
+                (true, false) => self.edge(vertical, false),
+                (false, true) => self.edge(horizontal, true),
+                (false, false) => " ",
+            };
+        }
+        // A straight line through the point keeps its segments' dashes.
+        if left + right == 0 && up == down {
+            return self.edge(vertical, false);
+        }
+        if up + down == 0 && left == right {
+            return self.edge(horizontal, true);
+        }
+        // Every combination of light and heavy arms, indexed up·27 + down·9 + left·3 + right.
+        const TABLE: [&str; 81] = [
+            " ", "╶", "╺", "╴", "─", "╼", "╸", "╾", "━", "╷", "┌", "┍", "┐", "┬", "┮", "┑", "┭",
+            "┯", "╻", "┎", "┏", "┒", "┰", "┲", "┓", "┱", "┳", "╵", "└", "┕", "┘", "┴", "┶", "┙",
+            "┵", "┷", "│", "├", "┝", "┤", "┼", "┾", "┥", "┽", "┿", "╽", "┟", "┢", "┧", "╁", "╆",
+            "┪", "╅", "╈", "╹", "┖", "┗", "┚", "┸", "┺", "┛", "┹", "┻", "╿", "┞", "┡", "┦", "╀",
+            "╄", "┩", "╃", "╇", "┃", "┠", "┣", "┨", "╂", "╊", "┫", "╉", "╋",
+        ];
+        TABLE[up * 27 + down * 9 + left * 3 + right]
+    }
+
     pub fn unicode() -> Glyphs {
         Glyphs {
             ascii: false,
@@ -312,6 +362,10 @@ pub struct Theme {
     pub glyphs: Glyphs,
     pub border: Style,
     pub box_border: Style,
+    /// A killer cage's outline inside a region (its glyphs differ from the region's too).
+    pub cage_border: Style,
+    /// A killer cage's sum, written into the outline above its top-left cell.
+    pub cage_sum: Style,
     pub given: Style,
     pub entry: Style,
     pub note: Style,
@@ -406,6 +460,8 @@ impl Theme {
             panel,
             border: Style::new().fg(pick(242, 248)),
             box_border: Style::new().fg(pick(250, 240)).add_modifier(bold),
+            cage_border: Style::new().fg(pick(180, 94)),
+            cage_sum: Style::new().fg(pick(222, 94)).add_modifier(bold),
             given: Style::new().add_modifier(bold),
             entry: Style::new().fg(pick(75, 25)),
             note: Style::new().fg(pick(244, 245)),
@@ -493,6 +549,8 @@ impl Theme {
             panel,
             border: s(),
             box_border: m(Modifier::BOLD),
+            cage_border: s(),
+            cage_sum: m(Modifier::BOLD),
             given: m(Modifier::BOLD),
             entry: s(),
             note: m(Modifier::DIM),

@@ -40,4 +40,5 @@ mod tui_e2e;
 mod tui_lifecycle;
 mod tui_panel;
 mod tui_screens;
+mod tui_shapes;
 mod tui_update;

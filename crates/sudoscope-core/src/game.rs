@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::exact::{self, Solution};
-use crate::grid::{Digits, Geometry, Grid, Puzzle, Shape, Variant};
+use crate::grid::{Cage, Digits, Geometry, Grid, Puzzle, Shape, ShapeSpec, Variant};
 use crate::logic::Board;
 use crate::logic::Step;
 use crate::logic::rating::Level;
@@ -274,7 +274,48 @@ impl Game {
         set
     }
 
-    /// Cells whose digit is repeated in one of their houses.
+    /// The digits a cell can take: [`Game::implied`], narrowed in a killer to the digits of
+    /// the combinations its cage can still hold (distinct digits, not used in the cage yet,
+    /// adding up to what the cage's sum leaves). A cage that already breaks its rules
+    /// narrows nothing: the conflict shows instead.
+    pub fn candidates(&self, cell: usize) -> Digits {
+        let implied = self.implied(cell);
+        let Some(cage) = self.geometry.cage_of(cell) else {
+            return implied;
+        };
+        let cage = &self.geometry.cages()[cage];
+        let mut used = Digits::EMPTY;
+        let mut total = 0u32;
+        let mut open = 0usize;
+        for &c in &cage.cells {
+            match self.entries[c] {
+                0 => open += 1,
+                d if used.contains(d) => return implied,
+                d => {
+                    used.insert(d);
+                    total += u32::from(d);
+                }
+            }
+        }
+        let Some(left) = cage.sum.checked_sub(total) else {
+            return implied;
+        };
+        let combos = self
+            .geometry
+            .cage_arithmetic()
+            .sets(open, left)
+            .iter()
+            .filter(|set| (**set & used).is_empty())
+            .fold(Digits::EMPTY, |acc, &set| acc | set);
+        if combos.is_empty() {
+            return implied;
+        }
+        implied & combos
+    }
+
+    /// Cells whose digit is repeated in one of their houses or their cage, and the entered
+    /// cells of a cage whose digits add up to more than its sum, or, all filled in, to
+    /// another sum.
     pub fn conflicts(&self) -> Vec<bool> {
         let mut out = vec![false; self.entries.len()];
         for (cell, &d) in self.entries.iter().enumerate() {
@@ -286,6 +327,16 @@ impl Game {
                     .any(|&p| self.entries[p] == d)
             {
                 out[cell] = true;
+            }
+        }
+        for cage in self.geometry.cages() {
+            let digits = cage.cells.iter().map(|&c| self.entries[c]);
+            let total: u32 = digits.clone().map(u32::from).sum();
+            let full = digits.clone().all(|d| d != 0);
+            if total > cage.sum || full && total != cage.sum {
+                for &c in &cage.cells {
+                    out[c] |= self.entries[c] != 0;
+                }
             }
         }
         out
@@ -403,14 +454,15 @@ impl Game {
         self.edit([(cell, 0, n)])
     }
 
-    /// Fills the notes of every empty cell that has none with the digits no peer holds, and
-    /// narrows the notes a cell has to those digits. It never adds a digit back to a cell
-    /// that has notes: a candidate the player or an applied hint removed stays removed.
+    /// Fills the notes of every empty cell that has none with its [`Game::candidates`] (the
+    /// digits no peer holds and, in a killer, that its cage's sum allows), and narrows the
+    /// notes a cell has to those digits. It never adds a digit back to a cell that has
+    /// notes: a candidate the player or an applied hint removed stays removed.
     pub fn fill_candidates(&mut self) -> bool {
         let changes: Vec<_> = (0..self.entries.len())
             .filter(|&c| self.entries[c] == 0)
             .map(|c| {
-                let implied = self.implied(c);
+                let implied = self.candidates(c);
                 let notes = self.notes[c];
                 (
                     c,
@@ -576,6 +628,7 @@ impl Game {
 
     /// Everything needed to resume the game later (not the undo history).
     pub fn snapshot(&self) -> Snapshot {
+        let spec = self.geometry.spec();
         Snapshot {
             version: SNAPSHOT_VERSION,
             size: self.size(),
@@ -596,10 +649,8 @@ impl Game {
             solution_shown: self.solution_shown,
             cursor: None,
             best_ms: BTreeMap::new(),
-            shape: self
-                .puzzle
-                .is_shaped()
-                .then(|| Puzzle::from_grid(self.puzzle.givens.clone()).to_line()),
+            regions: spec.regions,
+            cages: spec.cages,
         }
     }
 
@@ -609,26 +660,28 @@ impl Game {
         if s.version != SNAPSHOT_VERSION {
             return Err(bad(format!("unknown version {}", s.version)));
         }
-        // A killer's or jigsaw's cages and regions are kept as its Solo ID.
-        let shaped = match &s.shape {
-            Some(id) => Some(
-                Puzzle::from_solo_id(id)
-                    .map_err(|e| bad(format!("the stored shape: {e}")))?
-                    .givens
-                    .shape()
-                    .clone(),
-            ),
-            None => None,
+        let shape = if s.variant.is_classic() {
+            Geometry::get(s.size, s.variant)
+                .map_err(|e| bad(e.to_string()))?
+                .shape()
+        } else {
+            Geometry::shaped(ShapeSpec {
+                size: s.size,
+                regions: s.regions.clone(),
+                diagonals: s.variant.has_diagonals(),
+                windows: s.variant.has_windows(),
+                cages: s.cages.clone(),
+            })
+            .map_err(|e| bad(e.to_string()))?
         };
-        let geometry: &Geometry = match &shaped {
-            Some(shape) => shape,
-            None => Geometry::get(s.size, s.variant).map_err(|e| bad(e.to_string()))?,
-        };
-        if geometry.size() != s.size || geometry.variant() != s.variant {
-            return Err(bad(
-                "the stored shape is not the stored size and variant".into()
-            ));
+        if shape.variant() != s.variant {
+            return Err(bad(format!(
+                "the shape stored is a {}, not a {}",
+                shape.variant(),
+                s.variant
+            )));
         }
+        let geometry: &Geometry = &shape;
         let cells = geometry.cell_count();
         let full = Digits::all(s.size).0;
         let givens =
@@ -731,10 +784,12 @@ pub struct Snapshot {
     /// `9x9 standard hard`): kept with the save, so they follow the player from game to game.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub best_ms: BTreeMap<String, u64>,
-    /// A killer's or jigsaw's shape (cages, regions) as its Solo game ID; absent for the
-    /// classic kinds, whose size and variant say it all.
+    /// A jigsaw's regions (each cell's, row-major); absent for boxes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shape: Option<String>,
+    pub regions: Option<Vec<usize>>,
+    /// A killer's cages; absent without cages.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<Cage>,
 }
 
 #[cfg(test)]
@@ -871,17 +926,134 @@ mod tests {
         let mut game = Game::new(puzzle, None, None).expect("a game");
         assert!(game.set_digit(0, 2));
         let saved = game.snapshot();
-        assert_eq!(saved.shape.as_deref(), Some(id));
+        assert!(saved.regions.is_some(), "the regions are kept");
         let json = serde_json::to_string(&saved).expect("serialises");
         let back: Snapshot = serde_json::from_str(&json).expect("deserialises");
         let resumed = Game::from_snapshot(&back).expect("resumes");
         assert_eq!(resumed.geometry(), game.geometry(), "the same regions");
         assert_eq!(resumed.entry(0), 2);
         let mut broken = back;
-        broken.shape = Some("9j:zzzc,ab".into());
+        broken.regions = Some(vec![0; 81]);
         assert!(
             Game::from_snapshot(&broken).is_err(),
             "a damaged shape is refused"
         );
+
+    /// A 4×4 killer of two-cell cages over the solution 1234/3412/2143/4321, without givens.
+    fn killer4() -> Game {
+        let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let pairs = [
+            (0, 4),
+            (1, 2),
+            (3, 7),
+            (5, 6),
+            (8, 12),
+            (9, 10),
+            (11, 15),
+            (13, 14),
+        ];
+        let cages = pairs
+            .iter()
+            .map(|&(a, b)| Cage {
+                cells: vec![a, b],
+                sum: u32::from(solution[a] + solution[b]),
+            })
+            .collect();
+        let shape = Geometry::shaped(ShapeSpec {
+            size: 4,
+            regions: None,
+            diagonals: false,
+            windows: false,
+            cages,
+        })
+        .unwrap();
+        let puzzle = Puzzle::from_grid(Grid::empty(&shape));
+        let solution = Grid::from_cells(&shape, solution.to_vec()).unwrap();
+        Game::new(puzzle, Some(solution), None).unwrap()
+    }
+
+    #[test]
+    fn a_cage_over_its_sum_or_repeating_a_digit_is_a_conflict() {
+        let mut g = killer4();
+        // Cage r1c1+r2c1 adds up to 4.
+        assert!(g.set_digit(0, 3));
+        assert!(!g.conflicts()[0]);
+        assert!(g.set_digit(4, 2));
+        let c = g.conflicts();
+        assert!(c[0] && c[4], "3 + 2 is not 4");
+        assert!(g.set_digit(4, 1));
+        assert!(!g.conflicts()[0] && !g.conflicts()[4], "3 + 1 is 4");
+        g.clear(0);
+        g.clear(4);
+        // Cage r3c1+r4c1 adds up to 6.
+        assert!(g.set_digit(8, 4));
+        assert!(g.set_digit(12, 4));
+        assert!(g.conflicts()[8] && g.conflicts()[12], "4 twice in a cage");
+        let mut g = killer4();
+        // Cage r1c4+r2c4 adds up to 6, and both cells are filled.
+        assert!(g.set_digit(3, 4));
+        assert!(g.set_digit(7, 3));
+        assert!(g.conflicts()[3] && g.conflicts()[7], "4 + 3 is 7, not 6");
+    }
+
+    #[test]
+    fn filled_candidates_respect_the_cage_sums() {
+        let mut g = killer4();
+        assert!(g.fill_candidates());
+        // r1c4+r2c4 = 6 of two distinct digits of 1..4: {2, 4}.
+        let two_four: Digits = [2u8, 4].into_iter().collect();
+        assert_eq!(g.notes(3), two_four);
+        assert_eq!(g.notes(7), two_four);
+        // r1c1+r2c1 = 4: {1, 3}.
+        let one_three: Digits = [1u8, 3].into_iter().collect();
+        assert_eq!(g.notes(0), one_three);
+        // An entry leaves its cage-mate the one digit that completes the sum.
+        let mut g = killer4();
+        assert!(g.set_digit(0, 1));
+        assert_eq!(g.candidates(4), Digits::single(3));
+    }
+
+    #[test]
+    fn a_killer_is_finished_when_its_cages_add_up() {
+        let mut g = killer4();
+        let solution = g.solution().unwrap().clone();
+        for cell in 0..16 {
+            assert!(g.completed().is_none());
+            g.set_digit(cell, solution.get(cell));
+        }
+        assert!(g.completed().is_some());
+        assert!(g.conflicts().iter().all(|&c| !c));
+    }
+
+    #[test]
+    fn a_killer_and_a_jigsaw_resume_from_their_snapshots() {
+        let mut g = killer4();
+        g.set_digit(0, 1);
+        let s = g.snapshot();
+        assert_eq!(s.cages.len(), 8);
+        let back = Game::from_snapshot(&s).unwrap();
+        assert_eq!(back.geometry(), g.geometry());
+        assert_eq!(back.entries(), g.entries());
+        let json = serde_json::to_string(&s).unwrap();
+        let read: Snapshot = serde_json::from_str(&json).unwrap();
+        assert_eq!(read, s);
+        let mut bad = s.clone();
+        bad.cages.pop();
+        assert!(Game::from_snapshot(&bad).is_err(), "a cell in no cage");
+        // A jigsaw: regions that are not boxes.
+        let regions = vec![0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+        let shape = Geometry::shaped(ShapeSpec {
+            size: 4,
+            regions: Some(regions),
+            ..ShapeSpec::default()
+        })
+        .unwrap();
+        let g = Game::empty(&shape);
+        let s = g.snapshot();
+        assert!(s.regions.is_some());
+        assert_eq!(Game::from_snapshot(&s).unwrap().geometry(), &*shape);
+        // The classic save has neither field.
+        let classic = serde_json::to_string(&game().snapshot()).unwrap();
+        assert!(!classic.contains("regions") && !classic.contains("cages"));
     }
 }

@@ -24,7 +24,9 @@ use sudoscope_core::generate::{
     CLIMB_FROM, GenerateError, GenerateOptions, Generated, Level, Measure, Need, SeBand, Symmetry,
     reachable_levels,
 };
-use sudoscope_core::grid::{Geometry, ReadOptions, Variant, parse_puzzle};
+use sudoscope_core::grid::{
+    Geometry, JIGSAW_SIZES, MAX_KILLER_SIZE, ReadOptions, Variant, parse_puzzle,
+};
 use sudoscope_core::logic::se::summary_and_proof;
 use sudoscope_core::logic::{self, Step, Technique};
 
@@ -224,13 +226,29 @@ impl NewGameForm {
 
     /// Whether this size and variant is 9×9 standard, the only shape SE rates.
     fn se_shape(&self) -> bool {
-        SIZE_CHOICES[self.size] == 9 && Variant::CLASSIC[self.variant] == Variant::Standard
+        SIZE_CHOICES[self.size] == 9 && self.variant_choice() == Variant::Standard
     }
 
     /// Whether techniques can be practised at this size (4×4 puzzles all fall to singles;
     /// 25×25 walks take too long for a dialog).
     fn offers_practise(&self) -> bool {
-        matches!(SIZE_CHOICES[self.size], 9 | 16)
+        matches!(SIZE_CHOICES[self.size], 9 | 16) && self.variant_choice().is_classic()
+    }
+
+    /// The variant chosen: any of [`Variant::ALL`], killer and jigsaw included (the
+    /// generator says in one line what it cannot make).
+    pub fn variant_choice(&self) -> Variant {
+        Variant::ALL
+            .get(self.variant)
+            .copied()
+            .unwrap_or(Variant::Standard)
+    }
+
+    /// Whether the size at `choice` is one the chosen variant has: killer and jigsaw go up
+    /// to 16×16 (a killer's cage table holds 2^N digit sets; a jigsaw's N regions of N cells).
+    fn offers_size(&self, choice: usize) -> bool {
+        let n = SIZE_CHOICES[choice];
+        self.variant_choice().is_classic() || n <= MAX_KILLER_SIZE.min(*JIGSAW_SIZES.end())
     }
 
     fn from_options(o: &GenerateOptions) -> NewGameForm {
@@ -241,7 +259,7 @@ impl NewGameForm {
                 .position(|&l| l == o.level)
                 .unwrap_or(1),
             size: SIZE_CHOICES.iter().position(|&s| s == o.size).unwrap_or(1),
-            variant: Variant::CLASSIC
+            variant: Variant::ALL
                 .iter()
                 .position(|&v| v == o.variant)
                 .unwrap_or(0),
@@ -259,8 +277,7 @@ impl NewGameForm {
             return self.se_shape();
         };
         level.is_none_or(|level| {
-            reachable_levels(SIZE_CHOICES[self.size], Variant::CLASSIC[self.variant])
-                .contains(&level)
+            reachable_levels(SIZE_CHOICES[self.size], self.variant_choice()).contains(&level)
         })
     }
 
@@ -268,13 +285,16 @@ impl NewGameForm {
     pub fn race_settings(&self) -> crate::race::Settings {
         crate::race::Settings {
             size: SIZE_CHOICES[self.size],
-            variant: Variant::CLASSIC[self.variant],
+            variant: self.variant_choice(),
             level: LEVEL_CHOICES[self.level],
         }
     }
 
     /// After a size or variant change: a level it cannot reach becomes the hardest it can.
     fn keep_level_reachable(&mut self) {
+        while self.size > 0 && !self.offers_size(self.size) {
+            self.size -= 1;
+        }
         while self.level > 0 && !self.offers_level(self.level) {
             self.level -= 1;
         }
@@ -294,8 +314,13 @@ impl NewGameForm {
                     self.level = cycle(self.level, choices);
                 }
             }
-            1 => self.size = cycle(self.size, SIZE_CHOICES.len()),
-            2 => self.variant = cycle(self.variant, Variant::CLASSIC.len()),
+            1 => {
+                self.size = cycle(self.size, SIZE_CHOICES.len());
+                while !self.offers_size(self.size) {
+                    self.size = cycle(self.size, SIZE_CHOICES.len());
+                }
+            }
+            2 => self.variant = cycle(self.variant, Variant::ALL.len()),
             3 => self.symmetric = !self.symmetric,
             _ if self.offers_practise() => {
                 self.practise = cycle(self.practise, PRACTISE_CHOICES.len() + 1)
@@ -517,8 +542,17 @@ impl App {
         let mut daily = None;
         let (game, options) = match config.start {
             StartGame::Generate(options) => {
-                let geometry =
-                    Geometry::get(options.size, options.variant).map_err(AppError::Geometry)?;
+                // A killer's or jigsaw's shape comes with the puzzle: until then the empty
+                // board shown is the plain one of its size.
+                let geometry = Geometry::get(options.size, options.variant)
+                    .or_else(|e| {
+                        if options.variant.is_classic() {
+                            Err(e)
+                        } else {
+                            Geometry::get(options.size, Variant::Standard)
+                        }
+                    })
+                    .map_err(AppError::Geometry)?;
                 first_generation = Some(options.clone());
                 (Game::empty(geometry), options)
             }
@@ -1289,7 +1323,7 @@ impl App {
         let mut options = self.options.clone();
         options.level = form.level_choice();
         options.size = SIZE_CHOICES[form.size];
-        options.variant = Variant::CLASSIC[form.variant];
+        options.variant = form.variant_choice();
         options.symmetry = if form.symmetric {
             Symmetry::Rotational
         } else {

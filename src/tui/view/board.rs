@@ -8,8 +8,10 @@ use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 
 use crate::tui::app::{App, Hint};
+use crate::tui::edges::outlined;
 use crate::tui::layout::BoardLayout;
 use crate::tui::theme::Glyphs;
+use crate::tui::view::outlines;
 use sudoscope_core::grid::{Alphabet, Digits, Geometry, HouseKind, Variant};
 use sudoscope_core::logic::{Link, LinkKind};
 
@@ -49,7 +51,6 @@ fn mark_chain(marks: &mut [Marks], links: &[Link]) {
 /// then are the solver's digits drawn into the empty cells (a panel with no room shows
 /// nothing, its digits included).
 pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout, solver_shown: bool) {
-    draw_lines(app, buf, b);
     let game = &app.game;
     let geometry = game.geometry();
     let n = game.size();
@@ -93,6 +94,17 @@ pub fn draw(app: &App, buf: &mut Buffer, b: &BoardLayout, solver_shown: bool) {
             }
         }
         _ => {}
+    }
+    if outlined(geometry) && b.inner_lines() {
+        // A cage whose every cell is in the hint's pattern gets its sum marked too.
+        let highlighted: Vec<bool> = geometry
+            .cages()
+            .iter()
+            .map(|cage| cage.cells.iter().all(|&c| marks[c].pattern))
+            .collect();
+        outlines::draw(app, buf, b, &highlighted);
+    } else {
+        draw_lines(app, buf, b);
     }
     let cursor = app.cursor;
     let cursor_digit = game.entry(cursor);

@@ -6,6 +6,7 @@ pub mod board;
 pub mod continue_list;
 pub mod hint;
 pub mod history;
+pub mod outlines;
 pub mod overlays;
 pub mod side;
 
@@ -34,10 +35,7 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
 /// beside the standings this way, straight into its own frame).
 #[must_use = "the layout goes back to the app as Msg::Drawn"]
 pub fn render_in(app: &App, frame: &mut Frame, area: Rect) -> Hits {
-    let game = &app.game;
-    let n = game.size();
-    let k = game.geometry().box_size().unwrap_or(n);
-    let screen = crate::tui::layout::compute(area, n, k, app.panel_open);
+    let screen = crate::tui::layout::for_geometry(area, app.game.geometry(), app.panel_open);
     let mut hits = Hits {
         panel_hidden: screen
             .panel_needs
@@ -146,13 +144,7 @@ pub fn clock_area(app: &App, area: Rect) -> Option<Rect> {
     {
         return None;
     }
-    let game = &app.game;
-    let screen = crate::tui::layout::compute(
-        area,
-        game.size(),
-        game.geometry().box_size().unwrap_or(game.size()),
-        app.panel_open,
-    );
+    let screen = crate::tui::layout::for_geometry(area, app.game.geometry(), app.panel_open);
     screen.board.map(|_| screen.title)
 }
 

@@ -11,7 +11,6 @@ use super::clock;
 use crate::tui::app::{App, Confirm, NewGameForm, SIZE_CHOICES};
 use crate::tui::keymap::KEYS;
 use crate::tui::wrap::wrap_words;
-use sudoscope_core::grid::Variant;
 use sudoscope_core::logic::Step;
 
 /// A centred rectangle of at most `w`×`h` inside `area`.
@@ -201,7 +200,7 @@ pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
             let n = SIZE_CHOICES[form.size];
             format!("{n}×{n}")
         },
-        Variant::CLASSIC[form.variant].name().to_string(),
+        form.variant_choice().name().to_string(),
         if form.symmetric { "yes" } else { "no" }.to_string(),
         practise,
     ];

@@ -175,8 +175,43 @@ pub fn generate_cancellable(
     options: &GenerateOptions,
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
+    if !options.variant.is_classic() {
+        return shaped_for_game(options, cancel);
+    }
     let deadline = Instant::now() + options.timeout;
     generate_until(options, 0, Stop::at_or_cancelled(deadline, cancel))
+}
+
+/// A killer or jigsaw for the game's one call ([`generate_cancellable`]), made by
+/// [`generate_shaped`] within the options' time budget; a cancellation drops the answer.
+fn shaped_for_game(
+    options: &GenerateOptions,
+    cancel: &AtomicBool,
+) -> Result<Generated, GenerateError> {
+    let cancelled = || cancel.load(std::sync::atomic::Ordering::Relaxed);
+    if cancelled() {
+        return Err(GenerateError::Cancelled);
+    }
+    let shaped = generate_shaped(
+        &ShapedOptions {
+            variant: options.variant,
+            size: options.size,
+            level: options.level,
+            givens: false,
+            seed: options.seed,
+            timeout: options.timeout,
+        },
+        0,
+    )?;
+    if cancelled() {
+        return Err(GenerateError::Cancelled);
+    }
+    Ok(Generated {
+        puzzle: shaped.puzzle,
+        solution: shaped.solution,
+        rating: shaped.rating,
+        se: None,
+    })
 }
 
 fn generate_until(
