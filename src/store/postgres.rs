@@ -153,11 +153,6 @@ pub fn runtime_and_pool(
     Ok((runtime, pool))
 }
 
-/// Whether `text` names a PostgreSQL database rather than a file.
-pub fn is_postgres_url(text: &str) -> bool {
-    text.starts_with("postgres://") || text.starts_with("postgresql://")
-}
-
 /// How one try of a call failed.
 enum Failure {
     /// No connection could be had.

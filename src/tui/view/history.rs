@@ -191,28 +191,27 @@ pub fn board_lines(app: &App, view: &BoardsView, wide: bool) -> Vec<Line<'static
     let theme = &app.theme;
     let ascii = theme.glyphs.ascii;
     let mut lines = Vec::new();
+    // The player's place on the board shown: a ranked finish of another level is not here.
+    let ranked_here = view
+        .boards
+        .daily
+        .iter()
+        .chain(view.boards.my_daily.iter())
+        .find(|r| r.me)
+        .map(|r| r.rank);
     let standing = match (view.seat, view.last_finish) {
         (Some(why), _) => Some((why.to_string(), theme.error)),
         (None, Some(Ok(()))) if view.name.is_none() => Some((
             "your finish is ranked: pick a name (n) to be listed".to_string(),
             theme.success,
         )),
-        (None, Some(Ok(()))) => {
-            let rank = view
-                .boards
-                .daily
-                .iter()
-                .chain(view.boards.my_daily.iter())
-                .find(|r| r.me)
-                .map(|r| r.rank);
-            let text = match rank {
-                Some(rank) => format!("your finish is ranked #{rank}"),
-                None => "your finish is ranked".to_string(),
-            };
-            Some((text, theme.success))
-        }
+        (None, Some(Ok(()))) if ranked_here.is_some() => Some((
+            format!("your finish is ranked #{}", ranked_here.unwrap_or_default()),
+            theme.success,
+        )),
         (None, Some(Err(why))) => Some((why.to_string(), theme.error)),
-        (None, None) => view.name.as_ref().map(|name| {
+        // No finish, or a ranked one of another level's board: only who the player is.
+        (None, _) => view.name.as_ref().map(|name| {
             (
                 format!("you are {} (n changes it)", shown(name, ascii)),
                 theme.dim,
