@@ -660,3 +660,27 @@ fn the_help_hint_stays_in_the_title_at_80_columns() {
         "{title}"
     );
 }
+
+/// A store that does not answer in time closes the stats and the leaderboards with one line
+/// saying so, instead of "reading…" for ever; the next `t` asks again.
+#[test]
+fn a_store_that_cannot_answer_is_said_not_waited_on() {
+    use sudoscope::store::Answer;
+    for key in ['t', 'w'] {
+        let mut app = app_for(EASY, false);
+        keys(&mut app, &key.to_string());
+        assert!(text(&draw(&app, 100, 30)).contains("reading"), "{key}");
+        app.update(Msg::Stored(Answer::Unavailable));
+        let screen = text(&draw(&app, 100, 30));
+        assert!(!screen.contains("reading"), "{key}: {screen}");
+        assert!(
+            screen.contains("the store cannot be reached just now"),
+            "{key}: {screen}"
+        );
+        keys(&mut app, &key.to_string());
+        assert!(
+            text(&draw(&app, 100, 30)).contains("reading"),
+            "asked again"
+        );
+    }
+}

@@ -73,6 +73,21 @@ impl App {
         }
     }
 
+    /// The store did not answer in time: a screen waiting on it closes and says so (the
+    /// next `t` or `w` asks again), and a name being chosen stays open to be tried again.
+    pub(super) fn store_unavailable(&mut self) {
+        const SAID: &str = "the store cannot be reached just now: try again in a moment";
+        match &mut self.overlay {
+            Overlay::Stats(None) | Overlay::Boards(None) => {
+                self.overlay = Overlay::None;
+                self.say(SAID, Tone::Bad);
+            }
+            Overlay::Name { error, .. } => *error = Some(SAID.to_string()),
+            _ => {}
+        }
+        self.boards_after_finish = false;
+    }
+
     /// The store took the name, or said why not.
     pub(super) fn name_arrived(&mut self, answer: Result<String, String>) -> Vec<Effect> {
         match answer {
