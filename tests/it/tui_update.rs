@@ -1331,3 +1331,52 @@ fn the_new_game_dialog_offers_se_10_and_up() {
         ref other => panic!("no SE rating: {other:?}"),
     }
 }
+
+/// `q` closes the stats and the leaderboards like any other key (their footer says so),
+/// and where games are not kept (an anonymous SSH session) quitting an unfinished game asks
+/// first; Ctrl-C still quits at once.
+#[test]
+fn q_closes_screens_and_asks_before_losing_a_game_not_kept() {
+    for screen in ['t', 'w'] {
+        let mut a = app();
+        ch(&mut a, screen);
+        let effects = ch(&mut a, 'q');
+        assert!(
+            !effects.contains(&Effect::Quit),
+            "{screen} then q: {effects:?}"
+        );
+        assert!(
+            matches!(a.overlay(), Overlay::None),
+            "{screen} then q closes"
+        );
+    }
+    let mut a = app();
+    a.games_not_kept();
+    ch(&mut a, '5');
+    let effects = ch(&mut a, 'q');
+    assert!(!effects.contains(&Effect::Quit), "asks first: {effects:?}");
+    assert!(matches!(a.overlay(), Overlay::Confirm(Confirm::Quit)));
+    let question = Confirm::Quit.question();
+    assert!(question.contains("not kept"), "{question}");
+    assert!(!ch(&mut a, 'n').contains(&Effect::Quit), "n keeps playing");
+    ch(&mut a, 'q');
+    assert!(ch(&mut a, 'y').contains(&Effect::Quit), "y quits");
+    let mut a = app();
+    a.games_not_kept();
+    assert!(ctrl(&mut a, 'c').contains(&Effect::Quit), "Ctrl-C at once");
+    // A kept game quits at once, saved.
+    let mut a = app();
+    ch(&mut a, '5');
+    assert!(ch(&mut a, 'q').contains(&Effect::Quit));
+    // The key table no longer promises a save where there is none.
+    for k in sudoscope::tui::keymap::KEYS {
+        if k.keys == "q" {
+            assert!(
+                !k.what.ends_with("(the game is saved)"),
+                "{}: {}",
+                k.section,
+                k.what
+            );
+        }
+    }
+}

@@ -358,6 +358,8 @@ pub enum Confirm {
     RevealAll,
     /// Leave the unfinished game for today's puzzle at this level.
     Daily(Level),
+    /// Quit where the game is not kept (an anonymous SSH session).
+    Quit,
 }
 
 impl Confirm {
@@ -376,6 +378,10 @@ impl Confirm {
             Confirm::RevealAll => "Reveal the whole solution? This game then sets no best time.",
             Confirm::Daily(_) => {
                 "Leave this unfinished game for today's puzzle? It stays in the continue list (o)."
+            }
+            Confirm::Quit => {
+                "Quit? This game is not kept: a game played without an SSH key ends with the \
+                 session."
             }
         }
     }
@@ -496,6 +502,8 @@ pub struct App {
     today: Today,
     /// A daily was just finished: the leaderboards asked for come up by themselves.
     boards_after_finish: bool,
+    /// Whether the runner keeps games past the session (not for an anonymous SSH player).
+    games_kept: bool,
     /// The runner has race rooms (over SSH): the new-game dialog offers them.
     pub(crate) rooms: bool,
 }
@@ -590,6 +598,7 @@ impl App {
             daily,
             today: real_today(),
             boards_after_finish: false,
+            games_kept: true,
             rooms: false,
         })
     }
@@ -599,12 +608,23 @@ impl App {
         self.theme = theme;
     }
 
-    /// Shows a one-line message in the status bar (the runner reports a corrupt save here).
     /// Offers race rooms in the new-game dialog (the runner can carry them out).
     pub fn offer_rooms(&mut self) {
         self.rooms = true;
     }
 
+    /// The runner keeps no game past the session (an anonymous SSH player): `q` asks before
+    /// leaving an unfinished one.
+    pub fn games_not_kept(&mut self) {
+        self.games_kept = false;
+    }
+
+    /// `q`: quits, first asking when an unfinished game would be lost.
+    pub(super) fn quit(&mut self) -> Vec<Effect> {
+        self.ask_first(Confirm::Quit)
+    }
+
+    /// Shows a one-line message in the status bar (the runner reports a corrupt save here).
     pub fn notify(&mut self, text: impl Into<String>) {
         self.message = Some((text.into(), Tone::Bad));
     }
@@ -1034,6 +1054,7 @@ impl App {
             }
             Confirm::RevealAll => self.reveal_all(),
             Confirm::Daily(level) => self.play_today(level),
+            Confirm::Quit => self.save_and_quit(),
         }
     }
 
@@ -1085,6 +1106,7 @@ impl App {
                 self.has_unfinished_work()
             }
             Confirm::RevealAll => self.game.completed().is_none(),
+            Confirm::Quit => !self.games_kept && self.has_unfinished_work(),
         };
         if ask {
             self.overlay = Overlay::Confirm(confirm);

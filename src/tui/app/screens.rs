@@ -108,11 +108,10 @@ impl App {
         }
     }
 
-    /// The stats screen: `w` goes to the leaderboards, `q` quits, any other key closes.
+    /// The stats screen: `w` goes to the leaderboards, any other key (`q` too) closes.
     pub(super) fn stats_key(&mut self, key: KeyEvent) -> Vec<Effect> {
         match key.code {
             KeyCode::Char('w') => self.open_boards(),
-            KeyCode::Char('q') => self.save_and_quit(),
             _ => {
                 self.overlay = Overlay::None;
                 Vec::new()
@@ -120,7 +119,7 @@ impl App {
         }
     }
 
-    /// The leaderboards: another level, a name, the stats, quit; any other key closes.
+    /// The leaderboards: another level, a name, the stats; any other key (`q` too) closes.
     pub(super) fn boards_key(&mut self, key: KeyEvent) -> Vec<Effect> {
         let shown = match &self.overlay {
             Overlay::Boards(Some(view)) => Some(view.clone()),
@@ -157,7 +156,6 @@ impl App {
                 Vec::new()
             }
             KeyCode::Char('t') => self.open_stats(),
-            KeyCode::Char('q') => self.save_and_quit(),
             _ => {
                 self.overlay = Overlay::None;
                 Vec::new()
