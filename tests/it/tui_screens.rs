@@ -684,3 +684,34 @@ fn a_store_that_cannot_answer_is_said_not_waited_on() {
         );
     }
 }
+
+/// A technique to practise decides the puzzle's difficulty, so the dialog says the Level is
+/// not used before Enter; and `d` names the level its daily is played at, which an SE band
+/// has none of.
+#[test]
+fn the_new_game_dialog_says_which_choice_wins() {
+    let mut app = app_for(EASY, false);
+    keys(&mut app, "g");
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Left);
+    let screen = text(&draw(&app, 100, 30));
+    assert!(screen.contains("SE 10+"), "{screen}");
+    assert!(
+        screen.contains("daily 9×9 at medium"),
+        "d names its level: {screen}"
+    );
+    assert!(!screen.contains("not used"), "{screen}");
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Right);
+    let screen = text(&draw(&app, 100, 30));
+    assert!(screen.contains("Pointing"), "{screen}");
+    assert!(
+        screen.contains("Practise sets the difficulty: Level is not used"),
+        "{screen}"
+    );
+    // Back to the first level: the daily is at that level.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Right);
+    let screen = text(&draw(&app, 100, 30));
+    assert!(screen.contains("daily 9×9 at easy"), "{screen}");
+}

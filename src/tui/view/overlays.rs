@@ -217,9 +217,20 @@ pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
         ]));
     }
     lines.push(Line::from(""));
+    // A drill is made to its technique (nothing rated above it): said before Enter, not
+    // found out after.
+    if form.practise_choice().is_some()
+        && (form.level_choice().is_some() || form.band_choice().is_some())
+    {
+        lines.push(Line::from(Span::styled(
+            " Practise sets the difficulty: Level is not used",
+            theme.dim,
+        )));
+    }
+    let daily = crate::tui::app::daily_level(form.level_choice());
     lines.push(Line::from(vec![
         Span::styled(" d", theme.key),
-        Span::raw(" Today's puzzle: the daily 9×9 at this level"),
+        Span::raw(format!(" Today's puzzle: the daily 9×9 at {}", daily.id())),
     ]));
     if app.rooms {
         lines.push(Line::from(vec![
