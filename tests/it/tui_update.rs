@@ -366,11 +366,10 @@ fn open_dialog_typed_or_pasted() {
         other => panic!("bad text keeps the dialog with an error: {other:?}"),
     }
     key(&mut a, KeyCode::Esc);
-    // Pasting while playing opens the dialog with the text.
+    // Pasting while playing opens the pasted puzzle at once.
     let other = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9";
-    a.update(Msg::Event(Event::Paste(other.to_string())));
-    assert!(matches!(a.overlay(), Overlay::Open { .. }));
-    let effects = key(&mut a, KeyCode::Enter);
+    let effects = a.update(Msg::Event(Event::Paste(other.to_string())));
+    assert!(matches!(a.overlay(), Overlay::None));
     assert_left_and_new_game_saved(&effects);
     assert_eq!(a.game().entry(0), 4);
     assert!(a.game().solution().is_some());
@@ -382,7 +381,8 @@ const OTHER: &str =
 
 /// Defect: a move made, then a puzzle pasted (bracketed paste) and Enter: the game was
 /// replaced without a question, and `u` had nothing to undo. A paste now asks first, with
-/// the question `o` and `g` ask; no keeps the game, yes opens the dialog holding the paste.
+/// the question `o` and `g` ask; no keeps the game, yes opens the pasted puzzle (no second
+/// Enter), and the question does not say the game is lost: it stays in the continue list.
 #[test]
 fn pasting_over_an_unfinished_game_asks_first() {
     let mut a = app();
@@ -398,18 +398,37 @@ fn pasting_over_an_unfinished_game_asks_first() {
         screen.contains("unfinished") && screen.contains("pasted"),
         "{screen}"
     );
+    assert!(!screen.contains("cannot be brought back"), "{screen}");
+    assert!(screen.contains("continue list"), "{screen}");
     ch(&mut a, 'n');
     assert!(matches!(a.overlay(), Overlay::None));
     assert_eq!(a.game().entry(0), digit_at(0), "no keeps the game");
-    // Asked again, Enter says yes: the dialog holds the pasted text, Enter opens it.
+    // Asked again, Enter says yes: the pasted puzzle is the game at once.
     a.update(Msg::Event(Event::Paste(OTHER.to_string())));
     key(&mut a, KeyCode::Enter);
-    match a.overlay() {
-        Overlay::Open { text, error: None } => assert_eq!(text, OTHER),
-        other => panic!("yes opens the dialog with the paste: {other:?}"),
-    }
-    key(&mut a, KeyCode::Enter);
+    assert!(matches!(a.overlay(), Overlay::None), "{:?}", a.overlay());
     assert_eq!(a.game().entry(0), 4, "the pasted puzzle is the game now");
+    // Text that is not a puzzle stays in the dialog, saying why.
+    a.update(Msg::Event(Event::Paste("not a puzzle".to_string())));
+    if matches!(a.overlay(), Overlay::Confirm(_)) {
+        ch(&mut a, 'y');
+    }
+    match a.overlay() {
+        Overlay::Open { text, error } => {
+            assert_eq!(text, "not a puzzle");
+            assert!(error.is_some());
+        }
+        other => panic!("{other:?}"),
+    }
+    // At 80 columns a typed line longer than the dialog does not push its keys off it.
+    let screen = render(&mut a, 80, 24);
+    assert!(screen.contains("Ctrl-u"), "{screen}");
+    for c in OTHER.chars() {
+        ch(&mut a, c);
+    }
+    let screen = render(&mut a, 80, 24);
+    assert!(screen.contains("Ctrl-u"), "the keys stay: {screen}");
+    key(&mut a, KeyCode::Esc);
     // A paste that was declined is not kept for a later question.
     ch(&mut a, '1');
     a.update(Msg::Event(Event::Paste(EASY.to_string())));

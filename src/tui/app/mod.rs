@@ -373,7 +373,7 @@ impl Confirm {
                 "Leave this unfinished game to open another? It stays in the continue list (o)."
             }
             Confirm::Paste => {
-                "Leave this unfinished game to open the pasted puzzle? It cannot be brought back."
+                "Leave this unfinished game for the pasted puzzle? It stays in the continue list (o)."
             }
             Confirm::RevealAll => "Reveal the whole solution? This game then sets no best time.",
             Confirm::Daily(_) => {
@@ -1047,10 +1047,11 @@ impl App {
         match confirm {
             Confirm::NewGame => self.open_new_game_dialog(),
             Confirm::Open => self.open_open_dialog(),
+            // Opened at once; text that is not a puzzle stays in the dialog with why.
             Confirm::Paste => {
                 let text = self.pasted.take().unwrap_or_default();
                 self.overlay = Overlay::Open { text, error: None };
-                Vec::new()
+                self.open_text()
             }
             Confirm::RevealAll => self.reveal_all(),
             Confirm::Daily(level) => self.play_today(level),
@@ -1405,8 +1406,8 @@ impl App {
                 text.push_str(&pasted[..cut]);
                 *error = None;
             }
-            // A paste while playing opens the dialog with the text, asking first (as `o`
-            // does) when that leaves unfinished work.
+            // A paste while playing opens the pasted puzzle, asking first (as `o` does) when
+            // that leaves unfinished work.
             Overlay::None => {
                 self.pasted = Some(pasted);
                 return self.ask_first(Confirm::Paste);

@@ -278,14 +278,30 @@ pub fn open(app: &App, frame: &mut Frame, area: Rect, text: &str, error: Option<
         Line::from(".ss/.sdk, pencilmarks), or type it; Enter opens it."),
         Line::from(""),
     ]);
+    // Each line of the text on one row of the dialog (its end, where typing goes): a line
+    // wrapped onto more rows would push the keys out of the box.
+    let width = 96.min(area.width);
+    let room = usize::from(width.saturating_sub(4)).max(1);
     let shown: Vec<&str> = text.lines().collect();
     let start = shown.len().saturating_sub(9);
     for l in &shown[start..] {
-        let l: String = l.chars().take(90).collect();
+        let count = l.chars().count();
+        let l: String = if count > room {
+            std::iter::once('…')
+                .chain(l.chars().skip(count + 1 - room))
+                .collect()
+        } else {
+            l.to_string()
+        };
         lines.push(Line::from(Span::styled(l, theme.entry)));
     }
     if text.is_empty() {
         lines.push(Line::from(Span::styled("(nothing yet)", theme.dim)));
+    } else if !app.continue_games().is_empty() {
+        lines.push(Line::from(Span::styled(
+            "(Ctrl-u clears the text: the unfinished games are listed again)",
+            theme.dim,
+        )));
     }
     lines.push(Line::from(""));
     if let Some(e) = error {
@@ -299,7 +315,7 @@ pub fn open(app: &App, frame: &mut Frame, area: Rect, text: &str, error: Option<
         Span::styled("Esc", theme.key),
         Span::raw(" cancel"),
     ]));
-    let rect = centered(area, 96, lines.len() as u16 + 2);
+    let rect = centered(area, width, lines.len() as u16 + 2);
     popup(app, frame, rect, " Open a puzzle ".into(), lines, 0);
 }
 
