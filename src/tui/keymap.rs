@@ -130,7 +130,11 @@ pub const KEYS: &[KeyHelp] = &[
         "i",
         "hint: technique → highlighted pattern → explanation",
     ),
-    key("Help", "a", "apply the hinted step"),
+    key(
+        "Help",
+        "a",
+        "apply the hinted step (with no hint shown, the next one: one hint used)",
+    ),
     key("Help", "v", "solution path: every remaining logical step"),
     key(
         "Help",

@@ -1399,3 +1399,32 @@ fn q_closes_screens_and_asks_before_losing_a_game_not_kept() {
         }
     }
 }
+
+/// `a` with no hint card finds the next step and applies it, whether the step is found at
+/// once (a 9×9 single) or by a job (a 16×16 board, a Sudoku Explainer chain): one behaviour,
+/// counted as one hint either way.
+#[test]
+fn apply_without_a_card_applies_the_step_however_it_is_found() {
+    let mut a = app();
+    let before = a.game().entries().to_vec();
+    let effects = ch(&mut a, 'a');
+    settle(&mut a, effects);
+    assert_ne!(a.game().entries(), &before[..], "9×9: applied");
+    assert_eq!(a.game().hints_used, 1);
+    let sixteen = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/16x16-easy.txt"),
+    )
+    .expect("the 16×16 puzzles");
+    let line = sixteen
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("a puzzle");
+    let puzzle = parse_puzzle(line, ReadOptions::default()).unwrap();
+    let mut a = app_from(StartGame::Puzzle(puzzle), false, false);
+    let before = a.game().entries().to_vec();
+    let effects = ch(&mut a, 'a');
+    settle(&mut a, effects);
+    assert_ne!(a.game().entries(), &before[..], "16×16: applied when found");
+    assert_eq!(a.game().hints_used, 1);
+}

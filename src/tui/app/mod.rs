@@ -502,6 +502,8 @@ pub struct App {
     today: Today,
     /// A daily was just finished: the leaderboards asked for come up by themselves.
     boards_after_finish: bool,
+    /// `a` asked for a step that a job is looking for: it is applied when it comes.
+    apply_when_found: bool,
     /// Whether the runner keeps games past the session (not for an anonymous SSH player).
     games_kept: bool,
     /// The runner has race rooms (over SSH): the new-game dialog offers them.
@@ -599,6 +601,7 @@ impl App {
             today: real_today(),
             boards_after_finish: false,
             games_kept: true,
+            apply_when_found: false,
             rooms: false,
         })
     }
@@ -799,6 +802,9 @@ impl App {
                 self.waiting = None;
                 self.message = None;
                 self.hint = Some(self.new_hint(step));
+                if std::mem::take(&mut self.apply_when_found) {
+                    return self.apply_hint();
+                }
                 Vec::new()
             }
             Outcome::Rated(rated) => {
@@ -1250,6 +1256,7 @@ impl App {
         }
         let id = self.job_id();
         self.waiting = Some((id, Waiting::Hint));
+        self.apply_when_found = false;
         self.say(note, Tone::Info);
         vec![Effect::Work(Job::hint(id, board, unique))]
     }
@@ -1274,7 +1281,12 @@ impl App {
                 let effects = self.advance_hint();
                 match &self.hint {
                     Some(Hint::Step { step, .. }) => step.clone(),
-                    _ => return effects,
+                    _ => {
+                        // Found by a job: applied when it comes, as a step found at once is.
+                        self.apply_when_found =
+                            self.waiting.is_some_and(|(_, w)| w == Waiting::Hint);
+                        return effects;
+                    }
                 }
             }
         };
