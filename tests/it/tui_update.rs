@@ -1428,3 +1428,20 @@ fn apply_without_a_card_applies_the_step_however_it_is_found() {
     assert_ne!(a.game().entries(), &before[..], "16×16: applied when found");
     assert_eq!(a.game().hints_used, 1);
 }
+
+/// A race's board offers no new game (a race is one puzzle): its solved banner names the key
+/// that leaves the room instead of `g`, which a race refuses.
+#[test]
+fn a_race_boards_banner_offers_leaving_not_a_new_game() {
+    for racing in [false, true] {
+        let mut a = app();
+        if racing {
+            a.in_race();
+        }
+        solve_by_hand(&mut a);
+        let screen = render(&mut a, 80, 24);
+        assert_eq!(screen.contains("g new game"), !racing, "{screen}");
+        assert_eq!(screen.contains("g starts a new game"), !racing, "{screen}");
+        assert_eq!(screen.contains("leave the race"), racing, "{screen}");
+    }
+}

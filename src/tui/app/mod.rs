@@ -502,6 +502,8 @@ pub struct App {
     today: Today,
     /// A daily was just finished: the leaderboards asked for come up by themselves.
     boards_after_finish: bool,
+    /// A race's board (see [`App::in_race`]).
+    race_board: bool,
     /// `a` asked for a step that a job is looking for: it is applied when it comes.
     apply_when_found: bool,
     /// Whether the runner keeps games past the session (not for an anonymous SSH player).
@@ -602,6 +604,7 @@ impl App {
             boards_after_finish: false,
             games_kept: true,
             apply_when_found: false,
+            race_board: false,
             rooms: false,
         })
     }
@@ -614,6 +617,16 @@ impl App {
     /// Offers race rooms in the new-game dialog (the runner can carry them out).
     pub fn offer_rooms(&mut self) {
         self.rooms = true;
+    }
+
+    /// This board is a race's: one puzzle, no new game offered (its runner refuses them).
+    pub fn in_race(&mut self) {
+        self.race_board = true;
+    }
+
+    /// Whether this board is a race's.
+    pub fn is_race_board(&self) -> bool {
+        self.race_board
     }
 
     /// The runner keeps no game past the session (an anonymous SSH player): `q` asks before
@@ -1011,7 +1024,12 @@ impl App {
                     self.banner_closed = false;
                     self.finish = Some(self.record_finish(time));
                 }
-                self.say("Solved! g starts a new game", Tone::Good);
+                let next = if self.race_board {
+                    "Solved! q leaves the race"
+                } else {
+                    "Solved! g starts a new game"
+                };
+                self.say(next, Tone::Good);
                 let save = self.finish_save(time);
                 let first = matches!(&save, Effect::Save(s) if s.finish.is_some());
                 let mut effects = vec![save];

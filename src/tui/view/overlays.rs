@@ -463,9 +463,14 @@ pub fn banner(app: &App, frame: &mut Frame, board: Rect) {
         lines.push(Line::from(rated.join(" · ")));
     }
     lines.push(Line::from(""));
+    let (again, what) = if app.is_race_board() {
+        ("q", " leave the race   ")
+    } else {
+        ("g", " new game   ")
+    };
     lines.push(Line::from(vec![
-        Span::styled("g", theme.key),
-        Span::raw(" new game   "),
+        Span::styled(again, theme.key),
+        Span::raw(what),
         Span::styled("Esc", theme.key),
         Span::raw(" close"),
     ]));
