@@ -715,3 +715,16 @@ fn the_new_game_dialog_says_which_choice_wins() {
     let screen = text(&draw(&app, 100, 30));
     assert!(screen.contains("daily 9×9 at easy"), "{screen}");
 }
+
+/// One game is "1 game" on the stats screen.
+#[test]
+fn one_game_is_said_in_the_singular() {
+    let app = app_for(EASY, false);
+    let mut report = sudoscope::store::stats::report(&[], 0, None);
+    report.games = 1;
+    let text: String = sudoscope::tui::view::history::stats_lines(&app, &report)
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    assert!(text.contains(" 1 game ·"), "{text}");
+}

@@ -39,7 +39,13 @@ pub fn stats(app: &App, frame: &mut Frame, area: Rect, report: Option<&StatsRepo
 pub fn stats_lines(app: &App, report: &StatsReport) -> Vec<Line<'static>> {
     let theme = &app.theme;
     let mut lines = vec![Line::from(vec![
-        Span::styled(format!(" {} games", report.games), theme.accent),
+        Span::styled(
+            match report.games {
+                1 => " 1 game".to_string(),
+                n => format!(" {n} games"),
+            },
+            theme.accent,
+        ),
         Span::raw(format!(
             " · daily streak {} (longest {})",
             report.streak.current, report.streak.longest
