@@ -280,7 +280,8 @@ pub struct PlayArgs {
         value_name = "N",
         num_args = 0..=1,
         default_missing_value = "1",
-        value_parser = clap::value_parser!(u64).range(1..),
+        // The numbers `--list` can print: a player keeps this many unfinished games.
+        value_parser = clap::value_parser!(u64).range(1..=sudoscope::store::KEEP_UNFINISHED as u64),
         conflicts_with_all = ["puzzle", "file", "index", "level", "size", "variant"]
     )]
     pub continue_game: Option<u64>,

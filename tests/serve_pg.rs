@@ -6,8 +6,9 @@
 //! line and a failing exit; a second server on one SQLite file is refused; two racers on two
 //! instances race each other through a database restart and a `kill -9`.
 //!
-//! Each test has a database of its own. The restart test restarts the machine's PostgreSQL
-//! server, which every test using it feels, so it lives in this binary only, and the tests of
+//! Each test has a database of its own. The restart tests restart the machine's PostgreSQL
+//! server, only when `SUDOSCOPE_TEST_RESTART_POSTGRES=1` asks for it (CI sets it); that is
+//! felt by every test using the server, so it lives in this binary only, and the tests of
 //! this binary that use the server take one lock: none of them runs during a restart.
 //! `cargo test` runs test binaries one after another, so the PostgreSQL tests of other
 //! binaries (`pg_store`) never run during it either; run by hand beside them, they may fail.
@@ -209,9 +210,22 @@ impl Drop for StartAgain {
     }
 }
 
+/// The variable that lets a test run stop and start the machine's PostgreSQL cluster: a
+/// contributor's database is never restarted unless they ask for it (CI does, in `.ci/run`).
+const RESTART_OPT_IN: &str = "SUDOSCOPE_TEST_RESTART_POSTGRES";
+
 /// The cluster a test may stop and start, when the tools, the server and the cluster are all
-/// there; else says why the test skips (and fails under CI, where they must be).
+/// there and [`RESTART_OPT_IN`] is `1`; else says why the test skips (and fails under CI,
+/// where they must be).
 fn restartable(test: &str) -> Option<String> {
+    let ci = std::env::var("CI").as_deref() == Ok("true");
+    if std::env::var(RESTART_OPT_IN).as_deref() != Ok("1") {
+        assert!(!ci, "{test}: {RESTART_OPT_IN}=1 is needed under CI=true");
+        eprintln!(
+            "{test}: skipped, it restarts the machine's PostgreSQL: set {RESTART_OPT_IN}=1 to run it"
+        );
+        return None;
+    }
     if !tools_present() || !available(test) {
         return None;
     }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sudoscope::serve::{self, ServeOptions};
+use sudoscope::store::location::Location;
 use sudoscope::tui::panel::StepPool;
 
 use super::io::Failure;
@@ -25,14 +26,10 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
     if let Some(path) = &args.host_key {
         options.host_key = path.clone();
     }
-    match &args.store {
-        Some(url) if sudoscope::store::postgres::is_postgres_url(url) => {
-            options.postgres = Some(url.clone());
-        }
-        // `sqlite:PATH`, or a bare path.
-        Some(file) => {
-            options.database = PathBuf::from(file.strip_prefix("sqlite:").unwrap_or(file));
-        }
+    match args.store.as_deref().map(sudoscope::store::location::parse) {
+        Some(Ok(Location::Postgres(url))) => options.postgres = Some(url),
+        Some(Ok(Location::Sqlite(path))) => options.database = path,
+        Some(Err(said)) => return Err(Failure::usage(said)),
         None => {}
     }
     options.authorized_keys = args.authorized_keys.clone();

@@ -53,6 +53,7 @@ pub const ANONYMOUS_NOTICE: &str = "this game lasts only for this connection: to
 impl SessionApp for GameSession {
     fn start(&mut self, keeps_game: bool) -> Vec<SessionEffect> {
         if !keeps_game {
+            self.app.games_not_kept();
             self.app.tell(ANONYMOUS_NOTICE);
         } else if self.app.message().is_none() {
             self.app.tell(WELCOME);

@@ -239,6 +239,7 @@ impl RaceSession {
             pool: self.pool.clone(),
         };
         let mut app = App::new(config).ok()?;
+        app.in_race();
         app.game.level = room.settings.level;
         app.key_card = Some(match place {
             Joined::Spectator => SPECTATOR_KEYS,

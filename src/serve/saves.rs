@@ -25,6 +25,9 @@ pub const BACKLOG_LIMIT: usize = 64;
 /// The first pause before the backlog is tried again, and the longest.
 const FIRST_RETRY: Duration = Duration::from_millis(100);
 const LONGEST_RETRY: Duration = Duration::from_secs(2);
+/// How long a screen waits for the store's answer (stats, leaderboards) before it says the
+/// store cannot be reached: longer than a busy database takes, short enough to be waited.
+pub const ANSWER_WAIT: Duration = Duration::from_secs(6);
 
 /// A session's player in the store.
 #[derive(Clone)]
@@ -206,16 +209,23 @@ impl Saves {
         }
     }
 
-    /// The store's answer to the app's question.
-    pub async fn answer(&self, request: Request) -> Option<Answer> {
+    /// The store's answer to the app's question, within [`ANSWER_WAIT`]: when the store
+    /// fails or takes longer, [`Answer::Unavailable`], so the screen that asked says so
+    /// instead of waiting on "reading…" (the session itself waits for nothing longer).
+    pub async fn answer(&self, request: Request) -> Answer {
         let keeper = self.keeper.clone();
-        match tokio::task::spawn_blocking(move || lock(&keeper).answer(request)).await {
-            Ok(Ok(answer)) => Some(answer),
-            Ok(Err(e)) => {
+        let asked = tokio::task::spawn_blocking(move || lock(&keeper).answer(request));
+        match tokio::time::timeout(ANSWER_WAIT, asked).await {
+            Ok(Ok(Ok(answer))) => answer,
+            Ok(Ok(Err(e))) => {
                 tracing::warn!(session = self.session, error = %e, "a store query failed");
-                None
+                Answer::Unavailable
             }
-            Err(_) => None,
+            Ok(Err(_)) => Answer::Unavailable,
+            Err(_) => {
+                tracing::warn!(session = self.session, "a store query took too long");
+                Answer::Unavailable
+            }
         }
     }
 

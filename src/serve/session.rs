@@ -210,8 +210,7 @@ async fn race_session(
     let mut name = None;
     if context.resumable
         && let Some(saves) = saves
-        && let Some(crate::store::Answer::DisplayName(chosen)) =
-            saves.answer(Request::DisplayName).await
+        && let crate::store::Answer::DisplayName(chosen) = saves.answer(Request::DisplayName).await
     {
         name = chosen;
     }
@@ -320,9 +319,8 @@ async fn play_one(
     if fresh {
         let mut first = app.start(context.resumable);
         // The player's records, for the finish banner.
-        if let Some(saves) = saves
-            && let Some(records) = saves.answer(Request::Records).await
-        {
+        if let Some(saves) = saves {
+            let records = saves.answer(Request::Records).await;
             first.extend(app.work_done(Box::new(records)));
         }
         if let Some(flow) = apply(saves, &jobs, app, first).await {
@@ -464,9 +462,8 @@ async fn apply(
                 if let Some(earlier) = pending.take() {
                     write(saves, earlier).await;
                 }
-                if let Some(saves) = saves
-                    && let Some(answer) = saves.answer(request).await
-                {
+                if let Some(saves) = saves {
+                    let answer = saves.answer(request).await;
                     queue.extend(app.work_done(Box::new(answer)));
                 }
             }

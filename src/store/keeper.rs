@@ -83,6 +83,9 @@ pub enum Answer {
     DisplayName(Option<String>),
     /// A race finish is recorded; whether it was ranked (never: it is not a daily).
     Recorded(std::result::Result<(), Unranked>),
+    /// The store failed to answer, or took too long (a database away): the question may be
+    /// asked again later.
+    Unavailable,
 }
 
 /// The leaderboards as one player sees them.

@@ -18,6 +18,7 @@ mod files;
 mod keeper;
 mod kind;
 pub mod legacy;
+pub mod location;
 mod migrations;
 pub mod postgres;
 pub mod ranking;

@@ -43,6 +43,9 @@ const POOL_SIZE: usize = 16;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 /// How long a call waits for a free connection of the pool.
 const WAIT_TIMEOUT: Duration = Duration::from_secs(5);
+/// The longest one call (its tries and pauses included) may take before it fails as
+/// unreachable: past the pool's wait and a connection's opening.
+const CALL_TIMEOUT: Duration = Duration::from_secs(10);
 /// Tries of a call that failed before anything was committed, and the first pause between
 /// them (doubled each time): short, because a session waits for its save.
 const ATTEMPTS: u32 = 3;
@@ -151,11 +154,6 @@ pub fn runtime_and_pool(
         .build()
         .map_err(|e| e.to_string())?;
     Ok((runtime, pool))
-}
-
-/// Whether `text` names a PostgreSQL database rather than a file.
-pub fn is_postgres_url(text: &str) -> bool {
-    text.starts_with("postgres://") || text.starts_with("postgresql://")
 }
 
 /// How one try of a call failed.
@@ -367,8 +365,19 @@ impl PgStore {
         let Some(runtime) = &self.runtime else {
             return Err(self.stopped());
         };
+        let shown = self.url.clone();
         runtime.spawn(async move {
-            let _ = sender.send(work.await);
+            // A database that stopped answering (a network gone quiet, not a closed
+            // connection) would hold the caller, and whatever it locked, for ever.
+            let answer = tokio::time::timeout(CALL_TIMEOUT, work)
+                .await
+                .unwrap_or_else(|_| {
+                    Err(StoreError::Unreachable {
+                        url: shown,
+                        reason: format!("no answer within {} s", CALL_TIMEOUT.as_secs()),
+                    })
+                });
+            let _ = sender.send(answer);
         });
         receiver.recv().map_err(|_| self.stopped())?
     }

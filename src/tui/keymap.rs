@@ -130,7 +130,11 @@ pub const KEYS: &[KeyHelp] = &[
         "i",
         "hint: technique → highlighted pattern → explanation",
     ),
-    key("Help", "a", "apply the hinted step"),
+    key(
+        "Help",
+        "a",
+        "apply the hinted step (with no hint shown, the next one: one hint used)",
+    ),
     key("Help", "v", "solution path: every remaining logical step"),
     key(
         "Help",
@@ -168,7 +172,11 @@ pub const KEYS: &[KeyHelp] = &[
         "Esc",
         "close a hint, a message or the banner; stop a generation",
     ),
-    key("App", "q", "quit (the game is saved)"),
+    key(
+        "App",
+        "q",
+        "quit (the game is saved; without an SSH key, asks first: it is not kept)",
+    ),
     key("App", "Ctrl-c", "quit at once, from anywhere"),
     key(
         "Hint card",
@@ -241,13 +249,11 @@ pub const KEYS: &[KeyHelp] = &[
     key("Help and path", "Home  g  /  End  G", "the top / the end"),
     key("Help and path", "q  Esc", "close (as does any other key)"),
     key("Stats", "w", "the leaderboards"),
-    key("Stats", "q", "quit (the game is saved)"),
-    key("Stats", "any other key", "close"),
+    key("Stats", "any other key", "close (q too)"),
     key("Leaderboards", "← →  h l", "another level of the same day"),
     key("Leaderboards", "n", "choose or change your name"),
     key("Leaderboards", "t", "your stats"),
-    key("Leaderboards", "q", "quit (the game is saved)"),
-    key("Leaderboards", "any other key", "close"),
+    key("Leaderboards", "any other key", "close (q too)"),
     key(
         "Name",
         "Enter",

@@ -674,3 +674,89 @@ fn a_short_missing_file_name_is_not_read_as_a_puzzle() {
         .assert()
         .code(predicate::ne(2));
 }
+
+/// A `--store` whose scheme is not understood is refused before anything is created: it
+/// never becomes a SQLite file named after the URL, which would split players that several
+/// instances were meant to share.
+#[test]
+fn serve_refuses_a_store_it_does_not_understand() {
+    for url in ["mysql://root@127.0.0.1/test", "redis:x", "SQLITE3:saves.db"] {
+        let cwd = tempfile::tempdir().expect("a temporary folder");
+        let data = tempfile::tempdir().expect("a temporary folder");
+        let output = sudoscope()
+            .current_dir(cwd.path())
+            .args([
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+                "--store",
+                url,
+                "--data-dir",
+            ])
+            .arg(data.path())
+            .timeout(Duration::from_secs(20))
+            .output()
+            .expect("the command runs");
+        let stderr = assert_clean_failure(&output);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("--store"), "names the option: {stderr}");
+        let left: Vec<_> = std::fs::read_dir(cwd.path()).expect("read").collect();
+        assert!(
+            left.is_empty(),
+            "{url}: nothing created in the current folder"
+        );
+    }
+}
+
+/// Schemes are case-insensitive: `Postgres://` and `SQLite:` mean what their lower-case
+/// forms mean.
+#[test]
+fn serve_reads_store_schemes_in_any_case() {
+    let cwd = tempfile::tempdir().expect("a temporary folder");
+    let data = tempfile::tempdir().expect("a temporary folder");
+    // Nothing listens on port 1: a PostgreSQL store fails to connect, and says so.
+    let output = sudoscope()
+        .current_dir(cwd.path())
+        .args(["serve", "--listen", "127.0.0.1:0", "--store"])
+        .arg("Postgres://root@127.0.0.1:1/test?connect_timeout=1")
+        .arg("--data-dir")
+        .arg(data.path())
+        .timeout(Duration::from_secs(30))
+        .output()
+        .expect("the command runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("PostgreSQL"),
+        "read as PostgreSQL: {stderr}"
+    );
+    let left: Vec<_> = std::fs::read_dir(cwd.path()).expect("read").collect();
+    assert!(left.is_empty(), "nothing created in the current folder");
+    // `SQLite:PATH` is the file PATH.
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("sudoscope"))
+        .current_dir(cwd.path())
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--store",
+            "SQLite:mine.db",
+            "--data-dir",
+        ])
+        .arg(data.path())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let mut lines = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    while lines.read_line(&mut line).expect("read") > 0 && !line.contains("serving on") {
+        line.clear();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(line.contains("serving on"), "the server started");
+    assert!(
+        cwd.path().join("mine.db").exists(),
+        "SQLite:mine.db is the file mine.db"
+    );
+}

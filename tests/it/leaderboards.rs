@@ -408,3 +408,48 @@ fn a_version_one_store_is_brought_up_with_its_streaks() {
         .expect("streak columns");
     assert_eq!(stored, (1, 2));
 }
+
+/// A ranked finish of one level says nothing on another level's board: "your finish is
+/// ranked" above "no ranked finish yet" contradicts itself.
+#[test]
+fn a_finish_is_spoken_of_only_on_its_own_board() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (store, now) = store_at(&dir.path().join("s.sqlite3"));
+    let day = "2026-11-28";
+    now.store(midnight(day) + 1000, Ordering::SeqCst);
+    let bob = named(&store, "key:bob", "bob");
+    let standing = store
+        .record_finish(bob, None, &daily(day, "hard", 90_000, 0), Seat::Keyed)
+        .expect("recorded");
+    assert_eq!(standing, Ok(()));
+    let keeper = Keeper::new(store.clone(), "key:bob")
+        .expect("keeper")
+        .with_seat(Seat::Keyed);
+    let app = App::new(AppConfig {
+        start: StartGame::Puzzle(
+            sudoscope_core::grid::parse_puzzle(
+                "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+                Default::default(),
+            )
+            .expect("a puzzle"),
+        ),
+        color: false,
+        ascii: false,
+        pool: Arc::new(StepPool::new(1)),
+    })
+    .expect("app");
+    let text = |level: &str| {
+        let mut view = keeper.boards(day.into(), level.into()).expect("boards");
+        view.last_finish = Some(Ok(()));
+        sudoscope::tui::view::history::board_lines(&app, &view, false)
+            .iter()
+            .map(|l| l.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let hard = text("hard");
+    assert!(hard.contains("your finish is ranked #1"), "{hard}");
+    let easy = text("easy");
+    assert!(easy.contains("no ranked finish yet"), "{easy}");
+    assert!(!easy.contains("your finish is ranked"), "{easy}");
+}

@@ -438,3 +438,114 @@ fn a_statement_taking_arrays_is_planned_once() {
     });
     assert_eq!((generic, custom), (8, 0), "planned once, then reused");
 }
+
+/// A TCP relay to the test server that can stop passing bytes (a database gone quiet: not
+/// a closed connection, which the driver notices at once) and start again.
+struct Gate {
+    port: u16,
+    open: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Gate {
+    fn start() -> Gate {
+        use std::io::{Read, Write};
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("address").port();
+        let open = Arc::new(AtomicBool::new(true));
+        let gate = open.clone();
+        std::thread::spawn(move || {
+            for client in listener.incoming().flatten() {
+                let Ok(server) = std::net::TcpStream::connect(crate::support::pg::SERVER) else {
+                    continue;
+                };
+                for (mut from, mut to) in [
+                    (
+                        client.try_clone().expect("clone"),
+                        server.try_clone().expect("clone"),
+                    ),
+                    (server, client),
+                ] {
+                    let gate = gate.clone();
+                    std::thread::spawn(move || {
+                        let mut buffer = [0u8; 16 * 1024];
+                        while let Ok(n) = from.read(&mut buffer) {
+                            if n == 0 {
+                                break;
+                            }
+                            while !gate.load(Ordering::SeqCst) {
+                                std::thread::sleep(std::time::Duration::from_millis(20));
+                            }
+                            if to.write_all(&buffer[..n]).is_err() {
+                                break;
+                            }
+                        }
+                        let _ = to.shutdown(std::net::Shutdown::Both);
+                    });
+                }
+            }
+        });
+        Gate { port, open }
+    }
+
+    fn set(&self, open: bool) {
+        self.open.store(open, Ordering::SeqCst);
+    }
+}
+
+/// With the database gone quiet, a screen's question to the store is answered within a
+/// bounded wait, as "unavailable", and once the database answers again the next question is
+/// answered as usual.
+#[test]
+fn a_store_gone_quiet_is_said_within_a_bounded_wait_and_the_next_try_works() {
+    if !available("a_store_gone_quiet_is_said_within_a_bounded_wait_and_the_next_try_works") {
+        return;
+    }
+    let db = TestDb::create();
+    let gate = Gate::start();
+    let url = format!("postgres://root@127.0.0.1:{}/{}", gate.port, db.name);
+    let store: sudoscope::store::SharedStore =
+        std::sync::Arc::new(PgStore::connect(&url).expect("postgres"));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let (saves, _) = Saves::open(store.clone(), "key:quiet".into(), true, 9)
+            .await
+            .expect("opened");
+        let bound = std::time::Duration::from_secs(30);
+        let ask = |request: Request| {
+            let saves = saves.clone();
+            async move {
+                let started = std::time::Instant::now();
+                let answer = tokio::time::timeout(bound, saves.answer(request))
+                    .await
+                    .expect("answered within the bound");
+                (answer, started.elapsed())
+            }
+        };
+        let (answer, _) = ask(Request::Stats(None)).await;
+        assert!(matches!(answer, Answer::Stats(_)), "{answer:?}");
+        gate.set(false);
+        let (answer, took) = ask(Request::Stats(None)).await;
+        assert!(matches!(answer, Answer::Unavailable), "{answer:?}");
+        assert!(took < std::time::Duration::from_secs(10), "took {took:?}");
+        let (answer, _) = ask(Request::Boards {
+            day: "2026-11-28".into(),
+            level: "medium".into(),
+        })
+        .await;
+        assert!(matches!(answer, Answer::Unavailable), "{answer:?}");
+        gate.set(true);
+        let (answer, took) = ask(Request::Boards {
+            day: "2026-11-28".into(),
+            level: "medium".into(),
+        })
+        .await;
+        assert!(matches!(answer, Answer::Boards(_)), "{answer:?}");
+        assert!(took < std::time::Duration::from_secs(10), "took {took:?}");
+    });
+}

@@ -133,3 +133,18 @@ fn index_zero_is_told_that_counting_starts_at_one() {
                 .and(one_line()),
         );
 }
+
+/// `--continue N` names the numbers `--list` can print, not the range of a 64-bit integer.
+#[test]
+fn continue_out_of_range_names_the_numbers_there_are() {
+    for bad in ["0", "11"] {
+        let output = sudoscope()
+            .args(["play", "--continue", bad])
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("1..=10"), "{bad}: {stderr}");
+        assert!(!stderr.contains("18446744073709551615"), "{stderr}");
+    }
+}

@@ -660,3 +660,71 @@ fn the_help_hint_stays_in_the_title_at_80_columns() {
         "{title}"
     );
 }
+
+/// A store that does not answer in time closes the stats and the leaderboards with one line
+/// saying so, instead of "reading…" for ever; the next `t` asks again.
+#[test]
+fn a_store_that_cannot_answer_is_said_not_waited_on() {
+    use sudoscope::store::Answer;
+    for key in ['t', 'w'] {
+        let mut app = app_for(EASY, false);
+        keys(&mut app, &key.to_string());
+        assert!(text(&draw(&app, 100, 30)).contains("reading"), "{key}");
+        app.update(Msg::Stored(Answer::Unavailable));
+        let screen = text(&draw(&app, 100, 30));
+        assert!(!screen.contains("reading"), "{key}: {screen}");
+        assert!(
+            screen.contains("the store cannot be reached just now"),
+            "{key}: {screen}"
+        );
+        keys(&mut app, &key.to_string());
+        assert!(
+            text(&draw(&app, 100, 30)).contains("reading"),
+            "asked again"
+        );
+    }
+}
+
+/// A technique to practise decides the puzzle's difficulty, so the dialog says the Level is
+/// not used before Enter; and `d` names the level its daily is played at, which an SE band
+/// has none of.
+#[test]
+fn the_new_game_dialog_says_which_choice_wins() {
+    let mut app = app_for(EASY, false);
+    keys(&mut app, "g");
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Left);
+    let screen = text(&draw(&app, 100, 30));
+    assert!(screen.contains("SE 10+"), "{screen}");
+    assert!(
+        screen.contains("daily 9×9 at medium"),
+        "d names its level: {screen}"
+    );
+    assert!(!screen.contains("not used"), "{screen}");
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Right);
+    let screen = text(&draw(&app, 100, 30));
+    assert!(screen.contains("Pointing"), "{screen}");
+    assert!(
+        screen.contains("Practise sets the difficulty: Level is not used"),
+        "{screen}"
+    );
+    // Back to the first level: the daily is at that level.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Right);
+    let screen = text(&draw(&app, 100, 30));
+    assert!(screen.contains("daily 9×9 at easy"), "{screen}");
+}
+
+/// One game is "1 game" on the stats screen.
+#[test]
+fn one_game_is_said_in_the_singular() {
+    let app = app_for(EASY, false);
+    let mut report = sudoscope::store::stats::report(&[], 0, None);
+    report.games = 1;
+    let text: String = sudoscope::tui::view::history::stats_lines(&app, &report)
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    assert!(text.contains(" 1 game ·"), "{text}");
+}

@@ -366,11 +366,10 @@ fn open_dialog_typed_or_pasted() {
         other => panic!("bad text keeps the dialog with an error: {other:?}"),
     }
     key(&mut a, KeyCode::Esc);
-    // Pasting while playing opens the dialog with the text.
+    // Pasting while playing opens the pasted puzzle at once.
     let other = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9";
-    a.update(Msg::Event(Event::Paste(other.to_string())));
-    assert!(matches!(a.overlay(), Overlay::Open { .. }));
-    let effects = key(&mut a, KeyCode::Enter);
+    let effects = a.update(Msg::Event(Event::Paste(other.to_string())));
+    assert!(matches!(a.overlay(), Overlay::None));
     assert_left_and_new_game_saved(&effects);
     assert_eq!(a.game().entry(0), 4);
     assert!(a.game().solution().is_some());
@@ -382,7 +381,8 @@ const OTHER: &str =
 
 /// Defect: a move made, then a puzzle pasted (bracketed paste) and Enter: the game was
 /// replaced without a question, and `u` had nothing to undo. A paste now asks first, with
-/// the question `o` and `g` ask; no keeps the game, yes opens the dialog holding the paste.
+/// the question `o` and `g` ask; no keeps the game, yes opens the pasted puzzle (no second
+/// Enter), and the question does not say the game is lost: it stays in the continue list.
 #[test]
 fn pasting_over_an_unfinished_game_asks_first() {
     let mut a = app();
@@ -398,18 +398,37 @@ fn pasting_over_an_unfinished_game_asks_first() {
         screen.contains("unfinished") && screen.contains("pasted"),
         "{screen}"
     );
+    assert!(!screen.contains("cannot be brought back"), "{screen}");
+    assert!(screen.contains("continue list"), "{screen}");
     ch(&mut a, 'n');
     assert!(matches!(a.overlay(), Overlay::None));
     assert_eq!(a.game().entry(0), digit_at(0), "no keeps the game");
-    // Asked again, Enter says yes: the dialog holds the pasted text, Enter opens it.
+    // Asked again, Enter says yes: the pasted puzzle is the game at once.
     a.update(Msg::Event(Event::Paste(OTHER.to_string())));
     key(&mut a, KeyCode::Enter);
-    match a.overlay() {
-        Overlay::Open { text, error: None } => assert_eq!(text, OTHER),
-        other => panic!("yes opens the dialog with the paste: {other:?}"),
-    }
-    key(&mut a, KeyCode::Enter);
+    assert!(matches!(a.overlay(), Overlay::None), "{:?}", a.overlay());
     assert_eq!(a.game().entry(0), 4, "the pasted puzzle is the game now");
+    // Text that is not a puzzle stays in the dialog, saying why.
+    a.update(Msg::Event(Event::Paste("not a puzzle".to_string())));
+    if matches!(a.overlay(), Overlay::Confirm(_)) {
+        ch(&mut a, 'y');
+    }
+    match a.overlay() {
+        Overlay::Open { text, error } => {
+            assert_eq!(text, "not a puzzle");
+            assert!(error.is_some());
+        }
+        other => panic!("{other:?}"),
+    }
+    // At 80 columns a typed line longer than the dialog does not push its keys off it.
+    let screen = render(&mut a, 80, 24);
+    assert!(screen.contains("Ctrl-u"), "{screen}");
+    for c in OTHER.chars() {
+        ch(&mut a, c);
+    }
+    let screen = render(&mut a, 80, 24);
+    assert!(screen.contains("Ctrl-u"), "the keys stay: {screen}");
+    key(&mut a, KeyCode::Esc);
     // A paste that was declined is not kept for a later question.
     ch(&mut a, '1');
     a.update(Msg::Event(Event::Paste(EASY.to_string())));
@@ -1329,5 +1348,100 @@ fn the_new_game_dialog_offers_se_10_and_up() {
     match a.info().se {
         SeInfo::Known(er) => assert!(er >= 100, "SE {er} for {}", puzzle.to_line()),
         ref other => panic!("no SE rating: {other:?}"),
+    }
+}
+
+/// `q` closes the stats and the leaderboards like any other key (their footer says so),
+/// and where games are not kept (an anonymous SSH session) quitting an unfinished game asks
+/// first; Ctrl-C still quits at once.
+#[test]
+fn q_closes_screens_and_asks_before_losing_a_game_not_kept() {
+    for screen in ['t', 'w'] {
+        let mut a = app();
+        ch(&mut a, screen);
+        let effects = ch(&mut a, 'q');
+        assert!(
+            !effects.contains(&Effect::Quit),
+            "{screen} then q: {effects:?}"
+        );
+        assert!(
+            matches!(a.overlay(), Overlay::None),
+            "{screen} then q closes"
+        );
+    }
+    let mut a = app();
+    a.games_not_kept();
+    ch(&mut a, '5');
+    let effects = ch(&mut a, 'q');
+    assert!(!effects.contains(&Effect::Quit), "asks first: {effects:?}");
+    assert!(matches!(a.overlay(), Overlay::Confirm(Confirm::Quit)));
+    let question = Confirm::Quit.question();
+    assert!(question.contains("not kept"), "{question}");
+    assert!(!ch(&mut a, 'n').contains(&Effect::Quit), "n keeps playing");
+    ch(&mut a, 'q');
+    assert!(ch(&mut a, 'y').contains(&Effect::Quit), "y quits");
+    let mut a = app();
+    a.games_not_kept();
+    assert!(ctrl(&mut a, 'c').contains(&Effect::Quit), "Ctrl-C at once");
+    // A kept game quits at once, saved.
+    let mut a = app();
+    ch(&mut a, '5');
+    assert!(ch(&mut a, 'q').contains(&Effect::Quit));
+    // The key table no longer promises a save where there is none.
+    for k in sudoscope::tui::keymap::KEYS {
+        if k.keys == "q" {
+            assert!(
+                !k.what.ends_with("(the game is saved)"),
+                "{}: {}",
+                k.section,
+                k.what
+            );
+        }
+    }
+}
+
+/// `a` with no hint card finds the next step and applies it, whether the step is found at
+/// once (a 9×9 single) or by a job (a 16×16 board, a Sudoku Explainer chain): one behaviour,
+/// counted as one hint either way.
+#[test]
+fn apply_without_a_card_applies_the_step_however_it_is_found() {
+    let mut a = app();
+    let before = a.game().entries().to_vec();
+    let effects = ch(&mut a, 'a');
+    settle(&mut a, effects);
+    assert_ne!(a.game().entries(), &before[..], "9×9: applied");
+    assert_eq!(a.game().hints_used, 1);
+    let sixteen = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/generated/16x16-easy.txt"),
+    )
+    .expect("the 16×16 puzzles");
+    let line = sixteen
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("a puzzle");
+    let puzzle = parse_puzzle(line, ReadOptions::default()).unwrap();
+    let mut a = app_from(StartGame::Puzzle(puzzle), false, false);
+    let before = a.game().entries().to_vec();
+    let effects = ch(&mut a, 'a');
+    settle(&mut a, effects);
+    assert_ne!(a.game().entries(), &before[..], "16×16: applied when found");
+    assert_eq!(a.game().hints_used, 1);
+}
+
+/// A race's board offers no new game (a race is one puzzle): its solved banner names the key
+/// that leaves the room instead of `g`, which a race refuses.
+#[test]
+fn a_race_boards_banner_offers_leaving_not_a_new_game() {
+    for racing in [false, true] {
+        let mut a = app();
+        if racing {
+            a.in_race();
+        }
+        solve_by_hand(&mut a);
+        let screen = render(&mut a, 80, 24);
+        assert_eq!(screen.contains("g new game"), !racing, "{screen}");
+        assert_eq!(screen.contains("g starts a new game"), !racing, "{screen}");
+        assert_eq!(screen.contains("leave the race"), racing, "{screen}");
     }
 }

@@ -287,7 +287,8 @@ impl App {
                 self.overlay = Overlay::Help { scroll: 0 };
                 Vec::new()
             }
-            Action::Quit | Action::ForceQuit => self.save_and_quit(),
+            Action::Quit => self.quit(),
+            Action::ForceQuit => self.save_and_quit(),
 
             // `act` sends only this group's actions here.
             _ => Vec::new(),

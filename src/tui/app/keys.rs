@@ -178,7 +178,7 @@ impl App {
     /// Paused: resume, help or quit; the board stays hidden.
     fn paused_key(&mut self, key: KeyEvent) -> Vec<Effect> {
         match key.code {
-            KeyCode::Char('q') => self.save_and_quit(),
+            KeyCode::Char('q') => self.quit(),
             KeyCode::Char('?') => {
                 self.overlay = Overlay::Help { scroll: 0 };
                 Vec::new()

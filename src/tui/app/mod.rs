@@ -383,6 +383,8 @@ pub enum Confirm {
     RevealAll,
     /// Leave the unfinished game for today's puzzle at this level.
     Daily(Level),
+    /// Quit where the game is not kept (an anonymous SSH session).
+    Quit,
 }
 
 impl Confirm {
@@ -396,11 +398,15 @@ impl Confirm {
                 "Leave this unfinished game to open another? It stays in the continue list (o)."
             }
             Confirm::Paste => {
-                "Leave this unfinished game to open the pasted puzzle? It cannot be brought back."
+                "Leave this unfinished game for the pasted puzzle? It stays in the continue list (o)."
             }
             Confirm::RevealAll => "Reveal the whole solution? This game then sets no best time.",
             Confirm::Daily(_) => {
                 "Leave this unfinished game for today's puzzle? It stays in the continue list (o)."
+            }
+            Confirm::Quit => {
+                "Quit? This game is not kept: a game played without an SSH key ends with the \
+                 session."
             }
         }
     }
@@ -521,6 +527,12 @@ pub struct App {
     today: Today,
     /// A daily was just finished: the leaderboards asked for come up by themselves.
     boards_after_finish: bool,
+    /// A race's board (see [`App::in_race`]).
+    race_board: bool,
+    /// `a` asked for a step that a job is looking for: it is applied when it comes.
+    apply_when_found: bool,
+    /// Whether the runner keeps games past the session (not for an anonymous SSH player).
+    games_kept: bool,
     /// The runner has race rooms (over SSH): the new-game dialog offers them.
     pub(crate) rooms: bool,
 }
@@ -624,6 +636,9 @@ impl App {
             daily,
             today: real_today(),
             boards_after_finish: false,
+            games_kept: true,
+            apply_when_found: false,
+            race_board: false,
             rooms: false,
         })
     }
@@ -633,12 +648,33 @@ impl App {
         self.theme = theme;
     }
 
-    /// Shows a one-line message in the status bar (the runner reports a corrupt save here).
     /// Offers race rooms in the new-game dialog (the runner can carry them out).
     pub fn offer_rooms(&mut self) {
         self.rooms = true;
     }
 
+    /// This board is a race's: one puzzle, no new game offered (its runner refuses them).
+    pub fn in_race(&mut self) {
+        self.race_board = true;
+    }
+
+    /// Whether this board is a race's.
+    pub fn is_race_board(&self) -> bool {
+        self.race_board
+    }
+
+    /// The runner keeps no game past the session (an anonymous SSH player): `q` asks before
+    /// leaving an unfinished one.
+    pub fn games_not_kept(&mut self) {
+        self.games_kept = false;
+    }
+
+    /// `q`: quits, first asking when an unfinished game would be lost.
+    pub(super) fn quit(&mut self) -> Vec<Effect> {
+        self.ask_first(Confirm::Quit)
+    }
+
+    /// Shows a one-line message in the status bar (the runner reports a corrupt save here).
     pub fn notify(&mut self, text: impl Into<String>) {
         self.message = Some((text.into(), Tone::Bad));
     }
@@ -813,6 +849,9 @@ impl App {
                 self.waiting = None;
                 self.message = None;
                 self.hint = Some(self.new_hint(step));
+                if std::mem::take(&mut self.apply_when_found) {
+                    return self.apply_hint();
+                }
                 Vec::new()
             }
             Outcome::Rated(rated) => {
@@ -1019,7 +1058,12 @@ impl App {
                     self.banner_closed = false;
                     self.finish = Some(self.record_finish(time));
                 }
-                self.say("Solved! g starts a new game", Tone::Good);
+                let next = if self.race_board {
+                    "Solved! q leaves the race"
+                } else {
+                    "Solved! g starts a new game"
+                };
+                self.say(next, Tone::Good);
                 let save = self.finish_save(time);
                 let first = matches!(&save, Effect::Save(s) if s.finish.is_some());
                 let mut effects = vec![save];
@@ -1061,13 +1105,15 @@ impl App {
         match confirm {
             Confirm::NewGame => self.open_new_game_dialog(),
             Confirm::Open => self.open_open_dialog(),
+            // Opened at once; text that is not a puzzle stays in the dialog with why.
             Confirm::Paste => {
                 let text = self.pasted.take().unwrap_or_default();
                 self.overlay = Overlay::Open { text, error: None };
-                Vec::new()
+                self.open_text()
             }
             Confirm::RevealAll => self.reveal_all(),
             Confirm::Daily(level) => self.play_today(level),
+            Confirm::Quit => self.save_and_quit(),
         }
     }
 
@@ -1119,6 +1165,7 @@ impl App {
                 self.has_unfinished_work()
             }
             Confirm::RevealAll => self.game.completed().is_none(),
+            Confirm::Quit => !self.games_kept && self.has_unfinished_work(),
         };
         if ask {
             self.overlay = Overlay::Confirm(confirm);
@@ -1261,6 +1308,7 @@ impl App {
         }
         let id = self.job_id();
         self.waiting = Some((id, Waiting::Hint));
+        self.apply_when_found = false;
         self.say(note, Tone::Info);
         vec![Effect::Work(Job::hint(id, board, unique))]
     }
@@ -1285,7 +1333,12 @@ impl App {
                 let effects = self.advance_hint();
                 match &self.hint {
                     Some(Hint::Step { step, .. }) => step.clone(),
-                    _ => return effects,
+                    _ => {
+                        // Found by a job: applied when it comes, as a step found at once is.
+                        self.apply_when_found =
+                            self.waiting.is_some_and(|(_, w)| w == Waiting::Hint);
+                        return effects;
+                    }
                 }
             }
         };
@@ -1417,8 +1470,8 @@ impl App {
                 text.push_str(&pasted[..cut]);
                 *error = None;
             }
-            // A paste while playing opens the dialog with the text, asking first (as `o`
-            // does) when that leaves unfinished work.
+            // A paste while playing opens the pasted puzzle, asking first (as `o` does) when
+            // that leaves unfinished work.
             Overlay::None => {
                 self.pasted = Some(pasted);
                 return self.ask_first(Confirm::Paste);

@@ -153,6 +153,7 @@ impl App {
             Answer::Stats(report) => self.stats_arrived(report),
             Answer::Boards(view) => self.boards_arrived(view),
             Answer::Name(answer) => return self.name_arrived(answer),
+            Answer::Unavailable => self.store_unavailable(),
             // Asked by a race session, not by the game.
             Answer::DisplayName(_) | Answer::Recorded(_) => {}
         }

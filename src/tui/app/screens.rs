@@ -73,6 +73,21 @@ impl App {
         }
     }
 
+    /// The store did not answer in time: a screen waiting on it closes and says so (the
+    /// next `t` or `w` asks again), and a name being chosen stays open to be tried again.
+    pub(super) fn store_unavailable(&mut self) {
+        const SAID: &str = "the store cannot be reached just now: try again in a moment";
+        match &mut self.overlay {
+            Overlay::Stats(None) | Overlay::Boards(None) => {
+                self.overlay = Overlay::None;
+                self.say(SAID, Tone::Bad);
+            }
+            Overlay::Name { error, .. } => *error = Some(SAID.to_string()),
+            _ => {}
+        }
+        self.boards_after_finish = false;
+    }
+
     /// The store took the name, or said why not.
     pub(super) fn name_arrived(&mut self, answer: Result<String, String>) -> Vec<Effect> {
         match answer {
@@ -93,11 +108,10 @@ impl App {
         }
     }
 
-    /// The stats screen: `w` goes to the leaderboards, `q` quits, any other key closes.
+    /// The stats screen: `w` goes to the leaderboards, any other key (`q` too) closes.
     pub(super) fn stats_key(&mut self, key: KeyEvent) -> Vec<Effect> {
         match key.code {
             KeyCode::Char('w') => self.open_boards(),
-            KeyCode::Char('q') => self.save_and_quit(),
             _ => {
                 self.overlay = Overlay::None;
                 Vec::new()
@@ -105,7 +119,7 @@ impl App {
         }
     }
 
-    /// The leaderboards: another level, a name, the stats, quit; any other key closes.
+    /// The leaderboards: another level, a name, the stats; any other key (`q` too) closes.
     pub(super) fn boards_key(&mut self, key: KeyEvent) -> Vec<Effect> {
         let shown = match &self.overlay {
             Overlay::Boards(Some(view)) => Some(view.clone()),
@@ -142,7 +156,6 @@ impl App {
                 Vec::new()
             }
             KeyCode::Char('t') => self.open_stats(),
-            KeyCode::Char('q') => self.save_and_quit(),
             _ => {
                 self.overlay = Overlay::None;
                 Vec::new()

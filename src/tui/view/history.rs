@@ -39,7 +39,13 @@ pub fn stats(app: &App, frame: &mut Frame, area: Rect, report: Option<&StatsRepo
 pub fn stats_lines(app: &App, report: &StatsReport) -> Vec<Line<'static>> {
     let theme = &app.theme;
     let mut lines = vec![Line::from(vec![
-        Span::styled(format!(" {} games", report.games), theme.accent),
+        Span::styled(
+            match report.games {
+                1 => " 1 game".to_string(),
+                n => format!(" {n} games"),
+            },
+            theme.accent,
+        ),
         Span::raw(format!(
             " · daily streak {} (longest {})",
             report.streak.current, report.streak.longest
@@ -191,28 +197,27 @@ pub fn board_lines(app: &App, view: &BoardsView, wide: bool) -> Vec<Line<'static
     let theme = &app.theme;
     let ascii = theme.glyphs.ascii;
     let mut lines = Vec::new();
+    // The player's place on the board shown: a ranked finish of another level is not here.
+    let ranked_here = view
+        .boards
+        .daily
+        .iter()
+        .chain(view.boards.my_daily.iter())
+        .find(|r| r.me)
+        .map(|r| r.rank);
     let standing = match (view.seat, view.last_finish) {
         (Some(why), _) => Some((why.to_string(), theme.error)),
         (None, Some(Ok(()))) if view.name.is_none() => Some((
             "your finish is ranked: pick a name (n) to be listed".to_string(),
             theme.success,
         )),
-        (None, Some(Ok(()))) => {
-            let rank = view
-                .boards
-                .daily
-                .iter()
-                .chain(view.boards.my_daily.iter())
-                .find(|r| r.me)
-                .map(|r| r.rank);
-            let text = match rank {
-                Some(rank) => format!("your finish is ranked #{rank}"),
-                None => "your finish is ranked".to_string(),
-            };
-            Some((text, theme.success))
-        }
+        (None, Some(Ok(()))) if ranked_here.is_some() => Some((
+            format!("your finish is ranked #{}", ranked_here.unwrap_or_default()),
+            theme.success,
+        )),
         (None, Some(Err(why))) => Some((why.to_string(), theme.error)),
-        (None, None) => view.name.as_ref().map(|name| {
+        // No finish, or a ranked one of another level's board: only who the player is.
+        (None, _) => view.name.as_ref().map(|name| {
             (
                 format!("you are {} (n changes it)", shown(name, ascii)),
                 theme.dim,

@@ -216,9 +216,20 @@ pub fn new_game(app: &App, frame: &mut Frame, area: Rect, form: &NewGameForm) {
         ]));
     }
     lines.push(Line::from(""));
+    // A drill is made to its technique (nothing rated above it): said before Enter, not
+    // found out after.
+    if form.practise_choice().is_some()
+        && (form.level_choice().is_some() || form.band_choice().is_some())
+    {
+        lines.push(Line::from(Span::styled(
+            " Practise sets the difficulty: Level is not used",
+            theme.dim,
+        )));
+    }
+    let daily = crate::tui::app::daily_level(form.level_choice());
     lines.push(Line::from(vec![
         Span::styled(" d", theme.key),
-        Span::raw(" Today's puzzle: the daily 9×9 at this level"),
+        Span::raw(format!(" Today's puzzle: the daily 9×9 at {}", daily.id())),
     ]));
     if app.rooms {
         lines.push(Line::from(vec![
@@ -266,14 +277,30 @@ pub fn open(app: &App, frame: &mut Frame, area: Rect, text: &str, error: Option<
         Line::from(".ss/.sdk, pencilmarks), or type it; Enter opens it."),
         Line::from(""),
     ]);
+    // Each line of the text on one row of the dialog (its end, where typing goes): a line
+    // wrapped onto more rows would push the keys out of the box.
+    let width = 96.min(area.width);
+    let room = usize::from(width.saturating_sub(4)).max(1);
     let shown: Vec<&str> = text.lines().collect();
     let start = shown.len().saturating_sub(9);
     for l in &shown[start..] {
-        let l: String = l.chars().take(90).collect();
+        let count = l.chars().count();
+        let l: String = if count > room {
+            std::iter::once('…')
+                .chain(l.chars().skip(count + 1 - room))
+                .collect()
+        } else {
+            l.to_string()
+        };
         lines.push(Line::from(Span::styled(l, theme.entry)));
     }
     if text.is_empty() {
         lines.push(Line::from(Span::styled("(nothing yet)", theme.dim)));
+    } else if !app.continue_games().is_empty() {
+        lines.push(Line::from(Span::styled(
+            "(Ctrl-u clears the text: the unfinished games are listed again)",
+            theme.dim,
+        )));
     }
     lines.push(Line::from(""));
     if let Some(e) = error {
@@ -287,7 +314,7 @@ pub fn open(app: &App, frame: &mut Frame, area: Rect, text: &str, error: Option<
         Span::styled("Esc", theme.key),
         Span::raw(" cancel"),
     ]));
-    let rect = centered(area, 96, lines.len() as u16 + 2);
+    let rect = centered(area, width, lines.len() as u16 + 2);
     popup(app, frame, rect, " Open a puzzle ".into(), lines, 0);
 }
 
@@ -435,9 +462,14 @@ pub fn banner(app: &App, frame: &mut Frame, board: Rect) {
         lines.push(Line::from(rated.join(" · ")));
     }
     lines.push(Line::from(""));
+    let (again, what) = if app.is_race_board() {
+        ("q", " leave the race   ")
+    } else {
+        ("g", " new game   ")
+    };
     lines.push(Line::from(vec![
-        Span::styled("g", theme.key),
-        Span::raw(" new game   "),
+        Span::styled(again, theme.key),
+        Span::raw(what),
         Span::styled("Esc", theme.key),
         Span::raw(" close"),
     ]));
