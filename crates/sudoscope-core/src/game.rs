@@ -938,6 +938,7 @@ mod tests {
             Game::from_snapshot(&broken).is_err(),
             "a damaged shape is refused"
         );
+    }
 
     /// A 4×4 killer of two-cell cages over the solution 1234/3412/2143/4321, without givens.
     fn killer4() -> Game {
