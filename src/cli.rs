@@ -265,9 +265,10 @@ pub struct PlayArgs {
     /// Side length of a generated puzzle: 4, 9, 16 or 25.
     #[arg(long, value_parser = parse_play_size)]
     pub size: Option<usize>,
-    /// Variant of a generated puzzle, or how to read a given one.
+    /// Variant of a generated puzzle (killer and jigsaw too), or how to read a given one
+    /// (a killer or jigsaw is read from its Solo ID or shape form, which name their kind).
     #[arg(long, value_enum)]
-    pub variant: Option<VariantArg>,
+    pub variant: Option<GenerateVariantArg>,
     /// No colours (also when the NO_COLOR environment variable is set).
     #[arg(long)]
     pub no_color: bool,
@@ -529,7 +530,7 @@ pub struct GenerateArgs {
     pub format: OutputFormat,
 }
 
-/// `generate --variant`: every kind the generator makes.
+/// `generate --variant` and `play --variant`: every kind the generator makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GenerateVariantArg {
     Standard,

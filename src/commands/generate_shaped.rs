@@ -1,16 +1,14 @@
 //! `sudoscope generate --variant killer|killer-x|jigsaw|jigsaw-x`: the library's
 //! `generate_shaped`, one puzzle per line, puzzle `i` of `--seed S` reproducible alone.
 //!
-//! Until the Solo ID and killer text forms are the engine's, a record spells the shape out:
-//! text lines are `GIVENS regions=LABELS` (one region letter per cell, `a` upwards) for a
-//! jigsaw and `GIVENS cages=SUM:CELL,CELL,…;…` (row-major cell indices) for a killer; JSON
-//! records carry the same as arrays.
+//! A text record is the puzzle's one-line form, its Solo game ID, which carries the cages or
+//! regions and which every command reads back; JSON records add the shape as arrays.
 
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use sudoscope_core::generate::{GenerateError, ShapedOptions, generate_shaped};
-use sudoscope_core::grid::{Puzzle, Variant};
+use sudoscope_core::grid::Variant;
 
 use super::count::to_json;
 use super::io::{Failure, Output, millis};
@@ -102,29 +100,9 @@ pub fn run(args: &GenerateArgs, variant: Variant, seed: u64) -> Result<u8, Failu
             };
             out.line(&to_json(&record))?;
         } else {
-            out.line(&format!("{line} {}", shape_text(&made.puzzle)))?;
+            out.line(&line)?;
         }
     }
     out.flush()?;
     Ok(0)
-}
-
-/// The shape part of a text record (see the module documentation).
-fn shape_text(puzzle: &Puzzle) -> String {
-    let geometry = puzzle.geometry();
-    if geometry.cages().is_empty() {
-        let labels: String = (0..geometry.cell_count())
-            .map(|c| char::from(b'a' + geometry.region_of(c) as u8))
-            .collect();
-        return format!("regions={labels}");
-    }
-    let cages: Vec<String> = geometry
-        .cages()
-        .iter()
-        .map(|c| {
-            let cells: Vec<String> = c.cells.iter().map(usize::to_string).collect();
-            format!("{}:{}", c.sum, cells.join(","))
-        })
-        .collect();
-    format!("cages={}", cages.join(";"))
 }

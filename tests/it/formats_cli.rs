@@ -318,3 +318,26 @@ fn ids_written_by_sudoscope_open_in_solo_and_solve_the_same() {
         }
     }
 }
+
+/// A generated killer or jigsaw is printed as one Solo game ID (no trailing fields), which the
+/// other commands read back as the same unique puzzle.
+#[test]
+fn generated_killers_and_jigsaws_print_a_solo_id_that_reads_back() {
+    for (variant, prefix) in [
+        ("killer", "3x3k:"),
+        ("killer-x", "3x3xk:"),
+        ("jigsaw", "9j:"),
+    ] {
+        let (code, out, err) = run(
+            &["generate", "--variant", variant, "--level", "easy", "--seed", "11"],
+            None,
+        );
+        assert_eq!(code, Some(0), "{variant}: {err}");
+        let line = out.trim();
+        assert!(line.starts_with(prefix), "{variant}: {line}");
+        assert!(!line.contains(' '), "{variant}: one field only: {line}");
+        let (code, out, err) = run(&["count", line], None);
+        assert_eq!(code, Some(0), "{variant}: {err}");
+        assert_eq!(out.trim(), "1", "{variant}: unique");
+    }
+}

@@ -44,7 +44,13 @@ fn bad_puzzles_and_files_are_one_line_and_exit_2() {
 
 #[test]
 fn without_a_terminal_play_says_so() {
-    for args in [vec![], vec!["play"]] {
+    // Every kind is a kind `play` starts (the CLI took only the classic three once).
+    for args in [
+        vec![],
+        vec!["play"],
+        vec!["play", "--variant", "killer"],
+        vec!["play", "--variant", "jigsaw-x"],
+    ] {
         sudoscope()
             .args(&args)
             .assert()

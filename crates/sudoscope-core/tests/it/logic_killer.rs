@@ -60,6 +60,8 @@ fn solo_ids_read_into_shapes_with_one_solution() {
 
 /// Walks the hint path of every puzzle of the fixtures, checking every step (and every step of
 /// the new techniques found at each board) against the solution; prints the table of levels.
+/// A release run checks the first 8 puzzles of each file (about 40% of the steps, to keep the
+/// suite's time) and `SUDOSCOPE_FULL_SWEEP=1` all of them; a debug run the first 3.
 #[test]
 fn solo_paths_are_sound_and_complete() {
     for file in [
@@ -74,8 +76,10 @@ fn solo_paths_are_sound_and_complete() {
         let puzzles = fixture(file);
         let take = if cfg!(debug_assertions) {
             3
-        } else {
+        } else if std::env::var_os("SUDOSCOPE_FULL_SWEEP").is_some() {
             puzzles.len()
+        } else {
+            8
         };
         let (mut solved, mut steps, mut checked) = (0, 0, 0);
         let mut score = 0.0;
@@ -108,6 +112,11 @@ fn solo_paths_are_sound_and_complete() {
             steps as f64 / take as f64,
             score / take as f64
         );
+        // Every killer is solved without guessing; some of Solo's hardest jigsaws still
+        // outlast the chains (the jigsaw fallback is not yet as strong as the 9×9 one).
+        if file.starts_with("killer") {
+            assert_eq!(solved, take, "{file}: a killer's hint path got stuck");
+        }
     }
 }
 
