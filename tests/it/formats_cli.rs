@@ -329,7 +329,15 @@ fn generated_killers_and_jigsaws_print_a_solo_id_that_reads_back() {
         ("jigsaw", "9j:"),
     ] {
         let (code, out, err) = run(
-            &["generate", "--variant", variant, "--level", "easy", "--seed", "11"],
+            &[
+                "generate",
+                "--variant",
+                variant,
+                "--level",
+                "easy",
+                "--seed",
+                "11",
+            ],
             None,
         );
         assert_eq!(code, Some(0), "{variant}: {err}");

@@ -7,6 +7,7 @@
 //! both regions stay connected. Sizes never change, so every layout along the way is valid,
 //! and a few swaps per cell wipe out the starting pattern.
 
+use crate::grid::side_neighbours;
 use crate::rng::{GenRng, RandomSource};
 
 /// Swaps tried per cell of the grid.
@@ -21,17 +22,7 @@ pub fn random_regions(n: usize, rng: &mut GenRng) -> Vec<usize> {
             None => cell / n,
         })
         .collect();
-    let neighbours = |cell: usize| {
-        let (r, c) = (cell / n, cell % n);
-        [
-            (r > 0).then(|| cell - n),
-            (r + 1 < n).then(|| cell + n),
-            (c > 0).then(|| cell - 1),
-            (c + 1 < n).then(|| cell + 1),
-        ]
-        .into_iter()
-        .flatten()
-    };
+    let neighbours = |cell: usize| side_neighbours(n, cell);
     let mut border_b = Vec::with_capacity(n * n);
     for _ in 0..SWAPS_PER_CELL * n * n {
         let a_cell = rng.below(n * n);
@@ -71,14 +62,7 @@ fn connected(region: &[usize], n: usize, label: usize) -> bool {
     let mut reached = 0;
     while let Some(cell) = stack.pop() {
         reached += 1;
-        let (r, c) = (cell / n, cell % n);
-        let near = [
-            (r > 0).then(|| cell - n),
-            (r + 1 < n).then(|| cell + n),
-            (c > 0).then(|| cell - 1),
-            (c + 1 < n).then(|| cell + 1),
-        ];
-        for p in near.into_iter().flatten() {
+        for p in side_neighbours(n, cell) {
             if !seen[p] && region[p] == label {
                 seen[p] = true;
                 stack.push(p);

@@ -21,6 +21,7 @@
 use std::time::Instant;
 
 use crate::exact::generic::Solver;
+use crate::grid::side_neighbours;
 use crate::grid::{Cage, Digits, Geometry, Grid, JIGSAW_SIZES, Puzzle, ShapeSpec, Variant};
 use crate::logic::rating::{Level, Rating, rate};
 use crate::rng::{GenRng, RandomSource};
@@ -273,17 +274,7 @@ fn killer(
         KillerJudge::Effort => max_cage(options.level),
         KillerJudge::Rating(_) => EVIL_MAX_CAGE,
     };
-    let neighbours = |cell: usize| {
-        let (r, c) = (cell / n, cell % n);
-        [
-            (r > 0).then(|| cell - n),
-            (r + 1 < n).then(|| cell + n),
-            (c > 0).then(|| cell - 1),
-            (c + 1 < n).then(|| cell + 1),
-        ]
-        .into_iter()
-        .flatten()
-    };
+    let neighbours = |cell: usize| side_neighbours(n, cell);
     // cage[cell]: the cage's label (the label of a merged cage is the smaller one).
     let mut cage: Vec<usize> = (0..cells).collect();
     let mut order: Vec<usize> = (0..cells).collect();

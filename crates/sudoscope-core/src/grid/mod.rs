@@ -24,4 +24,5 @@ pub use error::{GridError, ParseError, ParseErrorKind, ShapeError, WriteError};
 pub use format::{TextFormat, digits_line_9x9};
 pub use geometry::{Geometry, House, HouseKind, Shape, live_shapes};
 pub use parse::{Item, MAX_LINE_BYTES, PuzzleReader, ReadOptions, Record, parse_puzzle, read_all};
+pub(crate) use shape_spec::side_neighbours;
 pub use shape_spec::{BOX_SIZES, Cage, JIGSAW_SIZES, SIZES, ShapeSpec, Variant};

@@ -7,7 +7,7 @@
 
 use super::cages::{CageArithmetic, MAX_KILLER_SIZE};
 use super::error::{GridError, ShapeError};
-use super::shape_spec::{Cage, JIGSAW_SIZES, SIZES, ShapeSpec, is_box_layout};
+use super::shape_spec::{Cage, JIGSAW_SIZES, SIZES, ShapeSpec, is_box_layout, side_neighbours};
 
 /// A checked spec in canonical form: regions numbered by their first cell, cages sorted.
 pub(super) struct Checked {
@@ -128,14 +128,7 @@ fn cut_off(n: usize, cells: &[usize]) -> Option<usize> {
     reached[0] = true;
     let mut stack = vec![cells[0]];
     while let Some(cell) = stack.pop() {
-        let (r, c) = (cell / n, cell % n);
-        let neighbours = [
-            (r > 0).then(|| cell - n),
-            (r + 1 < n).then(|| cell + n),
-            (c > 0).then(|| cell - 1),
-            (c + 1 < n).then(|| cell + 1),
-        ];
-        for next in neighbours.into_iter().flatten() {
+        for next in side_neighbours(n, cell) {
             if let Ok(i) = cells.binary_search(&next)
                 && !reached[i]
             {

@@ -147,3 +147,17 @@ pub(super) fn is_box_layout(size: usize, regions: &[u16]) -> Option<usize> {
     }
     Some(k)
 }
+
+/// The cells beside `cell` (up, down, left, right) on an N×N grid: what "connected" means for
+/// a jigsaw region or a killer cage.
+pub(crate) fn side_neighbours(size: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / size, cell % size);
+    [
+        (r > 0).then(|| cell - size),
+        (r + 1 < size).then(|| cell + size),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < size).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
