@@ -220,3 +220,30 @@ fn outlined_boards_always_have_lines_between_cells() {
         "classic 16×16 stays compact"
     );
 }
+
+/// A race room is not opened for a killer or jigsaw (its stored form holds a classic board
+/// only): the dialog stays open and says so in one line.
+#[test]
+fn a_race_is_not_opened_for_a_killer() {
+    let (puzzle, _) = shapes::jigsaw9();
+    let mut a = app(puzzle, true, false);
+    a.offer_rooms();
+    keys(&mut a, "g");
+    key(&mut a, KeyCode::Down);
+    key(&mut a, KeyCode::Down);
+    let variant = |a: &App| match a.overlay() {
+        sudoscope::tui::app::Overlay::NewGame(form) => form.variant_choice(),
+        other => panic!("{other:?}"),
+    };
+    while variant(&a) != sudoscope_core::grid::Variant::Killer {
+        key(&mut a, KeyCode::Right);
+    }
+    let effects = key(&mut a, KeyCode::Char('r'));
+    assert!(effects.is_empty(), "no room is opened: {effects:?}");
+    let message = a.message().unwrap_or_default().to_string();
+    assert!(message.starts_with("races are for standard"), "{message:?}");
+    assert!(matches!(
+        a.overlay(),
+        sudoscope::tui::app::Overlay::NewGame(_)
+    ));
+}

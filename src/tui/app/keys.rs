@@ -83,6 +83,15 @@ impl App {
             }
             KeyCode::Char('r') if self.rooms => {
                 let settings = form.race_settings();
+                // A room's stored form rebuilds its board from size and variant alone, which
+                // a killer's cages or a jigsaw's regions are not: races stay classic.
+                if !settings.variant.is_classic() {
+                    self.say(
+                        "races are for standard, X and hyper puzzles: choose one of those to race",
+                        Tone::Info,
+                    );
+                    return Vec::new();
+                }
                 self.overlay = Overlay::None;
                 return vec![Effect::Race(crate::race::RaceRequest::Open(settings))];
             }
