@@ -390,16 +390,7 @@ fn killer(
     if options.givens {
         // Givens where two solutions differ, then removed again while unique.
         loop {
-            let cand: Vec<Digits> = givens
-                .iter()
-                .map(|&g| {
-                    if g == 0 {
-                        Digits::all(n)
-                    } else {
-                        Digits::single(g)
-                    }
-                })
-                .collect();
+            let cand = given_candidates(&givens, n);
             let mut first = Vec::new();
             if solver.count_with_cages(base, &cages, &cand, 1, &mut first) == 0 {
                 return Ok(None);
@@ -418,16 +409,7 @@ fn killer(
         rng.shuffle(&mut given_cells);
         for cell in given_cells {
             givens[cell] = 0;
-            let cand: Vec<Digits> = givens
-                .iter()
-                .map(|&g| {
-                    if g == 0 {
-                        Digits::all(n)
-                    } else {
-                        Digits::single(g)
-                    }
-                })
-                .collect();
+            let cand = given_candidates(&givens, n);
             if solver.count_with_cages(base, &cages, &cand, 2, &mut scratch) != 1 {
                 givens[cell] = digits[cell];
             }
@@ -470,6 +452,21 @@ fn puzzle_of(
     let shape = Geometry::shaped(spec).ok()?;
     let grid = Grid::from_cells(&shape, givens.to_vec()).ok()?;
     Some(Puzzle::from_grid(grid))
+}
+
+/// The candidates givens leave before any propagation: a given's own digit, every digit
+/// elsewhere (the solver does the rest).
+fn given_candidates(givens: &[u8], n: usize) -> Vec<Digits> {
+    givens
+        .iter()
+        .map(|&g| {
+            if g == 0 {
+                Digits::all(n)
+            } else {
+                Digits::single(g)
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
