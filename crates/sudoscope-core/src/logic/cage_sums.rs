@@ -50,6 +50,11 @@ impl Analysis {
             None => Digits::EMPTY,
         }
     }
+
+    /// The digits some possible combination holds: the only ones the group's cells may take.
+    pub fn possible(&self) -> Digits {
+        self.combos.iter().fold(Digits::EMPTY, |acc, &s| acc | s)
+    }
 }
 
 /// A cell's domain: its own digit when placed, else its candidates.

@@ -177,13 +177,7 @@ pub fn innies_outies(solving: &Solving, sink: &mut StepSink) {
                 .houses(houses.clone())
                 .cells(group.cells.clone())
                 .cages(partial.clone())
-                .digits(
-                    a.combos
-                        .iter()
-                        .fold(Digits::EMPTY, |acc, &s| acc | s)
-                        .iter()
-                        .collect(),
-                )
+                .digits(a.possible().iter().collect())
                 .explained(explanation);
             if sink.push(step) {
                 return;

@@ -72,13 +72,7 @@ pub fn cage_combination(solving: &Solving, sink: &mut StepSink) {
         let step = Step::eliminating(Technique::CageCombination, eliminations)
             .cells(group.cells.clone())
             .cages(vec![k])
-            .digits(
-                a.combos
-                    .iter()
-                    .fold(Digits::EMPTY, |acc, &s| acc | s)
-                    .iter()
-                    .collect(),
-            )
+            .digits(a.possible().iter().collect())
             .explained(explanation);
         if sink.push(step) {
             return;
